@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * Domain events shared over RabbitMQ. Every event travels in the same envelope; the routing key is the
+ * event type. Payloads carry the full current state a consumer needs for its read copy, so handlers are
+ * simple upserts and replaying an event is harmless.
+ */
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const userProfileEventData = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  isVerified: z.boolean(),
+  averageRating: z.string(),
+  reviewCount: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+export const listingEventData = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  title: z.string(),
+  price: z.string(),
+  category: z.string(),
+  isActive: z.boolean(),
+  images: z.array(z.string()),
+  updatedAt: isoDate,
+});
+
+export const messageEventData = z.object({
+  id: z.uuid(),
+  conversationId: z.string(),
+  senderId: z.uuid(),
+  receiverId: z.uuid(),
+  listingId: z.uuid().nullable(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: isoDate,
+});
+
+export const eventDataSchemas = {
+  'user.registered': userProfileEventData,
+  'user.updated': userProfileEventData,
+  'user.deleted': z.object({ id: z.uuid() }),
+  'phone.verified': z.object({ userId: z.uuid(), phone: z.string() }),
+  'listing.created': listingEventData,
+  'listing.updated': listingEventData,
+  'listing.deleted': z.object({ id: z.uuid(), userId: z.uuid() }),
+  'message.created': messageEventData,
+} as const;
+
+export type EventType = keyof typeof eventDataSchemas;
+export const eventTypes = Object.keys(eventDataSchemas) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
+
+export const eventEnvelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(eventTypes as [EventType, ...EventType[]]),
+  occurredAt: isoDate,
+  data: z.unknown(),
+});
+
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  data: EventData<T>;
+}
+
+/** Any one event, discriminated by `type`, so a `switch` narrows `data`. */
+export type DomainEvent = { [T in EventType]: EventEnvelope<T> }[EventType];
+
+export class InvalidEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** Validates an incoming envelope and its payload against the contract for its type. */
+export function parseEvent(raw: unknown): DomainEvent {
+  const envelope = eventEnvelopeSchema.safeParse(raw);
+  if (!envelope.success) throw new InvalidEventError(`invalid envelope: ${z.prettifyError(envelope.error)}`);
+  const data = eventDataSchemas[envelope.data.type].safeParse(envelope.data.data);
+  if (!data.success) {
+    throw new InvalidEventError(`invalid ${envelope.data.type} payload: ${z.prettifyError(data.error)}`);
+  }
+  return { ...envelope.data, data: data.data } as DomainEvent;
+}
+
+/** Builds a validated envelope; throws if the payload breaks the contract, so bad events never leave. */
+export function buildEvent<T extends EventType>(
+  type: T,
+  data: EventData<T>,
+  id: string,
+  occurredAt: Date,
+): EventEnvelope<T> {
+  const parsed = eventDataSchemas[type].parse(data) as EventData<T>;
+  return { id, type, occurredAt: occurredAt.toISOString(), data: parsed };
+}

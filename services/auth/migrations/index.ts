@@ -1,0 +1,13 @@
+import type { Migration } from '@vnmarket/shared';
+import * as createUsers from './20261122120000_create_users';
+import * as createSessions from './20261122120100_create_sessions';
+import * as createReviews from './20261122120200_create_reviews';
+import * as createEventTables from './20261122120300_create_event_tables';
+
+/** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
+export const migrations: Migration[] = [
+  { name: '20261122120000_create_users', ...createUsers },
+  { name: '20261122120100_create_sessions', ...createSessions },
+  { name: '20261122120200_create_reviews', ...createReviews },
+  { name: '20261122120300_create_event_tables', ...createEventTables },
+];

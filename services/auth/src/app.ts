@@ -1,0 +1,86 @@
+import type { Express } from 'express';
+import { createApp, finishApp, Outbox, RateLimit, type Infrastructure, type Logger } from '@vnmarket/shared';
+import type { AuthConfig } from './config';
+import { authSubscription } from './events/consumers';
+import { PasswordHasher } from './passwords';
+import { reviewsRoutes } from './routes/reviews';
+import { sessionsRoutes } from './routes/sessions';
+import { usersRoutes } from './routes/users';
+import type { AuthContext } from './service-context';
+import { SessionManager } from './session-manager';
+
+export interface AuthService {
+  app: Express;
+  outbox: Outbox;
+  sessions: SessionManager;
+  /** Starts the broker connection, the event consumer and the outbox relay. */
+  start(): Promise<void>;
+  /** Stops the relay and timers; the caller then closes the infrastructure. */
+  stop(): Promise<void>;
+}
+
+export function createAuthService(deps: {
+  config: AuthConfig;
+  logger: Logger;
+  infrastructure: Infrastructure;
+  clock?: () => Date;
+}): AuthService {
+  const { config, logger, infrastructure } = deps;
+  const { db, redis, bus } = infrastructure;
+  const clock = deps.clock ?? (() => new Date());
+  const outbox = new Outbox({ db, bus, logger, clock });
+  const sessions = new SessionManager({ db, registry: infrastructure.sessions, config, clock, logger });
+  const window = config.LOGIN_WINDOW_SECONDS;
+  const ctx: AuthContext = {
+    config,
+    logger,
+    db,
+    outbox,
+    passwords: new PasswordHasher({ memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST }),
+    sessions,
+    authenticator: infrastructure.authenticator,
+    limits: {
+      loginFailuresPerIdentifier: new RateLimit(redis, { name: 'login-identifier', points: config.LOGIN_MAX_FAILURES_PER_IDENTIFIER, durationSeconds: window }),
+      loginAttemptsPerIp: new RateLimit(redis, { name: 'login-ip', points: config.LOGIN_MAX_ATTEMPTS_PER_IP, durationSeconds: window }),
+      registrationsPerIp: new RateLimit(redis, { name: 'register-ip', points: config.REGISTER_MAX_PER_IP_PER_HOUR, durationSeconds: 3600 }),
+    },
+  };
+
+  const app = createApp({
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    publicOrigins: config.PUBLIC_ORIGINS,
+    sessionCookieName: config.SESSION_COOKIE_NAME,
+    readiness: infrastructure.readiness,
+  });
+  app.use(usersRoutes(ctx));
+  app.use(sessionsRoutes(ctx));
+  app.use(reviewsRoutes(ctx));
+  finishApp(app, logger);
+
+  const resync = () => {
+    sessions.syncRegistry().catch((error: Error) => logger.warn({ err: error.message }, 'session registry sync failed'));
+  };
+  let pruneTimer: NodeJS.Timeout | undefined;
+
+  return {
+    app,
+    outbox,
+    sessions,
+    async start() {
+      await bus.subscribe(authSubscription({ db, outbox, exchange: config.EVENTS_EXCHANGE }));
+      bus.start();
+      outbox.start();
+      redis.on('ready', resync);
+      if (redis.status === 'ready') resync();
+      pruneTimer = setInterval(resync, 3_600_000);
+      pruneTimer.unref();
+    },
+    async stop() {
+      clearInterval(pruneTimer);
+      redis.off('ready', resync);
+      await outbox.stop();
+    },
+  };
+}

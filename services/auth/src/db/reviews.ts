@@ -1,0 +1,68 @@
+import type { Review } from '@vnmarket/proto';
+import type { Knex } from '@vnmarket/shared';
+
+interface ReviewWithReviewerRow {
+  id: string;
+  seller_id: string;
+  reviewer_id: string;
+  listing_id: string | null;
+  rating: number;
+  comment: string | null;
+  created_at: Date;
+  reviewer_first_name: string;
+  reviewer_last_name: string;
+  reviewer_profile_image_url: string | null;
+}
+
+function toReview(row: ReviewWithReviewerRow): Review {
+  return {
+    id: row.id,
+    sellerId: row.seller_id,
+    reviewerId: row.reviewer_id,
+    listingId: row.listing_id,
+    rating: row.rating,
+    comment: row.comment,
+    createdAt: row.created_at.toISOString(),
+    reviewer: {
+      id: row.reviewer_id,
+      firstName: row.reviewer_first_name,
+      lastName: row.reviewer_last_name,
+      profileImageUrl: row.reviewer_profile_image_url,
+    },
+  };
+}
+
+function reviewsWithReviewer(db: Knex) {
+  return db('reviews as r')
+    .join('users as u', 'u.id', 'r.reviewer_id')
+    .select(
+      'r.*',
+      'u.first_name as reviewer_first_name',
+      'u.last_name as reviewer_last_name',
+      'u.profile_image_url as reviewer_profile_image_url',
+    );
+}
+
+export async function reviewsOfSeller(db: Knex, sellerId: string): Promise<Review[]> {
+  const rows: ReviewWithReviewerRow[] = await reviewsWithReviewer(db).where('r.seller_id', sellerId).orderBy('r.created_at', 'desc');
+  return rows.map(toReview);
+}
+
+export async function insertReview(
+  trx: Knex.Transaction,
+  review: { seller_id: string; reviewer_id: string; listing_id: string | null; rating: number; comment: string | null },
+): Promise<Review> {
+  const [inserted] = await trx('reviews').insert(review).returning('id');
+  const row: ReviewWithReviewerRow = await reviewsWithReviewer(trx).where('r.id', inserted.id).first();
+  return toReview(row);
+}
+
+export const REVIEW_UNIQUE_CONSTRAINT = 'reviews_one_per_reviewer_per_seller';
+
+export function sellersReviewedBy(db: Knex, reviewerId: string): Promise<string[]> {
+  return db('reviews').where({ reviewer_id: reviewerId }).distinct().pluck('seller_id');
+}
+
+export async function detachListing(db: Knex, listingId: string): Promise<number> {
+  return db('reviews').where({ listing_id: listingId }).update({ listing_id: null });
+}

@@ -1,0 +1,99 @@
+import type { EventData, User } from '@vnmarket/proto';
+import type { Knex } from '@vnmarket/shared';
+
+export interface UserRow {
+  id: string;
+  email: string | null;
+  phone: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  profile_image_url: string | null;
+  bio: string | null;
+  phone_verified: boolean;
+  location: string | null;
+  website: string | null;
+  is_verified: boolean;
+  average_rating: string;
+  review_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type NewUser = Pick<UserRow, 'email' | 'phone' | 'password' | 'first_name' | 'last_name'>;
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'first_name' | 'last_name' | 'profile_image_url' | 'bio' | 'phone' | 'location' | 'website' | 'phone_verified' | 'is_verified'>
+>;
+
+/** The API shape. The password hash stays in this service and never leaves this function. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    phone: row.phone,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    bio: row.bio,
+    phoneVerified: row.phone_verified,
+    location: row.location,
+    website: row.website,
+    isVerified: row.is_verified,
+    averageRating: row.average_rating,
+    reviewCount: row.review_count,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function toProfileEvent(row: UserRow): EventData<'user.updated'> {
+  const { bio: _bio, location: _location, website: _website, ...event } = toUser(row);
+  return event;
+}
+
+export const findUserById = (db: Knex, id: string) => db<UserRow>('users').where({ id }).first();
+
+export const lockUserById = (trx: Knex.Transaction, id: string) => trx<UserRow>('users').where({ id }).forUpdate().first();
+
+export function findUserByIdentifier(db: Knex, identifier: { email?: string; phone?: string }) {
+  if (identifier.email) return db<UserRow>('users').where({ email: identifier.email }).first();
+  if (identifier.phone) return db<UserRow>('users').where({ phone: identifier.phone }).first();
+  return Promise.resolve(undefined);
+}
+
+export async function insertUser(trx: Knex.Transaction, user: NewUser): Promise<UserRow> {
+  const [row] = await trx<UserRow>('users').insert(user).returning('*');
+  return row as UserRow;
+}
+
+export async function updateUser(trx: Knex.Transaction, id: string, changes: ProfileChanges): Promise<UserRow | undefined> {
+  const [row] = await trx<UserRow>('users')
+    .where({ id })
+    .update({ ...changes, updated_at: trx.fn.now() as unknown as Date })
+    .returning('*');
+  return row;
+}
+
+export async function deleteUser(trx: Knex.Transaction, id: string): Promise<boolean> {
+  return (await trx('users').where({ id }).delete()) > 0;
+}
+
+/** Recomputes a seller's rating from their reviews, inside the transaction that changed them. */
+export async function refreshRating(trx: Knex.Transaction, sellerId: string): Promise<UserRow | undefined> {
+  const [row] = await trx<UserRow>('users')
+    .where({ id: sellerId })
+    .update({
+      average_rating: trx.raw('coalesce((select round(avg(rating)::numeric, 1) from reviews where seller_id = ?), 0)', [sellerId]),
+      review_count: trx.raw('(select count(*) from reviews where seller_id = ?)', [sellerId]),
+      updated_at: trx.fn.now(),
+    } as never)
+    .returning('*');
+  return row;
+}
+
+/** Which unique constraint a duplicate broke, as the message the client sees. */
+export function duplicateUserMessage(constraint: string | undefined): string | undefined {
+  if (constraint === 'users_phone_unique') return 'An account with this phone number already exists';
+  if (constraint === 'users_email_unique') return 'An account with this email already exists';
+  return undefined;
+}

@@ -1,0 +1,31 @@
+import { idempotentHandler, serviceQueueName, type Knex, type Outbox, type Subscription } from '@vnmarket/shared';
+import type { DomainEvent } from '@vnmarket/proto';
+import { detachListing } from '../db/reviews';
+import { updateUser, type UserRow } from '../db/users';
+import { publishProfile } from './publish';
+
+/** auth listens for verified phones (verification service) and deleted listings (listings service). */
+export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
+  const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
+    switch (event.type) {
+      case 'phone.verified': {
+        // Only if the number on file is still the one that was verified.
+        const current = await trx<UserRow>('users').where({ id: event.data.userId, phone: event.data.phone }).forUpdate().first();
+        if (!current || current.phone_verified) return;
+        const updated = await updateUser(trx, current.id, { phone_verified: true, is_verified: true });
+        if (updated) await publishProfile(deps.outbox, trx, 'user.updated', updated);
+        return;
+      }
+      case 'listing.deleted':
+        await detachListing(trx, event.data.id);
+        return;
+      default:
+        return;
+    }
+  };
+  return {
+    queue: serviceQueueName(deps.exchange, 'auth'),
+    eventTypes: ['phone.verified', 'listing.deleted'],
+    handle: idempotentHandler(deps.db, apply),
+  };
+}

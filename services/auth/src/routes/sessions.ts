@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { loginBody, normalizePhone } from '@vnmarket/proto';
+import { invalidCredentials, parseInput } from '@vnmarket/shared';
+import { findUserByIdentifier, toUser } from '../db/users';
+import type { AuthContext } from '../service-context';
+
+const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+/** "Email or phone": an @ means email; anything else is read as a phone number. */
+export function parseIdentifier(identifier: string): { email?: string; phone?: string; key: string } {
+  if (identifier.includes('@')) {
+    const email = identifier.trim().toLowerCase();
+    return { email, key: email };
+  }
+  const phone = normalizePhone(identifier) ?? undefined;
+  return { phone, key: phone ?? identifier.trim() };
+}
+
+/** Signing in and out. */
+export function sessionsRoutes(ctx: AuthContext): Router {
+  const router = Router();
+
+  // Gated screens send visitors here to start signing in; the sign-in screen is the web app's /login.
+  router.get('/api/login', (_req, res) => {
+    res.redirect(302, '/login');
+  });
+
+  router.post('/api/login', async (req, res) => {
+    const body = parseInput(loginBody, req.body);
+    const identifier = parseIdentifier(body.identifier);
+    await ctx.limits.loginAttemptsPerIp.consume(req.ip ?? 'unknown', TOO_MANY_ATTEMPTS);
+    await ctx.limits.loginFailuresPerIdentifier.check(identifier.key, TOO_MANY_ATTEMPTS);
+    const user = await findUserByIdentifier(ctx.db, identifier);
+    const valid = user ? await ctx.passwords.verify(user.password, body.password) : await ctx.passwords.verifyAgainstNothing(body.password);
+    if (!user || !valid) {
+      await ctx.limits.loginFailuresPerIdentifier.consume(identifier.key, TOO_MANY_ATTEMPTS).catch(() => undefined);
+      // Same status and body whether the account exists or not.
+      throw invalidCredentials();
+    }
+    await ctx.limits.loginFailuresPerIdentifier.reset(identifier.key);
+    await ctx.sessions.open(user.id, req, res);
+    res.json(toUser(user));
+  });
+
+  router.post('/api/logout', async (req, res) => {
+    const session = await ctx.authenticator.fromRequest(req);
+    if (session) await ctx.sessions.close(session.sessionId);
+    ctx.sessions.clearCookie(res);
+    res.json({ message: 'Signed out' });
+  });
+
+  return router;
+}

@@ -1,0 +1,105 @@
+import { Router } from 'express';
+import { deleteAccountBody, profileUpdateBody, registerBody } from '@vnmarket/proto';
+import { conflict, forbidden, isUniqueViolation, parseInput, unauthorized } from '@vnmarket/shared';
+import { sellersReviewedBy } from '../db/reviews';
+import {
+  deleteUser,
+  duplicateUserMessage,
+  findUserById,
+  insertUser,
+  lockUserById,
+  refreshRating,
+  toUser,
+  updateUser,
+  type ProfileChanges,
+} from '../db/users';
+import { publishProfile } from '../events/publish';
+import type { AuthContext } from '../service-context';
+
+/** Accounts: sign-up, the signed-in user, profile edits and account deletion. */
+export function usersRoutes(ctx: AuthContext): Router {
+  const router = Router();
+  const { requireAuth } = ctx.authenticator;
+
+  router.post('/api/register', async (req, res) => {
+    await ctx.limits.registrationsPerIp.consume(req.ip ?? 'unknown', 'Too many accounts created from this network. Please try again later.');
+    const body = parseInput(registerBody, req.body);
+    const password = await ctx.passwords.hash(body.password);
+    const user = await ctx.db
+      .transaction(async (trx) => {
+        const row = await insertUser(trx, {
+          email: body.email ?? null,
+          phone: body.phone,
+          password,
+          first_name: body.firstName,
+          last_name: body.lastName,
+        });
+        await publishProfile(ctx.outbox, trx, 'user.registered', row);
+        return row;
+      })
+      .catch((error: { constraint?: string }) => {
+        const message = isUniqueViolation(error) ? duplicateUserMessage(error.constraint) : undefined;
+        throw message ? conflict(message, 'account_exists') : error;
+      });
+    await ctx.sessions.open(user.id, req, res);
+    res.status(201).json(toUser(user));
+  });
+
+  router.get('/api/auth/user', requireAuth, async (req, res) => {
+    const user = await findUserById(ctx.db, req.session!.userId);
+    if (!user) throw unauthorized();
+    res.json(toUser(user));
+  });
+
+  router.patch('/api/users/profile', requireAuth, async (req, res) => {
+    const body = parseInput(profileUpdateBody, req.body);
+    const userId = req.session!.userId;
+    const user = await ctx.db
+      .transaction(async (trx) => {
+        const current = await lockUserById(trx, userId);
+        if (!current) throw unauthorized();
+        const changes: ProfileChanges = {};
+        if (body.firstName !== undefined) changes.first_name = body.firstName;
+        if (body.lastName !== undefined) changes.last_name = body.lastName;
+        if (body.profileImageUrl !== undefined) changes.profile_image_url = body.profileImageUrl;
+        if (body.bio !== undefined) changes.bio = body.bio;
+        if (body.location !== undefined) changes.location = body.location;
+        if (body.website !== undefined) changes.website = body.website;
+        if (body.phone !== undefined && body.phone !== current.phone) {
+          // A new number is unproven until it is verified again.
+          Object.assign(changes, { phone: body.phone, phone_verified: false, is_verified: false });
+        }
+        const updated = (await updateUser(trx, userId, changes))!;
+        await publishProfile(ctx.outbox, trx, 'user.updated', updated);
+        return updated;
+      })
+      .catch((error: { constraint?: string }) => {
+        const message = isUniqueViolation(error) ? duplicateUserMessage(error.constraint) : undefined;
+        throw message ? conflict(message, 'account_exists') : error;
+      });
+    res.json(toUser(user));
+  });
+
+  router.delete('/api/users/profile', requireAuth, async (req, res) => {
+    const body = parseInput(deleteAccountBody, req.body);
+    const userId = req.session!.userId;
+    const current = await findUserById(ctx.db, userId);
+    if (!current) throw unauthorized();
+    if (!(await ctx.passwords.verify(current.password, body.password))) throw forbidden('Password is incorrect', 'wrong_password');
+    const sessionIds = await ctx.sessions.sessionIdsOf(userId);
+    await ctx.db.transaction(async (trx) => {
+      const reviewedSellers = await sellersReviewedBy(trx, userId);
+      await deleteUser(trx, userId);
+      for (const sellerId of reviewedSellers) {
+        const seller = await refreshRating(trx, sellerId);
+        if (seller) await publishProfile(ctx.outbox, trx, 'user.updated', seller);
+      }
+      await ctx.outbox.add(trx, 'user.deleted', { id: userId });
+    });
+    for (const sessionId of sessionIds) await ctx.sessions.close(sessionId);
+    ctx.sessions.clearCookie(res);
+    res.json({ message: 'Account deleted' });
+  });
+
+  return router;
+}

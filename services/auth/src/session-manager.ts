@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { CookieOptions, Request, Response } from 'express';
+import type { Knex, Logger, SessionRegistry } from '@vnmarket/shared';
+import type { AuthConfig } from './config';
+import { deleteExpiredSessions, deleteSession, insertSession, liveSessions, sessionIdsOfUser } from './db/sessions';
+import { signSessionToken } from './tokens';
+
+/**
+ * Server-side sessions: a row in auth's sessions table (the durable record) and an entry in the shared
+ * Redis registry (what every service checks). The cookie holds a signed token naming the session.
+ */
+export class SessionManager {
+  constructor(
+    private readonly deps: { db: Knex; registry: SessionRegistry; config: AuthConfig; clock: () => Date; logger: Logger },
+  ) {}
+
+  private get cookieOptions(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.deps.config.COOKIE_SECURE, path: '/' };
+  }
+
+  /** Opens a session for the user and sets the cookie on the response. */
+  async open(userId: string, req: Request, res: Response): Promise<void> {
+    const { config, clock } = this.deps;
+    const sessionId = randomBytes(24).toString('base64url');
+    const ttl = config.SESSION_TTL_SECONDS;
+    const now = clock();
+    await insertSession(this.deps.db, {
+      sid: sessionId,
+      user_id: userId,
+      sess: { userId, ip: req.ip, userAgent: req.get('user-agent')?.slice(0, 300), createdAt: now.toISOString() },
+      expire: new Date(now.getTime() + ttl * 1000),
+    });
+    await this.deps.registry.activate(sessionId, userId, ttl);
+    const token = signSessionToken(
+      { privateKey: config.JWT_PRIVATE_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
+      userId,
+      sessionId,
+      ttl,
+    );
+    res.cookie(config.SESSION_COOKIE_NAME, token, { ...this.cookieOptions, maxAge: ttl * 1000 });
+  }
+
+  async close(sessionId: string): Promise<void> {
+    await deleteSession(this.deps.db, sessionId);
+    await this.deps.registry.revoke(sessionId);
+  }
+
+  clearCookie(res: Response): void {
+    res.clearCookie(this.deps.config.SESSION_COOKIE_NAME, this.cookieOptions);
+  }
+
+  async sessionIdsOf(userId: string): Promise<string[]> {
+    return sessionIdsOfUser(this.deps.db, userId);
+  }
+
+  /**
+   * Redis keeps nothing on disk: after it restarts, the registry is refilled from the table so signed-in
+   * users stay signed in. Also drops expired rows.
+   */
+  async syncRegistry(): Promise<number> {
+    const now = this.deps.clock();
+    await deleteExpiredSessions(this.deps.db, now);
+    const sessions = await liveSessions(this.deps.db, now);
+    for (const session of sessions) {
+      await this.deps.registry.activate(session.sid, session.user_id, (session.expire.getTime() - now.getTime()) / 1000);
+    }
+    this.deps.logger.info({ sessions: sessions.length }, 'session registry synchronised');
+    return sessions.length;
+  }
+}

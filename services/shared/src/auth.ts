@@ -1,0 +1,103 @@
+import type { RequestHandler, Request } from 'express';
+import jwt from 'jsonwebtoken';
+import type { Redis } from 'ioredis';
+import { unauthorized } from './errors';
+
+/** Session tokens are ES256: only auth holds the private key, every service verifies with the public one. */
+export const SESSION_TOKEN_ALGORITHM = 'ES256' as const;
+
+export interface Session {
+  userId: string;
+  sessionId: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      session?: Session;
+    }
+  }
+}
+
+/**
+ * The live-session list in Redis, written only by auth (sign-in, sign-out) and read by every service on
+ * each authenticated request, so a signed-out token stops working everywhere at once. Auth keeps the
+ * durable copy in its sessions table and re-fills Redis from it whenever Redis (re)connects.
+ */
+export class SessionRegistry {
+  constructor(private readonly redis: Redis) {}
+
+  private key(sessionId: string): string {
+    return `session:${sessionId}`;
+  }
+
+  async activate(sessionId: string, userId: string, ttlSeconds: number): Promise<void> {
+    if (ttlSeconds <= 0) return;
+    await this.redis.set(this.key(sessionId), userId, 'EX', Math.ceil(ttlSeconds));
+  }
+
+  async revoke(...sessionIds: string[]): Promise<void> {
+    if (sessionIds.length > 0) await this.redis.del(...sessionIds.map((id) => this.key(id)));
+  }
+
+  async ownerOf(sessionId: string): Promise<string | null> {
+    return this.redis.get(this.key(sessionId));
+  }
+}
+
+export interface AuthenticatorOptions {
+  publicKey: string;
+  issuer: string;
+  audience: string;
+  cookieName: string;
+  sessions: SessionRegistry;
+}
+
+export interface Authenticator {
+  /** Verifies a token and that its session is still live; null when anything is off. */
+  verify(token: string | undefined): Promise<Session | null>;
+  fromRequest(req: Request): Promise<Session | null>;
+  requireAuth: RequestHandler;
+  optionalAuth: RequestHandler;
+}
+
+export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
+  async function verify(token: string | undefined): Promise<Session | null> {
+    if (!token) return null;
+    let claims: jwt.JwtPayload;
+    try {
+      const decoded = jwt.verify(token, options.publicKey, {
+        algorithms: [SESSION_TOKEN_ALGORITHM],
+        issuer: options.issuer,
+        audience: options.audience,
+      });
+      if (typeof decoded === 'string') return null;
+      claims = decoded;
+    } catch {
+      return null;
+    }
+    const userId = claims.sub;
+    const sessionId = claims.jti;
+    if (typeof userId !== 'string' || typeof sessionId !== 'string' || typeof claims.exp !== 'number') return null;
+    const owner = await options.sessions.ownerOf(sessionId);
+    return owner === userId ? { userId, sessionId } : null;
+  }
+
+  const fromRequest = (req: Request) => verify(req.cookies?.[options.cookieName]);
+
+  return {
+    verify,
+    fromRequest,
+    requireAuth: async (req, _res, next) => {
+      const session = await fromRequest(req);
+      if (!session) return next(unauthorized());
+      req.session = session;
+      next();
+    },
+    optionalAuth: async (req, _res, next) => {
+      req.session = (await fromRequest(req)) ?? undefined;
+      next();
+    },
+  };
+}

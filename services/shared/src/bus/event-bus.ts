@@ -1,0 +1,259 @@
+import amqp, { type ChannelModel, type Channel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
+import { parseEvent, type DomainEvent, type EventEnvelope, type EventType } from '@vnmarket/proto';
+import { runWithContext, sanitizeRequestId } from '../context';
+import type { Logger } from '../logger';
+
+export interface EventBusOptions {
+  url: string;
+  exchange: string;
+  logger: Logger;
+  /** Shown in the broker's connection list. */
+  connectionName: string;
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+}
+
+export interface Subscription {
+  /** Durable queue owned by one service, e.g. "auth.events"; replicas share it (competing consumers). */
+  queue: string;
+  eventTypes: EventType[];
+  handle(event: DomainEvent): Promise<void>;
+  /** Failed deliveries are retried this many times through a delay queue, then dead-lettered. */
+  maxRetries?: number;
+  retryDelayMs?: number;
+  prefetch?: number;
+}
+
+export class BrokerUnavailableError extends Error {
+  constructor() {
+    super('message broker unavailable');
+    this.name = 'BrokerUnavailableError';
+  }
+}
+
+const RETRY_HEADER = 'x-retry-count';
+
+export const deadLetterQueueOf = (queue: string) => `${queue}.dlq`;
+export const retryQueueOf = (queue: string) => `${queue}.retry`;
+
+/**
+ * RabbitMQ with the guarantees the services rely on: a durable topic exchange, persistent messages,
+ * publisher confirms, manual acks, bounded retries then a dead-letter queue, and reconnection with
+ * exponential backoff that restores every subscription when the broker comes back.
+ */
+export class EventBus {
+  private connection?: ChannelModel;
+  private publishChannel?: ConfirmChannel;
+  private consumeChannels: Channel[] = [];
+  private readonly subscriptions: Subscription[] = [];
+  private closing = false;
+  private attempt = 0;
+  private reconnectTimer?: NodeJS.Timeout;
+  private connecting?: Promise<void>;
+  private readonly connectedWaiters = new Set<() => void>();
+
+  constructor(private readonly options: EventBusOptions) {}
+
+  get isConnected(): boolean {
+    return this.publishChannel !== undefined;
+  }
+
+  /** Connects in the background; a broker that is down at start is retried, not fatal. */
+  start(): void {
+    this.closing = false;
+    void this.connectOrRetry();
+  }
+
+  waitUntilConnected(timeoutMs = 10_000): Promise<void> {
+    if (this.isConnected) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.connectedWaiters.delete(done);
+        reject(new Error(`broker not reachable within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.connectedWaiters.add(done);
+    });
+  }
+
+  /** Registers a consumer; it starts now if connected and is restored after every reconnect. */
+  async subscribe(subscription: Subscription): Promise<void> {
+    this.subscriptions.push(subscription);
+    if (this.connection) await this.setUpConsumer(this.connection, subscription);
+  }
+
+  async publish(event: EventEnvelope, headers: Record<string, string> = {}): Promise<void> {
+    const channel = this.publishChannel;
+    if (!channel) throw new BrokerUnavailableError();
+    await this.publishConfirmed(channel, this.options.exchange, event.type, Buffer.from(JSON.stringify(event)), {
+      persistent: true,
+      messageId: event.id,
+      type: event.type,
+      contentType: 'application/json',
+      timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+      headers,
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.reconnectTimer);
+    await this.connecting?.catch(() => undefined);
+    const connection = this.connection;
+    this.resetChannels();
+    await connection?.close().catch(() => undefined);
+  }
+
+  private publishConfirmed(channel: ConfirmChannel, exchange: string, routingKey: string, content: Buffer, options: Options.Publish) {
+    return new Promise<void>((resolve, reject) => {
+      try {
+        channel.publish(exchange, routingKey, content, options, (error) => (error ? reject(error) : resolve()));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  }
+
+  private connectOrRetry(): Promise<void> {
+    this.connecting = this.connect().catch((error: Error) => {
+      this.options.logger.warn({ err: error.message, attempt: this.attempt }, 'broker connection failed');
+      this.scheduleReconnect();
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closing) return;
+    const connection = await amqp.connect(this.options.url, {
+      clientProperties: { connection_name: this.options.connectionName },
+    });
+    try {
+      connection.on('error', (error: Error) => this.options.logger.warn({ err: error.message }, 'broker connection error'));
+      connection.on('close', () => this.onConnectionLost(connection));
+      const publishChannel = await connection.createConfirmChannel();
+      publishChannel.on('error', (error: Error) => this.options.logger.warn({ err: error.message }, 'broker channel error'));
+      await publishChannel.assertExchange(this.options.exchange, 'topic', { durable: true });
+      this.connection = connection;
+      for (const subscription of this.subscriptions) await this.setUpConsumer(connection, subscription);
+      this.publishChannel = publishChannel;
+    } catch (error) {
+      this.resetChannels();
+      await connection.close().catch(() => undefined);
+      throw error;
+    }
+    if (this.closing) {
+      await this.close();
+      return;
+    }
+    this.attempt = 0;
+    this.options.logger.info({ exchange: this.options.exchange }, 'broker connected');
+    for (const waiter of this.connectedWaiters) waiter();
+    this.connectedWaiters.clear();
+  }
+
+  private onConnectionLost(connection: ChannelModel): void {
+    if (connection !== this.connection) return;
+    this.resetChannels();
+    if (this.closing) return;
+    this.options.logger.warn('broker connection lost; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private resetChannels(): void {
+    this.connection = undefined;
+    this.publishChannel = undefined;
+    this.consumeChannels = [];
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closing) return;
+    const initial = this.options.reconnectInitialMs ?? 500;
+    const max = this.options.reconnectMaxMs ?? 15_000;
+    const delay = Math.min(max, initial * 2 ** this.attempt) * (0.5 + Math.random() / 2);
+    this.attempt += 1;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => void this.connectOrRetry(), delay);
+  }
+
+  /**
+   * Topology per queue Q: Q bound to its event types and dead-lettering to Q.dlq; Q.retry holds failed
+   * deliveries for retryDelayMs and then dead-letters them back into Q.
+   */
+  private async setUpConsumer(connection: ChannelModel, subscription: Subscription): Promise<void> {
+    const { queue } = subscription;
+    const channel = await connection.createConfirmChannel();
+    channel.on('error', (error: Error) => this.options.logger.warn({ err: error.message, queue }, 'consumer channel error'));
+    await channel.assertExchange(this.options.exchange, 'topic', { durable: true });
+    await channel.assertQueue(deadLetterQueueOf(queue), { durable: true });
+    await channel.assertQueue(retryQueueOf(queue), {
+      durable: true,
+      arguments: {
+        'x-message-ttl': subscription.retryDelayMs ?? 2000,
+        'x-dead-letter-exchange': '',
+        'x-dead-letter-routing-key': queue,
+      },
+    });
+    await channel.assertQueue(queue, {
+      durable: true,
+      arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': deadLetterQueueOf(queue) },
+    });
+    for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.options.exchange, type);
+    await channel.prefetch(subscription.prefetch ?? 20);
+    await channel.consume(queue, (message) => {
+      if (message) void this.deliver(channel, subscription, message);
+    });
+    this.consumeChannels.push(channel);
+  }
+
+  private async deliver(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
+    const logger = this.options.logger;
+    const headers = message.properties.headers ?? {};
+    const requestId = sanitizeRequestId(headers['x-request-id']) ?? String(message.properties.messageId ?? 'event');
+    let event: DomainEvent;
+    try {
+      event = parseEvent(JSON.parse(message.content.toString('utf8')));
+    } catch (error) {
+      // A message that breaks the contract will never succeed: straight to the dead-letter queue.
+      logger.error({ err: (error as Error).message, queue: subscription.queue }, 'poison message dead-lettered');
+      settle(() => channel.nack(message, false, false));
+      return;
+    }
+    try {
+      await runWithContext({ requestId }, () => subscription.handle(event));
+      settle(() => channel.ack(message));
+    } catch (error) {
+      const retries = Number(headers[RETRY_HEADER] ?? 0);
+      const maxRetries = subscription.maxRetries ?? 5;
+      if (retries >= maxRetries) {
+        logger.error({ err: (error as Error).message, eventId: event.id, type: event.type, retries }, 'event dead-lettered');
+        settle(() => channel.nack(message, false, false));
+        return;
+      }
+      logger.warn({ err: (error as Error).message, eventId: event.id, type: event.type, retries }, 'event handler failed; will retry');
+      try {
+        await this.publishConfirmed(channel, '', retryQueueOf(subscription.queue), message.content, {
+          ...message.properties,
+          headers: { ...headers, [RETRY_HEADER]: retries + 1 },
+        });
+        settle(() => channel.ack(message));
+      } catch {
+        settle(() => channel.nack(message, false, true));
+      }
+    }
+  }
+}
+
+/** Acking on a channel that died is harmless: the broker redelivers and consumers are idempotent. */
+function settle(action: () => void): void {
+  try {
+    action();
+  } catch {
+    /* channel closed */
+  }
+}
+
+/** A service's durable queue is named after the exchange, so each deployment (and test) has its own. */
+export const serviceQueueName = (exchange: string, service: string) => `${exchange}.${service}`;

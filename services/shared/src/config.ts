@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * Settings every service reads. Each service extends this schema with its own and parses the environment
+ * once at start; a bad or missing variable stops the process with a list of every problem.
+ */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vnmarket'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('vnm:'),
+  AMQP_URL: z.url().default('amqp://guest:guest@127.0.0.1:5672'),
+  EVENTS_EXCHANGE: z.string().min(1).default('vnmarket.events'),
+  /** PEM of the ES256 public key that verifies session tokens (or JWT_PUBLIC_KEY_FILE). */
+  JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM text, or a path in JWT_PUBLIC_KEY_FILE)' }).includes('BEGIN PUBLIC KEY', { error: 'must be a PEM public key' }),
+  JWT_ISSUER: z.string().min(1).default('vnmarket-auth'),
+  JWT_AUDIENCE: z.string().min(1).default('vnmarket'),
+  SESSION_COOKIE_NAME: z.string().regex(/^[\w-]+$/).default('vnm_session'),
+  /** Origins allowed to send cookie-authenticated writes, besides the request's own origin. */
+  PUBLIC_ORIGINS: z
+    .string()
+    .default('http://localhost:8080')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** Proxy hops in front of this process whose X-Forwarded-For entries are trusted (the gateway is one). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i).default('100kb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Docker/Kubernetes secret convention: FOO_FILE=/path fills FOO from the file when FOO is unset. */
+function resolveFileVariables(env: NodeJS.ProcessEnv, known: Set<string>, problems: string[]): Record<string, string | undefined> {
+  const resolved: Record<string, string | undefined> = { ...env };
+  for (const [key, path] of Object.entries(env)) {
+    if (!key.endsWith('_FILE') || !path) continue;
+    const target = key.slice(0, -'_FILE'.length);
+    if (!known.has(target) || resolved[target]) continue;
+    try {
+      resolved[target] = readFileSync(path, 'utf8');
+    } catch (error) {
+      problems.push(`${key}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  // PEM keys passed through single-line env vars often carry literal "\n".
+  for (const [key, value] of Object.entries(resolved)) {
+    if (value && value.includes('-----BEGIN') && value.includes('\\n')) resolved[key] = value.replace(/\\n/g, '\n');
+  }
+  return resolved;
+}
+
+/** The variable names a config schema reads (through any .extend() and .transform()). */
+function variableNames(schema: z.ZodType): Set<string> {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 10 && current; depth += 1) {
+    if (current instanceof z.ZodObject) return new Set(Object.keys(current.shape));
+    current = (current as { def?: { in?: unknown } }).def?.in;
+  }
+  return new Set();
+}
+
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const problems: string[] = [];
+  const resolved = resolveFileVariables(env, variableNames(schema), problems);
+  const result = schema.safeParse(resolved);
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push(`${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  if (problems.length > 0 || !result.success) throw new ConfigError(problems);
+  return result.data;
+}
+
+/** For main.ts: parse or print every problem and exit 1 before anything starts. */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, serviceName: string): z.infer<S> {
+  try {
+    return loadConfig(schema);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${serviceName}: ${error.message}\n`);
+    process.exit(1);
+  }
+}

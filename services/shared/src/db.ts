@@ -1,0 +1,77 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+
+export type { Knex };
+
+// Numeric and bigint columns come back as strings by default; counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface Migration {
+  name: string;
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+
+/** Each service lives in its own schema of the shared database: unqualified names resolve there. */
+export function createDb(url: string, schema: string, poolMax = 10): Knex {
+  return knex({
+    client: 'pg',
+    connection: url,
+    searchPath: [schema, 'public'],
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10_000,
+  });
+}
+
+/** Creates the database named in the URL if it is missing (first start on a fresh machine). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!name) throw new Error('DATABASE_URL names no database');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount === 0) {
+      await client.query(`create database ${pg.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
+        // Another service created it at the same moment.
+        if (error.code !== '42P04' && error.code !== '23505') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+class ListMigrationSource implements Knex.MigrationSource<Migration> {
+  constructor(private readonly migrations: Migration[]) {}
+  async getMigrations(): Promise<Migration[]> {
+    return this.migrations;
+  }
+  getMigrationName(migration: Migration): string {
+    return migration.name;
+  }
+  async getMigration(migration: Migration): Promise<Knex.Migration> {
+    return migration;
+  }
+}
+
+/** Runs the service's own migrations, tracked in its own schema. Safe to run from several replicas. */
+export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
+  await db.raw('create schema if not exists ??', [schema]).catch((error: { code?: string }) => {
+    if (error.code !== '23505' && error.code !== '42P06') throw error;
+  });
+  const [, applied] = (await db.migrate.latest({
+    schemaName: schema,
+    tableName: 'knex_migrations',
+    migrationSource: new ListMigrationSource(migrations),
+  })) as [number, string[]];
+  return applied;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pgError = error as { code?: string; constraint?: string };
+  return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}

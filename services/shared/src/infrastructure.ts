@@ -1,0 +1,63 @@
+import type { BaseConfig } from './config';
+import { createAuthenticator, SessionRegistry, type Authenticator } from './auth';
+import { EventBus } from './bus/event-bus';
+import { createDb, ensureDatabase, migrate, type Knex, type Migration } from './db';
+import type { ReadinessCheck } from './http';
+import type { Logger } from './logger';
+import { createRedis, type Redis } from './redis';
+
+/** The connections every service holds, opened from its parsed config. */
+export interface Infrastructure {
+  db: Knex;
+  redis: Redis;
+  bus: EventBus;
+  sessions: SessionRegistry;
+  authenticator: Authenticator;
+  readiness: Record<string, ReadinessCheck>;
+  close(): Promise<void>;
+}
+
+export function connectInfrastructure(config: BaseConfig, schema: string, logger: Logger, connectionName: string): Infrastructure {
+  const db = createDb(config.DATABASE_URL, schema, config.DATABASE_POOL_MAX);
+  const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+  redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'));
+  const bus = new EventBus({ url: config.AMQP_URL, exchange: config.EVENTS_EXCHANGE, logger, connectionName });
+  const sessions = new SessionRegistry(redis);
+  const authenticator = createAuthenticator({
+    publicKey: config.JWT_PUBLIC_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    cookieName: config.SESSION_COOKIE_NAME,
+    sessions,
+  });
+  return {
+    db,
+    redis,
+    bus,
+    sessions,
+    authenticator,
+    readiness: {
+      database: () => db.raw('select 1'),
+      cache: () => redis.ping(),
+      broker: async () => {
+        if (!bus.isConnected) throw new Error('not connected');
+      },
+    },
+    async close() {
+      await bus.close();
+      await db.destroy();
+      redis.disconnect();
+    },
+  };
+}
+
+/** Creates the database if needed and applies the service's migrations in its schema. */
+export async function migrateService(databaseUrl: string, schema: string, migrations: Migration[]): Promise<string[]> {
+  await ensureDatabase(databaseUrl);
+  const db = createDb(databaseUrl, schema, 2);
+  try {
+    return await migrate(db, schema, migrations);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), then resolves. */
+  drain(timeoutMs: number): Promise<'drained' | 'timed out'>;
+}
+
+export async function listen(app: Express, port: number, host: string): Promise<RunningServer> {
+  const server = http.createServer(app);
+  // Longer than the gateway's idle keep-alive so the gateway never reuses a socket we are closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    server,
+    url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`,
+    drain: (timeoutMs) => drain(server, app, timeoutMs),
+  };
+}
+
+async function drain(server: http.Server, app: Express, timeoutMs: number): Promise<'drained' | 'timed out'> {
+  app.locals.shuttingDown = true;
+  const closed = new Promise<'drained'>((resolve) => server.close(() => resolve('drained')));
+  // Keep-alive sockets that go idle after their last response would hold close() open: sweep them.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), timeoutMs);
+  });
+  server.closeIdleConnections();
+  const outcome = await Promise.race([closed, timedOut]);
+  clearInterval(sweeper);
+  clearTimeout(timer);
+  if (outcome === 'timed out') server.closeAllConnections();
+  return outcome;
+}
+
+export interface ServiceProcess {
+  name: string;
+  logger: Logger;
+  app: Express;
+  port: number;
+  host: string;
+  shutdownTimeoutMs: number;
+  /** Called after HTTP has drained, in order: stop relays and consumers, then close broker, db, cache. */
+  closers: Array<() => Promise<unknown>>;
+}
+
+/**
+ * Process start for main.ts: listen, and on SIGTERM/SIGINT stop accepting, drain in-flight requests,
+ * close every resource, exit 0 (1 if requests had to be cut off or a close failed).
+ */
+export async function runService(service: ServiceProcess): Promise<RunningServer> {
+  const running = await listen(service.app, service.port, service.host);
+  service.logger.info({ url: running.url }, `${service.name} listening`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    service.logger.info({ signal }, 'shutting down: draining requests');
+    let exitCode = 0;
+    const outcome = await running.drain(service.shutdownTimeoutMs);
+    if (outcome === 'timed out') {
+      service.logger.warn('shutdown timed out; open requests were cut off');
+      exitCode = 1;
+    }
+    for (const close of service.closers) {
+      try {
+        await close();
+      } catch (error) {
+        service.logger.error({ err: error }, 'error while closing');
+        exitCode = 1;
+      }
+    }
+    service.logger.info({ exitCode }, 'stopped');
+    service.logger.flush?.();
+    process.exit(exitCode);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  return running;
+}

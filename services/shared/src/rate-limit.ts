@@ -1,0 +1,43 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { tooManyRequests } from './errors';
+
+export interface LimitRule {
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** A fixed-window counter in Redis, shared by every replica of a service. */
+export class RateLimit {
+  private readonly limiter: RateLimiterRedis;
+
+  constructor(redis: Redis, readonly rule: LimitRule) {
+    this.limiter = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `rl:${rule.name}`,
+      points: rule.points,
+      duration: rule.durationSeconds,
+    });
+  }
+
+  /** Counts one hit; throws 429 once the window's budget is spent. */
+  async consume(key: string, message: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyRequests(message, error.msBeforeNext / 1000);
+      throw error;
+    }
+  }
+
+  /** Throws 429 if the budget is already spent, without counting a hit. */
+  async check(key: string, message: string): Promise<void> {
+    const state = await this.limiter.get(key);
+    if (state && state.consumedPoints >= this.rule.points) throw tooManyRequests(message, state.msBeforeNext / 1000);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+}
