@@ -1,0 +1,29 @@
+# Every target runs on the Node 24 the project pins (the "node" devDependency), not the machine's Node.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+
+.PHONY: start test install typecheck migrate bench clean
+
+start: install ## the whole product at http://localhost:8080
+	tsx scripts/start.ts
+
+test: install ## the whole suite (type check, then jest on the real PostgreSQL, Redis and RabbitMQ)
+	npm test
+
+install: node_modules/.install-stamp
+
+node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+typecheck: install
+	npm run typecheck
+
+migrate: install
+	npm run migrate
+
+bench: install ## GET /api/auth/user: direct, through the gateway, through nginx
+	npm run bench:auth
+
+clean:
+	rm -rf node_modules var coverage

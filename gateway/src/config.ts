@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { baseConfigSchema } from '@vnmarket/shared';
+import { SERVICES, type ServiceName } from './routes';
+
+/** Local ports when everything runs on one machine (make start). */
+export const DEFAULT_PORTS: Record<ServiceName, number> = { auth: 4001 };
+
+const upstreamUrls = Object.fromEntries(
+  SERVICES.map((service) => [`${service.toUpperCase()}_URL`, z.url().default(`http://127.0.0.1:${DEFAULT_PORTS[service]}`)]),
+) as Record<`${Uppercase<ServiceName>}_URL`, z.ZodDefault<z.ZodURL>>;
+
+export const gatewayConfigSchema = baseConfigSchema
+  .pick({ NODE_ENV: true, LOG_LEVEL: true, HOST: true, SHUTDOWN_TIMEOUT_MS: true })
+  .extend({
+    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** 0 when browsers connect directly; 1 behind an ingress or load balancer. */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+    UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(512),
+    ...upstreamUrls,
+  });
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function upstreamsFrom(config: GatewayConfig): Record<ServiceName, string> {
+  return Object.fromEntries(SERVICES.map((service) => [service, config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`]])) as Record<
+    ServiceName,
+    string
+  >;
+}

@@ -1,0 +1,30 @@
+/**
+ * The one place that says which service owns which public path. Most specific first: the first match
+ * wins. Each service's row lands with the service.
+ */
+export const SERVICES = ['auth'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+interface RouteRule {
+  /** A path prefix that matches whole segments, or a pattern for paths with ids in the middle. */
+  path: string | RegExp;
+  service: ServiceName;
+}
+
+export const ROUTE_TABLE: RouteRule[] = [
+  { path: '/api/register', service: 'auth' },
+  { path: '/api/login', service: 'auth' },
+  { path: '/api/logout', service: 'auth' },
+  { path: '/api/auth', service: 'auth' },
+  { path: '/api/users/profile', service: 'auth' },
+  { path: /^\/api\/users\/[^/]+\/reviews\/?$/, service: 'auth' },
+];
+
+function matches(rule: RouteRule, path: string): boolean {
+  if (typeof rule.path !== 'string') return rule.path.test(path);
+  return path === rule.path || path.startsWith(`${rule.path}/`);
+}
+
+export function serviceFor(path: string): ServiceName | undefined {
+  return ROUTE_TABLE.find((rule) => matches(rule, path))?.service;
+}

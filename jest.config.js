@@ -1,0 +1,28 @@
+/** Two runs: the main suite in parallel, then tests that stop and start shared servers, one at a time. */
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
+};
+const roots = ['<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway'];
+
+module.exports = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  maxWorkers: 2,
+  projects: [
+    {
+      displayName: 'main',
+      roots,
+      transform,
+      testEnvironment: 'node',
+      testMatch: ['**/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.disruptive\\.test\\.ts$'],
+    },
+    {
+      displayName: 'disruptive',
+      roots,
+      transform,
+      testEnvironment: 'node',
+      testMatch: ['**/test/**/*.disruptive.test.ts'],
+    },
+  ],
+};

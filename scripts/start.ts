@@ -1,0 +1,164 @@
+/**
+ * make start: the whole product on this machine. Creates signing keys and the database, runs every
+ * service's migrations, starts each service and the gateway as child processes with readable logs,
+ * waits until the gateway is healthy, and stops everything cleanly on Ctrl-C.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { prettyFactory } from 'pino-pretty';
+import { DEFAULT_PORTS } from '../gateway/src/config';
+import { SERVICES } from '../gateway/src/routes';
+
+const root = path.resolve(__dirname, '..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
+
+function ensureSigningKeys(): { JWT_PUBLIC_KEY_FILE: string; JWT_PRIVATE_KEY_FILE: string } {
+  const dir = path.join(root, 'var/keys');
+  const privateFile = path.join(dir, 'jwt-private.pem');
+  const publicFile = path.join(dir, 'jwt-public.pem');
+  if (!existsSync(privateFile) || !existsSync(publicFile)) {
+    mkdirSync(dir, { recursive: true });
+    const { privateKey, publicKey } = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    writeFileSync(privateFile, privateKey, { mode: 0o600 });
+    writeFileSync(publicFile, publicKey);
+    console.log('start: created session signing keys in var/keys');
+  }
+  return { JWT_PUBLIC_KEY_FILE: publicFile, JWT_PRIVATE_KEY_FILE: privateFile };
+}
+
+function reachable(url: string, fallbackPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || fallbackPort) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function checkDataStores(): Promise<void> {
+  const stores = [
+    { name: 'PostgreSQL', url: process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432', port: 5432 },
+    { name: 'Redis', url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', port: 6379 },
+    { name: 'RabbitMQ', url: process.env.AMQP_URL ?? 'amqp://127.0.0.1:5672', port: 5672 },
+  ];
+  const down = [];
+  for (const store of stores) if (!(await reachable(store.url, store.port))) down.push(`${store.name} (${new URL(store.url).host})`);
+  if (down.length > 0) {
+    console.error(`start: cannot reach ${down.join(', ')}. Start them first (see README, "Data stores").`);
+    process.exit(1);
+  }
+}
+
+const children: { name: string; process: ChildProcess }[] = [];
+let stopping = false;
+
+function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): void {
+  const pretty = prettyFactory({ colorize: process.stdout.isTTY ?? false, ignore: 'pid,hostname,service', translateTime: 'HH:MM:ss', singleLine: true });
+  const label = `${name.padEnd(12)}|`;
+  const child = spawn(tsx, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    let buffered = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line) continue;
+        const formatted = line.startsWith('{') ? pretty(line).trimEnd() : line;
+        out.write(`${label} ${formatted}\n`);
+      }
+    });
+  };
+  relay(child.stdout!, process.stdout);
+  relay(child.stderr!, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`start: ${name} exited (${signal ?? code}); stopping everything`);
+    void stopAll(1);
+  });
+  children.push({ name, process: child });
+}
+
+async function stopAll(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstart: stopping all processes…');
+  await Promise.all(
+    children.map(
+      ({ process: child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+        }),
+    ),
+  );
+  process.exit(exitCode);
+}
+
+async function waitForGateway(): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${gatewayPort}/healthz`);
+      if (response.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  await checkDataStores();
+  const shared = { ...ensureSigningKeys(), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+
+  for (const service of SERVICES) {
+    const result = spawnSync(tsx, [`services/${service}/src/migrate.ts`], { cwd: root, env: { ...process.env, ...shared }, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error(`start: migrations of ${service} failed`);
+      process.exit(1);
+    }
+  }
+  if (existsSync(path.join(root, 'web/package.json'))) {
+    const build = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) console.error('start: web build failed; serving the API only');
+  }
+
+  const upstreamUrls: Record<string, string> = {};
+  for (const service of SERVICES) {
+    const port = DEFAULT_PORTS[service];
+    upstreamUrls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+    startProcess(service, `services/${service}/src/main.ts`, { ...shared, PORT: String(port) });
+  }
+  startProcess('gateway', 'gateway/src/main.ts', { ...shared, ...upstreamUrls, GATEWAY_PORT: String(gatewayPort) });
+
+  if (await waitForGateway()) {
+    console.log(`\n  Marketplace is up at http://localhost:${gatewayPort}  (Ctrl-C stops everything)\n`);
+  } else if (!stopping) {
+    console.error('start: the gateway did not become healthy within 60 s; see the logs above');
+  }
+}
+
+void main();

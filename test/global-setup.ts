@@ -1,0 +1,48 @@
+import net from 'node:net';
+
+/**
+ * Tests use the PostgreSQL, Redis and RabbitMQ named by DATABASE_URL, REDIS_URL and AMQP_URL (the local
+ * servers by default). When one is not reachable and Docker is available, it is started with
+ * testcontainers for this run; otherwise the run stops with a clear message.
+ */
+const stores = [
+  { env: 'DATABASE_URL', fallback: 'postgres://postgres@127.0.0.1:5432/postgres', image: 'postgres:16-alpine', port: 5432 },
+  { env: 'REDIS_URL', fallback: 'redis://127.0.0.1:6379', image: 'redis:7-alpine', port: 6379 },
+  { env: 'AMQP_URL', fallback: 'amqp://guest:guest@127.0.0.1:5672', image: 'rabbitmq:3.13-alpine', port: 5672 },
+] as const;
+
+function reachable(url: string, port: number): Promise<boolean> {
+  const { hostname, port: explicit } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(explicit || port) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+export default async function globalSetup(): Promise<void> {
+  const started: { stop(): Promise<unknown> }[] = [];
+  for (const store of stores) {
+    const url = process.env[store.env] ?? store.fallback;
+    if (await reachable(url, store.port)) {
+      process.env[store.env] = url;
+      continue;
+    }
+    const { GenericContainer } = await import('testcontainers');
+    let container;
+    try {
+      const definition = new GenericContainer(store.image).withExposedPorts(store.port);
+      if (store.env === 'DATABASE_URL') definition.withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' });
+      container = await definition.start();
+    } catch (error) {
+      throw new Error(`${store.env}: nothing answers at ${url}, and no container could be started (${(error as Error).message})`);
+    }
+    started.push(container);
+    const host = `${container.getHost()}:${container.getMappedPort(store.port)}`;
+    process.env[store.env] =
+      store.env === 'DATABASE_URL' ? `postgres://postgres@${host}/postgres` : store.env === 'REDIS_URL' ? `redis://${host}` : `amqp://guest:guest@${host}`;
+  }
+  (globalThis as { __containers?: typeof started }).__containers = started;
+}
