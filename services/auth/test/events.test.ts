@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import { buildEvent, type EventType } from '@vnmarket/proto';
+import { eventually } from '@vnmarket/shared/testing';
+import { registered, startAuth, type RunningAuth } from './support';
+
+let auth: RunningAuth;
+let connection: amqp.ChannelModel;
+let channel: amqp.Channel;
+const received: { type: string; data: any; id: string }[] = [];
+
+beforeAll(async () => {
+  auth = await startAuth('auth-events');
+  connection = await amqp.connect(auth.config.AMQP_URL);
+  channel = await connection.createChannel();
+  // A listener of our own on the service's exchange, as another service would bind.
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  for (const type of ['user.registered', 'user.updated', 'user.deleted']) await channel.bindQueue(queue, auth.config.EVENTS_EXCHANGE, type);
+  await channel.consume(queue, (message) => {
+    if (message) received.push(JSON.parse(message.content.toString()));
+  }, { noAck: true });
+});
+afterAll(async () => {
+  await connection.close();
+  await auth.stop();
+});
+
+async function publish(type: EventType, data: any, id = randomUUID()) {
+  const event = buildEvent(type, data, id, new Date());
+  channel.publish(auth.config.EVENTS_EXCHANGE, type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: id });
+  return event;
+}
+
+const eventsFor = (userId: string, type: string) => received.filter((event) => event.type === type && event.data.id === userId);
+
+it('publishes user.registered through the outbox, with the public profile and no password', async () => {
+  const { user } = await registered(auth);
+  const [event] = await eventually(async () => {
+    const found = eventsFor(user.id, 'user.registered');
+    expect(found).toHaveLength(1);
+    return found;
+  });
+  expect(event!.data).toMatchObject({ id: user.id, firstName: 'Lan', phone: user.phone, phoneVerified: false });
+  expect(JSON.stringify(event)).not.toMatch(/password/i);
+  expect(await auth.service.outbox.pendingCount()).toBe(0);
+});
+
+it('publishes user.updated when the profile changes', async () => {
+  const { client, user } = await registered(auth);
+  await client.patch('/api/users/profile', { firstName: 'Hoa' });
+  await eventually(async () => expect(eventsFor(user.id, 'user.updated').map((event) => event.data.firstName)).toEqual(['Hoa']));
+});
+
+it('phone.verified sets phoneVerified, and a redelivered event is applied once', async () => {
+  const { client, user } = await registered(auth);
+  const id = randomUUID();
+  await publish('phone.verified', { userId: user.id, phone: user.phone }, id);
+  await eventually(async () => expect((await client.get('/api/auth/user')).body).toMatchObject({ phoneVerified: true, isVerified: true }));
+  await publish('phone.verified', { userId: user.id, phone: user.phone }, id);
+  await publish('phone.verified', { userId: user.id, phone: user.phone }, id);
+  await eventually(async () => {
+    const processed = await auth.infrastructure.db('processed_events').where({ event_id: id });
+    expect(processed).toHaveLength(1);
+  });
+  // Let the duplicates go through the consumer before counting what came out.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await eventually(async () => expect(eventsFor(user.id, 'user.updated')).toHaveLength(1));
+});
+
+it('phone.verified for a number the user has since changed is ignored', async () => {
+  const { client, user } = await registered(auth);
+  await client.patch('/api/users/profile', { phone: `650${user.phone.slice(-7)}` });
+  const event = await publish('phone.verified', { userId: user.id, phone: user.phone });
+  await eventually(async () => expect(await auth.infrastructure.db('processed_events').where({ event_id: event.id })).toHaveLength(1));
+  expect((await client.get('/api/auth/user')).body.phoneVerified).toBe(false);
+});
+
+it('listing.deleted detaches the listing from reviews', async () => {
+  const seller = await registered(auth);
+  const reviewer = await registered(auth);
+  const listingId = randomUUID();
+  await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5, listingId });
+  await publish('listing.deleted', { id: listingId, userId: seller.user.id });
+  await eventually(async () => {
+    const reviews = (await auth.client().get(`/api/users/${seller.user.id}/reviews`)).body;
+    expect(reviews[0].listingId).toBeNull();
+  });
+});
+
+it('publishes user.deleted when an account is deleted', async () => {
+  const { client, user, password } = await registered(auth);
+  await client.request('DELETE', '/api/users/profile', { json: { password } });
+  await eventually(async () => expect(eventsFor(user.id, 'user.deleted')).toHaveLength(1));
+});
