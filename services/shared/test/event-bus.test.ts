@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import { buildEvent, type DomainEvent } from '@vnmarket/proto';
+import { deadLetterQueueOf, EventBus, idempotentHandler } from '@vnmarket/shared';
+import { AMQP_URL, eventually } from '@vnmarket/shared/testing';
+import { busFixture } from './support';
+
+let fixture: Awaited<ReturnType<typeof busFixture>>;
+let connection: amqp.ChannelModel;
+let channel: amqp.Channel;
+
+const handled: DomainEvent[] = [];
+let failuresLeft = new Map<string, number>();
+let applied = 0;
+
+beforeAll(async () => {
+  fixture = await busFixture('event-bus');
+  await fixture.db.schema.createTable('counters', (table) => {
+    table.string('name').primary();
+    table.integer('value').notNullable();
+  });
+  await fixture.db('counters').insert({ name: 'verified', value: 0 });
+  const apply = idempotentHandler(fixture.db, async (trx, event) => {
+    if (event.type === 'phone.verified') await trx('counters').where({ name: 'verified' }).increment('value', 1);
+  });
+  await fixture.bus.subscribe({
+    queue: fixture.queue,
+    eventTypes: ['phone.verified', 'user.deleted'],
+    maxRetries: 2,
+    retryDelayMs: 100,
+    async handle(event) {
+      handled.push(event);
+      const left = failuresLeft.get(event.id) ?? 0;
+      if (left > 0) {
+        failuresLeft.set(event.id, left - 1);
+        throw new Error('simulated handler failure');
+      }
+      await apply(event);
+      applied += 1;
+    },
+  });
+  fixture.bus.start();
+  await fixture.bus.waitUntilConnected();
+  fixture.outbox.start();
+  connection = await amqp.connect(AMQP_URL);
+  channel = await connection.createChannel();
+});
+
+afterAll(async () => {
+  await connection.close();
+  await fixture.cleanup();
+});
+
+const phoneVerified = (id = randomUUID()) => buildEvent('phone.verified', { userId: randomUUID(), phone: '+14085550100' }, id, new Date());
+const counter = async () => (await fixture.db('counters').where({ name: 'verified' }).first()).value as number;
+const handledCount = (id: string) => handled.filter((event) => event.id === id).length;
+
+async function dlqMessages(): Promise<string[]> {
+  const bodies: string[] = [];
+  for (;;) {
+    const message = await channel.get(deadLetterQueueOf(fixture.queue), { noAck: true });
+    if (!message) return bodies;
+    bodies.push(message.content.toString());
+  }
+}
+
+it('delivers an event written to the outbox once the transaction commits', async () => {
+  const before = await counter();
+  const event = await fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId: randomUUID(), phone: '+14085550101' }));
+  await eventually(async () => expect(await counter()).toBe(before + 1));
+  expect(handledCount(event.id)).toBe(1);
+  const row = await fixture.db('outbox_events').where({ id: event.id }).first();
+  expect(row.published_at).not.toBeNull();
+});
+
+it('publishes nothing for a transaction that rolled back', async () => {
+  const id = await fixture.db
+    .transaction(async (trx) => {
+      const event = await fixture.outbox.add(trx, 'phone.verified', { userId: randomUUID(), phone: '+14085550102' });
+      throw Object.assign(new Error('rollback'), { eventId: event.id });
+    })
+    .catch((error: { eventId: string }) => error.eventId);
+  await fixture.outbox.flush();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(handledCount(id)).toBe(0);
+  expect(await fixture.db('outbox_events').where({ id })).toHaveLength(0);
+});
+
+it('refuses to write an event that breaks its contract', async () => {
+  await expect(
+    fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId: 'not-a-uuid', phone: 1 } as never)),
+  ).rejects.toThrow();
+});
+
+it('applies a redelivered event once (idempotent consumer)', async () => {
+  const before = await counter();
+  const event = phoneVerified();
+  await fixture.bus.publish(event);
+  await fixture.bus.publish(event);
+  await fixture.bus.publish(event);
+  await eventually(async () => expect(handledCount(event.id)).toBe(3));
+  expect(await counter()).toBe(before + 1);
+});
+
+it('retries a failing handler and succeeds within the bound', async () => {
+  const before = await counter();
+  const event = phoneVerified();
+  failuresLeft.set(event.id, 2);
+  await fixture.bus.publish(event);
+  await eventually(async () => expect(await counter()).toBe(before + 1));
+  expect(handledCount(event.id)).toBe(3);
+});
+
+it('dead-letters an event whose handler keeps failing, after the bounded retries', async () => {
+  const event = phoneVerified();
+  failuresLeft.set(event.id, 100);
+  await fixture.bus.publish(event);
+  const dead = await eventually(async () => {
+    const bodies = await dlqMessages();
+    expect(bodies.length).toBeGreaterThan(0);
+    return bodies;
+  });
+  expect(JSON.parse(dead[0]!).id).toBe(event.id);
+  expect(handledCount(event.id)).toBe(3); // first try + 2 retries
+});
+
+it('dead-letters a poison message without calling the handler', async () => {
+  const before = handled.length;
+  channel.publish(fixture.exchange, 'phone.verified', Buffer.from('{"this is": "not an event"'), { persistent: true });
+  channel.publish(fixture.exchange, 'user.deleted', Buffer.from(JSON.stringify({ id: randomUUID(), type: 'user.deleted', occurredAt: new Date().toISOString(), data: { id: 'nope' } })));
+  const dead: string[] = [];
+  await eventually(async () => {
+    dead.push(...(await dlqMessages()));
+    expect(dead).toHaveLength(2);
+  });
+  expect(dead.some((body) => body.includes('not an event'))).toBe(true);
+  expect(handled.length).toBe(before);
+});
+
+it('a second bus on a broker address that refuses connections keeps retrying without throwing', async () => {
+  const bus = new EventBus({ url: 'amqp://guest:guest@127.0.0.1:1', exchange: fixture.exchange, logger: fixture.logger, connectionName: 'nowhere', reconnectInitialMs: 20, reconnectMaxMs: 50 });
+  bus.start();
+  await expect(bus.waitUntilConnected(300)).rejects.toThrow(/not reachable/);
+  await expect(bus.publish(phoneVerified())).rejects.toThrow(/unavailable/);
+  await bus.close();
+});
