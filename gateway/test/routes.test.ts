@@ -1,0 +1,16 @@
+import { serviceFor } from '../src/routes';
+
+it.each([
+  ['/api/register', 'auth'],
+  ['/api/login', 'auth'],
+  ['/api/logout', 'auth'],
+  ['/api/auth/user', 'auth'],
+  ['/api/users/profile', 'auth'],
+  ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/reviews', 'auth'],
+])('routes %s to %s', (path, service) => {
+  expect(serviceFor(path)).toBe(service);
+});
+
+it.each(['/api', '/api/registered', '/api/loginx', '/api/users', '/api/users/abc/reviews/extra', '/login', '/'])('does not route %s', (path) => {
+  expect(serviceFor(path)).toBeUndefined();
+});

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { buildEvent, InvalidEventError, loginBody, normalizePhone, parseEvent, profileUpdateBody, registerBody } from '../src';
+
+describe('normalizePhone', () => {
+  it.each([
+    ['4085550123', '+14085550123'],
+    ['(408) 555-0123', '+14085550123'],
+    ['408.555.0123', '+14085550123'],
+    ['1 408 555 0123', '+14085550123'],
+    ['+84 90 123 4567', '+84901234567'],
+  ])('%s → %s', (input, expected) => expect(normalizePhone(input)).toBe(expected));
+
+  it.each(['555-0123', 'call me maybe', '+1', '40855501234567'])('rejects %s', (input) => expect(normalizePhone(input)).toBeNull());
+});
+
+describe('registerBody', () => {
+  const valid = { firstName: ' Lan ', lastName: 'Nguyễn', phone: '(408) 555-0123', password: 'hunter22', email: ' Lan@Example.COM ' };
+
+  it('trims names, normalizes phone and email', () => {
+    expect(registerBody.parse(valid)).toEqual({ firstName: 'Lan', lastName: 'Nguyễn', phone: '+14085550123', password: 'hunter22', email: 'lan@example.com' });
+  });
+
+  it('uses the spec messages', () => {
+    const issues = registerBody.safeParse({}).error!.issues.map((issue) => [issue.path[0], issue.message]);
+    expect(Object.fromEntries(issues)).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      phone: 'Phone number is required',
+      password: 'Password must be at least 8 characters',
+    });
+  });
+
+  it('keeps passwords as typed (no trimming)', () => {
+    expect(registerBody.parse({ ...valid, password: '  spaced  ' }).password).toBe('  spaced  ');
+  });
+});
+
+it('loginBody messages', () => {
+  const issues = loginBody.safeParse({ identifier: '', password: '' }).error!.issues.map((issue) => issue.message);
+  expect(issues).toEqual(['Email or phone is required', 'Password is required']);
+});
+
+it('profileUpdateBody: blank clears, absent keeps, unknown keys are dropped', () => {
+  expect(profileUpdateBody.parse({ bio: '', website: '', isVerified: true })).toEqual({ bio: null, website: null });
+  expect(profileUpdateBody.safeParse({ website: 'ftp://x.example' }).success).toBe(false);
+});
+
+describe('events', () => {
+  const userId = randomUUID();
+
+  it('round-trips a valid event', () => {
+    const event = buildEvent('phone.verified', { userId, phone: '+14085550123' }, randomUUID(), new Date());
+    expect(parseEvent(JSON.parse(JSON.stringify(event)))).toEqual(event);
+  });
+
+  it('rejects an unknown type, a bad envelope and a bad payload', () => {
+    expect(() => parseEvent({ id: randomUUID(), type: 'user.hacked', occurredAt: new Date().toISOString(), data: {} })).toThrow(InvalidEventError);
+    expect(() => parseEvent({ id: 'nope', type: 'user.deleted', occurredAt: 'yesterday', data: { id: userId } })).toThrow(/invalid envelope/);
+    expect(() => parseEvent({ id: randomUUID(), type: 'user.deleted', occurredAt: new Date().toISOString(), data: { id: 42 } })).toThrow(/invalid user.deleted payload/);
+  });
+
+  it('refuses to build an event that breaks its contract', () => {
+    expect(() => buildEvent('user.deleted', { id: 'x' }, randomUUID(), new Date())).toThrow();
+  });
+});

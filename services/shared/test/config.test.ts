@@ -1,0 +1,41 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { baseConfigSchema, ConfigError, loadConfig } from '@vnmarket/shared';
+import { generateSigningKeys } from '@vnmarket/shared/testing';
+
+const { publicKey } = generateSigningKeys();
+
+it('applies defaults for the local servers', () => {
+  const config = loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey });
+  expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/vnmarket');
+  expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+  expect(config.AMQP_URL).toBe('amqp://guest:guest@127.0.0.1:5672');
+  expect(config.PUBLIC_ORIGINS).toEqual(['http://localhost:8080']);
+});
+
+it('lists every bad variable at once', () => {
+  let error: unknown;
+  try {
+    loadConfig(baseConfigSchema, { DATABASE_URL: 'not a url', TRUST_PROXY_HOPS: 'many', LOG_LEVEL: 'loud' });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  const message = (error as Error).message;
+  for (const name of ['DATABASE_URL', 'TRUST_PROXY_HOPS', 'LOG_LEVEL', 'JWT_PUBLIC_KEY']) expect(message).toContain(name);
+});
+
+it('reads NAME_FILE for variables the schema knows, and only those', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
+  const keyFile = path.join(dir, 'public.pem');
+  writeFileSync(keyFile, publicKey);
+  const config = loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY_FILE: keyFile, UNRELATED_FILE: '/does/not/exist' });
+  expect(config.JWT_PUBLIC_KEY).toBe(publicKey);
+  expect(() => loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/JWT_PUBLIC_KEY_FILE: cannot read/);
+});
+
+it('accepts a PEM passed on one line with \\n escapes', () => {
+  const config = loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey.replace(/\n/g, '\\n') });
+  expect(config.JWT_PUBLIC_KEY).toBe(publicKey);
+});
