@@ -15,7 +15,7 @@ let output = '';
 
 beforeAll(async () => {
   environment = await createTestEnvironment('shutdown');
-  await migrateService(environment.env.DATABASE_URL, AUTH_SCHEMA, migrations);
+  await migrateService(environment.env.DATABASE_URL!, AUTH_SCHEMA, migrations);
   // The real service process, with password hashing made slow enough to be "a slow request".
   child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['services/auth/src/main.ts'], {
     cwd: root,
