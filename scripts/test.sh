@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# make test: type check, dependency advisories, then jest in two passes (the main suite in parallel,
+# then the tests that stop and start shared servers, one at a time), and one closing count.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p var
+npm run --silent typecheck || exit 1
+bash scripts/audit.sh || exit 1
+jest --selectProjects main --json --outputFile=var/jest-main.json
+main=$?
+jest --selectProjects disruptive --runInBand --json --outputFile=var/jest-disruptive.json
+disruptive=$?
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const file of ["var/jest-main.json", "var/jest-disruptive.json"]) {
+    if (!fs.existsSync(file)) { failed += 1; continue; }
+    const result = JSON.parse(fs.readFileSync(file, "utf8"));
+    passed += result.numPassedTests;
+    failed += result.numFailedTests + result.numRuntimeErrorTestSuites;
+  }
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+'
+[ "$main" -eq 0 ] && [ "$disruptive" -eq 0 ]
