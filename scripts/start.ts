@@ -4,13 +4,12 @@
  * waits until the gateway is healthy, and stops everything cleanly on Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { prettyFactory } from 'pino-pretty';
 import { DEFAULT_PORTS } from '../gateway/src/config';
 import { SERVICES } from '../gateway/src/routes';
+import { forEachLine, isUrlReachable, writeSigningKeys } from './lib/local';
 
 const root = path.resolve(__dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -18,37 +17,12 @@ const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
 
 function ensureSigningKeys(): { JWT_PUBLIC_KEY_FILE: string; JWT_PRIVATE_KEY_FILE: string } {
   const dir = path.join(root, 'var/keys');
-  const privateFile = path.join(dir, 'jwt-private.pem');
-  const publicFile = path.join(dir, 'jwt-public.pem');
-  if (!existsSync(privateFile) || !existsSync(publicFile)) {
-    mkdirSync(dir, { recursive: true });
-    const { privateKey, publicKey } = generateKeyPairSync('ec', {
-      namedCurve: 'P-256',
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-    });
-    writeFileSync(privateFile, privateKey, { mode: 0o600 });
-    writeFileSync(publicFile, publicKey);
+  let files = { privateKeyFile: path.join(dir, 'jwt-private.pem'), publicKeyFile: path.join(dir, 'jwt-public.pem') };
+  if (!existsSync(files.privateKeyFile) || !existsSync(files.publicKeyFile)) {
+    files = writeSigningKeys(dir);
     console.log('start: created session signing keys in var/keys');
   }
-  return { JWT_PUBLIC_KEY_FILE: publicFile, JWT_PRIVATE_KEY_FILE: privateFile };
-}
-
-function reachable(url: string, fallbackPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || fallbackPort) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+  return { JWT_PUBLIC_KEY_FILE: files.publicKeyFile, JWT_PRIVATE_KEY_FILE: files.privateKeyFile };
 }
 
 async function checkDataStores(): Promise<void> {
@@ -58,9 +32,9 @@ async function checkDataStores(): Promise<void> {
     { name: 'RabbitMQ', url: process.env.AMQP_URL ?? 'amqp://127.0.0.1:5672', port: 5672 },
   ];
   const down = [];
-  for (const store of stores) if (!(await reachable(store.url, store.port))) down.push(`${store.name} (${new URL(store.url).host})`);
+  for (const store of stores) if (!(await isUrlReachable(store.url, store.port))) down.push(`${store.name} (${new URL(store.url).host})`);
   if (down.length > 0) {
-    console.error(`start: cannot reach ${down.join(', ')}. Start them first (see README, "Data stores").`);
+    console.error(`start: cannot reach ${down.join(', ')}. Start them first (see README).`);
     process.exit(1);
   }
 }
@@ -72,20 +46,8 @@ function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): voi
   const pretty = prettyFactory({ colorize: process.stdout.isTTY ?? false, ignore: 'pid,hostname,service', translateTime: 'HH:MM:ss', singleLine: true });
   const label = `${name.padEnd(12)}|`;
   const child = spawn(tsx, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
-    let buffered = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line) continue;
-        const formatted = line.startsWith('{') ? pretty(line).trimEnd() : line;
-        out.write(`${label} ${formatted}\n`);
-      }
-    });
-  };
+  const relay = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) =>
+    forEachLine(stream, (line) => out.write(`${label} ${line.startsWith('{') ? pretty(line).trimEnd() : line}\n`));
   relay(child.stdout!, process.stdout);
   relay(child.stderr!, process.stderr);
   child.on('exit', (code, signal) => {

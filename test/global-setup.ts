@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { isUrlReachable } from '../scripts/lib/local';
 
 /**
  * Tests use the PostgreSQL, Redis and RabbitMQ named by DATABASE_URL, REDIS_URL and AMQP_URL (the local
@@ -11,22 +11,11 @@ const stores = [
   { env: 'AMQP_URL', fallback: 'amqp://guest:guest@127.0.0.1:5672', image: 'rabbitmq:3.13-alpine', port: 5672 },
 ] as const;
 
-function reachable(url: string, port: number): Promise<boolean> {
-  const { hostname, port: explicit } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(explicit || port) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
 export default async function globalSetup(): Promise<void> {
   const started: { stop(): Promise<unknown> }[] = [];
   for (const store of stores) {
     const url = process.env[store.env] ?? store.fallback;
-    if (await reachable(url, store.port)) {
+    if (await isUrlReachable(url, store.port)) {
       process.env[store.env] = url;
       continue;
     }

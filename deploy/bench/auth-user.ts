@@ -13,7 +13,8 @@
  * (postgres://postgres@127.0.0.1:5432/vnmarket_bench), BENCH_NO_INSTALL=1 (never apt-get install nginx).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { forEachLine, isListening, writeSigningKeys } from '../../scripts/lib/local';
 import { accessSync, chmodSync, constants as fsConstants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -79,18 +80,10 @@ crashed.catch(() => {});
 
 function relayOutput(child: Child, stream: NodeJS.ReadableStream | null): void {
   if (!stream) return;
-  let buffered = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => {
-    buffered += chunk;
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      child.tail.push(line);
-      if (child.tail.length > 40) child.tail.shift();
-      process.stderr.write(`    [${child.name}] ${line}\n`);
-    }
+  forEachLine(stream, (line) => {
+    child.tail.push(line);
+    if (child.tail.length > 40) child.tail.shift();
+    process.stderr.write(`    [${child.name}] ${line}\n`);
   });
 }
 
@@ -172,22 +165,6 @@ function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv, timeo
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers: ports, HTTP, memory.
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: LOCALHOST, port });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 async function waitUntilOk(url: string, what: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -471,7 +448,7 @@ function printRatios(direct: Row | undefined, gateway: Row | undefined, nginx: R
 
 async function main(tempDir: string): Promise<void> {
   for (const [name, port] of Object.entries(settings.ports)) {
-    if (await portInUse(port)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set BENCH_${name.toUpperCase()}_PORT`);
+    if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set BENCH_${name.toUpperCase()}_PORT`);
   }
 
   const nginx = await findOrInstallNginx();
@@ -502,15 +479,7 @@ async function main(tempDir: string): Promise<void> {
   console.log('');
 
   // Ephemeral signing keys for this run only.
-  const { privateKey, publicKey } = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  const privateFile = path.join(tempDir, 'jwt-private.pem');
-  const publicFile = path.join(tempDir, 'jwt-public.pem');
-  writeFileSync(privateFile, privateKey, { mode: 0o600 });
-  writeFileSync(publicFile, publicKey);
+  const { privateKeyFile: privateFile, publicKeyFile: publicFile } = writeSigningKeys(tempDir);
 
   const baseEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(baseEnv)) if (key.startsWith('OTEL_') || key === 'JWT_PUBLIC_KEY' || key === 'JWT_PRIVATE_KEY') delete baseEnv[key];

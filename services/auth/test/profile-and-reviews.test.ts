@@ -10,23 +10,18 @@ afterAll(() => auth.stop());
 describe('PATCH /api/users/profile', () => {
   it('updates the profile fields and keeps the rest', async () => {
     const { client } = await registered(auth);
-    const response = await client.patch('/api/users/profile', {
+    const changes = {
       firstName: 'Thảo',
       lastName: 'Trần',
       bio: 'Home cook in San Jose',
       location: 'San Jose, CA',
       website: 'https://thao.example.com',
       profileImageUrl: '/objects/avatars/abc.webp',
-    });
+    };
+    const response = await client.patch('/api/users/profile', changes);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({
-      firstName: 'Thảo',
-      lastName: 'Trần',
-      bio: 'Home cook in San Jose',
-      location: 'San Jose, CA',
-      website: 'https://thao.example.com',
-      profileImageUrl: '/objects/avatars/abc.webp',
-    });
+    expect(response.body).toMatchObject(changes);
+    expect((await client.get('/api/auth/user')).body).toMatchObject(changes);
     const cleared = await client.patch('/api/users/profile', { bio: '', website: '' });
     expect(cleared.body).toMatchObject({ bio: null, website: null, firstName: 'Thảo', location: 'San Jose, CA' });
   });
