@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import type { RequestHandler, Request } from 'express';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
@@ -63,11 +64,13 @@ export interface Authenticator {
 }
 
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
+  // Parsed once: jsonwebtoken would otherwise re-parse the PEM on every request.
+  const publicKey = createPublicKey(options.publicKey);
   async function verify(token: string | undefined): Promise<Session | null> {
     if (!token) return null;
     let claims: jwt.JwtPayload;
     try {
-      const decoded = jwt.verify(token, options.publicKey, {
+      const decoded = jwt.verify(token, publicKey, {
         algorithms: [SESSION_TOKEN_ALGORITHM],
         issuer: options.issuer,
         audience: options.audience,
