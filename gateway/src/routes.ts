@@ -2,7 +2,7 @@
  * The one place that says which service owns which public path. Most specific first: the first match
  * wins. Each service's row lands with the service.
  */
-export const SERVICES = ['auth'] as const;
+export const SERVICES = ['auth', 'listings'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 interface RouteRule {
@@ -18,6 +18,10 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/auth', service: 'auth' },
   { path: '/api/users/profile', service: 'auth' },
   { path: /^\/api\/users\/[^/]+\/reviews\/?$/, service: 'auth' },
+  { path: '/api/users/listings', service: 'listings' },
+  { path: '/api/listings', service: 'listings' },
+  { path: '/api/saved-listings', service: 'listings' },
+  { path: '/api/reports', service: 'listings' },
 ];
 
 function matches(rule: RouteRule, path: string): boolean {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
 import { TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered, startAuth, type RunningAuth } from '../../services/auth/test/support';
+import { newUser, registered } from '../../services/auth/test/support';
+import { startStack, type Stack } from '../../test/stack';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 
@@ -25,17 +26,14 @@ async function startGateway(env: Record<string, string>): Promise<{ gateway: Gat
   };
 }
 
-describe('through the gateway to the real auth service', () => {
-  let auth: RunningAuth;
-  let edge: Awaited<ReturnType<typeof startGateway>>;
+describe('through the gateway to the real services', () => {
+  let stack: Stack;
+  let edge: { client(): TestClient };
   beforeAll(async () => {
-    auth = await startAuth('gateway-auth', { LOGIN_MAX_ATTEMPTS_PER_IP: '8' });
-    edge = await startGateway({ AUTH_URL: auth.url, WEB_DIST: '/nonexistent' });
+    stack = await startStack('gateway', { auth: { LOGIN_MAX_ATTEMPTS_PER_IP: '8' } });
+    edge = stack;
   });
-  afterAll(async () => {
-    await edge.stop();
-    await auth.stop();
-  });
+  afterAll(() => stack.stop());
 
   it('register, read the user, sign out: the old cookie then gets 401', async () => {
     const { client, user } = await registered(edge);
@@ -88,12 +86,12 @@ describe('through the gateway to the real auth service', () => {
   it('is healthy only while every upstream is ready', async () => {
     const healthy = await edge.client().get('/healthz');
     expect(healthy.status).toBe(200);
-    expect(healthy.body.upstreams).toEqual({ auth: 'ready' });
+    expect(healthy.body.upstreams).toEqual({ auth: 'ready', listings: 'ready' });
 
-    const down = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', WEB_DIST: '/nonexistent' });
+    const down = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', LISTINGS_URL: stack.listings.url, WEB_DIST: '/nonexistent' });
     const unhealthy = await down.client().get('/healthz');
     expect(unhealthy.status).toBe(503);
-    expect(unhealthy.body.upstreams).toEqual({ auth: 'unreachable' });
+    expect(unhealthy.body.upstreams).toEqual({ auth: 'unreachable', listings: 'ready' });
     const proxied = await down.client().get('/api/auth/user');
     expect(proxied.status).toBe(502);
     expect(proxied.body.message).toMatch(/Service unavailable/);

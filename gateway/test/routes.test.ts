@@ -7,6 +7,12 @@ it.each([
   ['/api/auth/user', 'auth'],
   ['/api/users/profile', 'auth'],
   ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/reviews', 'auth'],
+  ['/api/listings', 'listings'],
+  ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000', 'listings'],
+  ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000/save', 'listings'],
+  ['/api/users/listings', 'listings'],
+  ['/api/saved-listings', 'listings'],
+  ['/api/reports', 'listings'],
 ])('routes %s to %s', (path, service) => {
   expect(serviceFor(path)).toBe(service);
 });

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, type Infrastructure, type Logger } from '@vnmarket/shared';
+import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
 import { authSubscription } from './events/consumers';
 import { PasswordHasher } from './passwords';
@@ -46,14 +46,7 @@ export function createAuthService(deps: {
     },
   };
 
-  const app = createApp({
-    logger,
-    bodyLimit: config.BODY_LIMIT,
-    trustProxyHops: config.TRUST_PROXY_HOPS,
-    publicOrigins: config.PUBLIC_ORIGINS,
-    sessionCookieName: config.SESSION_COOKIE_NAME,
-    readiness: infrastructure.readiness,
-  });
+  const app = createApp(serviceAppOptions(config, logger, infrastructure));
   app.use(usersRoutes(ctx));
   app.use(sessionsRoutes(ctx));
   app.use(reviewsRoutes(ctx));

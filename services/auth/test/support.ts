@@ -1,47 +1,23 @@
-import { connectInfrastructure, createLogger, listen, loadConfig, migrateService, type Infrastructure, type RunningServer } from '@vnmarket/shared';
-import { createTestEnvironment, TestClient, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
+import { startTestService, uniquePhone, type RunningService, type TestClient, type TestEnvironment } from '@vnmarket/shared/testing';
 import { migrations } from '../migrations';
 import { createAuthService, type AuthService } from '../src/app';
 import { AUTH_SCHEMA, authConfigSchema, type AuthConfig } from '../src/config';
 
-export interface RunningAuth {
-  url: string;
-  config: AuthConfig;
-  service: AuthService;
-  infrastructure: Infrastructure;
-  environment: TestEnvironment;
-  server: RunningServer;
-  client(): TestClient;
-  stop(): Promise<void>;
-}
+export type RunningAuth = RunningService<AuthConfig, AuthService>;
 
-/** The real auth service, in this process, on its own database, key prefix and exchange. */
-export async function startAuth(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningAuth> {
-  const env = environment ?? (await createTestEnvironment(label));
-  // Cheaper hashing keeps the suite fast; production cost is the config default.
-  const config = loadConfig(authConfigSchema, { ...env.env, PORT: '0', ARGON2_MEMORY_KIB: '4096', ARGON2_TIME_COST: '1', REGISTER_MAX_PER_IP_PER_HOUR: '10000', ...overrides });
-  await migrateService(config.DATABASE_URL, AUTH_SCHEMA, migrations);
-  const logger = createLogger('auth', config.LOG_LEVEL);
-  const infrastructure = connectInfrastructure(config, AUTH_SCHEMA, logger, 'auth-test');
-  const service = createAuthService({ config, logger, infrastructure });
-  await service.start();
-  await infrastructure.bus.waitUntilConnected();
-  const server = await listen(service.app, 0, '127.0.0.1');
-  return {
-    url: server.url,
-    config,
-    service,
-    infrastructure,
-    environment: env,
-    server,
-    client: () => new TestClient(server.url),
-    async stop() {
-      await server.drain(1000);
-      await service.stop();
-      await infrastructure.close();
-      if (!environment) await env.cleanup();
-    },
-  };
+/** The real auth service, in this process, on its own (or a shared) test environment. */
+export function startAuth(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningAuth> {
+  return startTestService({
+    name: 'auth',
+    schema: AUTH_SCHEMA,
+    configSchema: authConfigSchema,
+    migrations,
+    create: createAuthService,
+    label,
+    environment,
+    // Cheaper hashing keeps the suite fast; production cost is the config default.
+    overrides: { ARGON2_MEMORY_KIB: '4096', ARGON2_TIME_COST: '1', REGISTER_MAX_PER_IP_PER_HOUR: '10000', ...overrides },
+  });
 }
 
 export function newUser(overrides: Record<string, unknown> = {}) {

@@ -12,3 +12,4 @@ export * from './bus/event-bus';
 export * from './bus/outbox';
 export * from './lifecycle';
 export * from './infrastructure';
+export * from './service-main';

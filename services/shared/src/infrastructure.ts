@@ -61,3 +61,15 @@ export async function migrateService(databaseUrl: string, schema: string, migrat
     await db.destroy();
   }
 }
+
+/** createApp options for a service, from its config and its infrastructure's readiness checks. */
+export function serviceAppOptions(config: BaseConfig, logger: Logger, infrastructure: Pick<Infrastructure, 'readiness'>) {
+  return {
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    trustProxyHops: config.TRUST_PROXY_HOPS,
+    publicOrigins: config.PUBLIC_ORIGINS,
+    sessionCookieName: config.SESSION_COOKIE_NAME,
+    readiness: infrastructure.readiness,
+  };
+}

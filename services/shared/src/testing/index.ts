@@ -204,3 +204,4 @@ export function uniquePhone(): string {
   phoneCounter = (phoneCounter + 1) % 10_000_000;
   return `408${String(phoneCounter).padStart(7, '0')}`;
 }
+export * from './service';

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { objectPathSchema } from './auth';
+
+/** Listings, saved listings and reports (spec sections 3, 5 and 7). Value sets are the spec's. */
+
+export const CATEGORIES = ['rent', 'food', 'sale', 'jobs', 'service', 'event'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const PRICE_TYPES = ['fixed', 'hourly', 'monthly', 'negotiable', 'free', 'paid', 'donation'] as const;
+export const CONDITIONS = ['new', 'like-new', 'good', 'fair'] as const;
+export const CONTACT_PREFERENCES = ['message', 'phone'] as const;
+export const REPORT_REASONS = ['spam', 'inappropriate', 'misleading', 'fraud', 'duplicate', 'other'] as const;
+export const MAX_LISTING_IMAGES = 10;
+
+// Form values and category-page filter values differ in the spec; a listing may carry either.
+export const PROPERTY_TYPES = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'] as const;
+export const AMENITIES = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'] as const;
+export const CUISINE_TYPES = ['italian', 'chinese', 'mexican', 'indian', 'american', 'japanese', 'thai', 'mediterranean', 'french', 'bakery', 'vietnamese', 'other'] as const;
+export const DIETARY_OPTIONS = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic', 'none'] as const;
+export const ITEM_CATEGORIES = ['electronics', 'furniture', 'clothing', 'books', 'sports', 'toys', 'appliances', 'tools', 'automotive', 'other'] as const;
+export const JOB_TYPES = ['full-time', 'part-time', 'contract', 'freelance', 'internship', 'temporary'] as const;
+export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior', 'executive'] as const;
+export const INDUSTRIES = ['technology', 'healthcare', 'education', 'finance', 'retail', 'hospitality', 'construction', 'manufacturing', 'marketing', 'other'] as const;
+export const SERVICE_TYPES = ['cleaning', 'plumbing', 'electrical', 'carpentry', 'painting', 'landscaping', 'moving', 'repair', 'installation', 'maintenance', 'consulting', 'tutoring', 'photography', 'other'] as const;
+export const EVENT_TYPES = ['concert', 'workshop', 'festival', 'sports', 'charity', 'networking', 'party', 'conference', 'meetup', 'class', 'exhibition', 'other'] as const;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
+const optionalText = (max: number, label: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
+/** Form inputs send numbers as strings; "" means not given. */
+const optionalNumber = (label: string, options: { min?: number; step?: number; int?: boolean } = {}) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: `${label} must be a number` })
+      .min(options.min ?? 0, `${label} cannot be negative`)
+      .max(100_000, `${label} is too large`)
+      .refine((value) => !options.int || Number.isInteger(value), `${label} must be a whole number`)
+      .refine((value) => !options.step || Number.isInteger(value / options.step), `${label} must be a multiple of ${options.step}`)
+      .optional(),
+  );
+const oneOrMany = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? [value] : value),
+    z.array(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` })).max(values.length).optional(),
+  );
+
+/** Category-specific details, validated per category; unknown keys are dropped. */
+export const metadataSchemas = {
+  rent: z.object({
+    propertyType: optionalEnum(PROPERTY_TYPES, 'Property type'),
+    bedrooms: optionalNumber('Bedrooms', { int: true }),
+    bathrooms: optionalNumber('Bathrooms', { step: 0.5 }),
+    amenities: oneOrMany(AMENITIES, 'Amenities'),
+  }),
+  food: z.object({
+    cuisineType: optionalEnum(CUISINE_TYPES, 'Cuisine'),
+    dietaryInfo: oneOrMany(DIETARY_OPTIONS, 'Dietary information'),
+  }),
+  sale: z.object({
+    brand: optionalText(100, 'Brand'),
+    itemCategory: optionalEnum(ITEM_CATEGORIES, 'Item category'),
+  }),
+  jobs: z.object({
+    jobType: optionalEnum(JOB_TYPES, 'Job type'),
+    experienceLevel: optionalEnum(EXPERIENCE_LEVELS, 'Experience level'),
+    industry: optionalEnum(INDUSTRIES, 'Industry'),
+  }),
+  service: z.object({
+    serviceType: optionalEnum(SERVICE_TYPES, 'Service type'),
+    availability: optionalText(255, 'Availability'),
+  }),
+  event: z.object({
+    eventType: optionalEnum(EVENT_TYPES, 'Event type'),
+    eventDate: optionalText(50, 'Event date'),
+    eventTime: optionalText(50, 'Event time'),
+    duration: optionalText(100, 'Duration'),
+    capacity: optionalNumber('Capacity', { int: true }),
+    organizer: optionalText(255, 'Organizer'),
+  }),
+} satisfies Record<Category, z.ZodType>;
+
+/** Prices travel as numeric strings with two decimals ("1250.00"); numbers are accepted on input. */
+export const priceSchema = z
+  .union([z.string().trim(), z.number()], { error: 'Price is required' })
+  .transform((value) => String(value))
+  .refine((value) => value !== '', 'Price is required')
+  .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), 'Price must be a number from 0 to 99999999.99 with at most 2 decimals')
+  .transform((value) => Number(value).toFixed(2));
+
+const required = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+const listingFields = z.object({
+  title: required('Title', 255),
+  description: required('Description', 10_000),
+  category: z.enum(CATEGORIES, { error: 'Category is required' }),
+  price: priceSchema,
+  priceType: z.preprocess(blankToUndefined, z.enum(PRICE_TYPES, { error: 'Unknown price type' }).default('fixed')),
+  condition: z.preprocess(blankToUndefined, z.enum(CONDITIONS, { error: 'Condition must be one of: new, like-new, good, fair' }).nullable().default(null)),
+  location: required('Location', 255),
+  images: z.array(objectPathSchema).max(MAX_LISTING_IMAGES, `At most ${MAX_LISTING_IMAGES} photos`).default([]),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+  contactPreference: z.preprocess(blankToUndefined, z.enum(CONTACT_PREFERENCES, { error: 'Contact preference must be message or phone' }).default('message')),
+});
+
+/** POST and PUT bodies: the form's fields, with metadata checked against the chosen category. */
+export const listingBody = listingFields.transform((listing, ctx) => {
+  const metadata = metadataSchemas[listing.category].safeParse(listing.metadata);
+  if (!metadata.success) {
+    for (const issue of metadata.error.issues) ctx.addIssue({ ...issue, path: ['metadata', ...issue.path] } as never);
+    return z.NEVER;
+  }
+  const cleaned = Object.fromEntries(Object.entries(metadata.data).filter(([, value]) => value !== undefined));
+  // Condition belongs to items for sale only.
+  return { ...listing, metadata: cleaned, condition: listing.category === 'sale' ? listing.condition : null };
+});
+export type ListingBody = z.input<typeof listingBody>;
+export type ListingInput = z.output<typeof listingBody>;
+
+export const listingStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+const blankOrAll = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
+const queryNumber = (label: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1e9).optional());
+const queryText = z.preprocess(blankToUndefined, z.string().trim().max(200, 'Filter text is too long').optional());
+
+export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance'] as const;
+/** What category pages call the same orders. */
+const SORT_ALIASES: Record<string, (typeof LISTING_SORTS)[number]> = {
+  'salary-high': 'price-high',
+  'salary-low': 'price-low',
+  relevant: 'relevance',
+  'best-match': 'relevance',
+};
+
+/** GET /api/listings query: every filter optional; empty or "all" means no filter. */
+export const listingQuery = z.object({
+  category: z.preprocess(blankOrAll, z.enum(CATEGORIES, { error: 'Unknown category' }).optional()),
+  minPrice: queryNumber('Minimum price'),
+  maxPrice: queryNumber('Maximum price'),
+  location: queryText,
+  condition: z.preprocess(blankOrAll, z.enum(CONDITIONS, { error: 'Unknown condition' }).optional()),
+  search: queryText,
+  bedrooms: z.preprocess(blankOrAll, z.coerce.number({ error: 'Bedrooms must be a number' }).int().min(0).max(50).optional()),
+  bathrooms: z.preprocess(blankOrAll, z.coerce.number({ error: 'Bathrooms must be a number' }).min(0).max(50).optional()),
+  propertyType: z.preprocess(blankOrAll, z.enum(PROPERTY_TYPES, { error: 'Unknown property type' }).optional()),
+  foodType: z.preprocess(blankOrAll, z.enum(CUISINE_TYPES, { error: 'Unknown cuisine' }).optional()),
+  dietaryOptions: z.preprocess(blankOrAll, z.enum(DIETARY_OPTIONS, { error: 'Unknown dietary option' }).optional()),
+  itemCategory: z.preprocess(blankOrAll, z.enum(ITEM_CATEGORIES, { error: 'Unknown item category' }).optional()),
+  jobType: z.preprocess(blankOrAll, z.enum(JOB_TYPES, { error: 'Unknown job type' }).optional()),
+  experience: z.preprocess(blankOrAll, z.enum(EXPERIENCE_LEVELS, { error: 'Unknown experience level' }).optional()),
+  industry: z.preprocess(blankOrAll, z.enum(INDUSTRIES, { error: 'Unknown industry' }).optional()),
+  serviceType: z.preprocess(blankOrAll, z.enum(SERVICE_TYPES, { error: 'Unknown service type' }).optional()),
+  eventType: z.preprocess(blankOrAll, z.enum(EVENT_TYPES, { error: 'Unknown event type' }).optional()),
+  priceType: z.preprocess(blankOrAll, z.enum(PRICE_TYPES, { error: 'Unknown price type' }).optional()),
+  sort: z.preprocess(
+    (value) => (value === '' ? undefined : typeof value === 'string' ? (SORT_ALIASES[value] ?? value) : value),
+    z.enum(LISTING_SORTS, { error: 'Sort must be recent, price-low, price-high, popular or relevance' }).optional(),
+  ),
+  limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50)),
+  offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(10_000, 'offset must be at most 10000').default(0)),
+});
+export type ListingQuery = z.output<typeof listingQuery>;
+
+export const reportBody = z.object({
+  listingId: z.uuid({ error: 'Listing not found' }),
+  reason: z.enum(REPORT_REASONS, { error: 'Please select a reason' }),
+  description: z.preprocess(blankToUndefined, z.string().trim().max(2000, 'Details must be at most 2000 characters').optional()),
+});
+export type ReportBody = z.input<typeof reportBody>;
+
+/** The seller as embedded in a listing: public fields only; phone only for phone-contact listings. */
+export const sellerSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  averageRating: z.string(),
+  reviewCount: z.number().int(),
+  createdAt: z.string().nullable(),
+  phone: z.string().optional(),
+});
+
+export const listingSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  price: z.string(),
+  priceType: z.string(),
+  condition: z.string().nullable(),
+  location: z.string(),
+  images: z.array(z.string()),
+  metadata: z.record(z.string(), z.unknown()),
+  contactPreference: z.string(),
+  isActive: z.boolean(),
+  viewCount: z.number().int(),
+  saveCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  user: sellerSchema.optional(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+export type Seller = z.infer<typeof sellerSchema>;

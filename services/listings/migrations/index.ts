@@ -1,0 +1,9 @@
+import type { Migration } from '@vnmarket/shared';
+import * as createListings from './20261122130000_create_listings';
+import * as createEventTables from './20261122130100_create_event_tables';
+
+/** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
+export const migrations: Migration[] = [
+  { name: '20261122130000_create_listings', ...createListings },
+  { name: '20261122130100_create_event_tables', ...createEventTables },
+];

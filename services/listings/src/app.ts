@@ -1,0 +1,53 @@
+import type { Express } from 'express';
+import { createApp, finishApp, Outbox, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import type { ListingsConfig } from './config';
+import { listingsSubscription } from './events/consumers';
+import { listingsRoutes } from './routes/listings';
+import { reportsRoutes } from './routes/reports';
+import { savedRoutes } from './routes/saved';
+import type { ListingsContext } from './service-context';
+import { ViewCounter } from './views';
+
+export interface ListingsService {
+  app: Express;
+  outbox: Outbox;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createListingsService(deps: {
+  config: ListingsConfig;
+  logger: Logger;
+  infrastructure: Infrastructure;
+  clock?: () => Date;
+}): ListingsService {
+  const { config, logger, infrastructure } = deps;
+  const { db, redis, bus } = infrastructure;
+  const clock = deps.clock ?? (() => new Date());
+  const outbox = new Outbox({ db, bus, logger, clock });
+  const ctx: ListingsContext = {
+    config,
+    logger,
+    db,
+    outbox,
+    authenticator: infrastructure.authenticator,
+    views: new ViewCounter(redis, config.VIEW_WINDOW_HOURS, clock),
+  };
+
+  const app = createApp(serviceAppOptions(config, logger, infrastructure));
+  app.use(listingsRoutes(ctx));
+  app.use(savedRoutes(ctx));
+  app.use(reportsRoutes(ctx));
+  finishApp(app, logger);
+
+  return {
+    app,
+    outbox,
+    async start() {
+      await bus.subscribe(listingsSubscription({ db, outbox, exchange: config.EVENTS_EXCHANGE }));
+      bus.start();
+      outbox.start();
+    },
+    stop: () => outbox.stop(),
+  };
+}

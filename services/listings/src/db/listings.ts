@@ -1,0 +1,220 @@
+import type { Listing, ListingInput, ListingQuery } from '@vnmarket/proto';
+import type { Knex } from '@vnmarket/shared';
+import { likeContains, toTextQuery } from './search';
+import { toSeller, type SellerRow } from './sellers';
+
+export interface ListingRow {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  category: Listing['category'];
+  price: string;
+  price_type: string;
+  condition: string | null;
+  location: string;
+  images: string[];
+  metadata: Record<string, unknown>;
+  contact_preference: string;
+  is_active: boolean;
+  view_count: number;
+  save_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A listing row joined with its seller's read copy (seller columns prefixed with `seller_`). */
+export type ListingWithSellerRow = ListingRow & { [K in keyof SellerRow as `seller_${K & string}`]: SellerRow[K] | null };
+
+const LISTING_COLUMNS = [
+  'l.id',
+  'l.user_id',
+  'l.title',
+  'l.description',
+  'l.category',
+  'l.price',
+  'l.price_type',
+  'l.condition',
+  'l.location',
+  'l.images',
+  'l.metadata',
+  'l.contact_preference',
+  'l.is_active',
+  'l.view_count',
+  'l.save_count',
+  'l.created_at',
+  'l.updated_at',
+];
+const SELLER_COLUMNS = ['id', 'first_name', 'last_name', 'profile_image_url', 'phone', 'is_verified', 'average_rating', 'review_count', 'member_since', 'updated_at'].map(
+  (column) => `s.${column} as seller_${column}`,
+);
+
+export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
+  const listing: Listing = {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    price: row.price,
+    priceType: row.price_type,
+    condition: row.condition,
+    location: row.location,
+    images: row.images,
+    metadata: row.metadata,
+    contactPreference: row.contact_preference,
+    isActive: row.is_active,
+    viewCount: row.view_count,
+    saveCount: row.save_count,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+  const withSeller = row as ListingWithSellerRow;
+  if ('seller_id' in withSeller && withSeller.seller_id) {
+    const seller = Object.fromEntries(
+      Object.entries(withSeller)
+        .filter(([key]) => key.startsWith('seller_'))
+        .map(([key, value]) => [key.slice('seller_'.length), value]),
+    ) as unknown as SellerRow;
+    listing.user = toSeller(seller, row.contact_preference === 'phone');
+  }
+  return listing;
+}
+
+export function listingsWithSellers(db: Knex) {
+  return db('listings as l')
+    .leftJoin('sellers as s', 's.id', 'l.user_id')
+    .select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
+}
+
+/** Category-page filters that live in metadata, and the metadata key each one reads. */
+const METADATA_EQUALITY: Partial<Record<keyof ListingQuery, string>> = {
+  propertyType: 'propertyType',
+  foodType: 'cuisineType',
+  itemCategory: 'itemCategory',
+  jobType: 'jobType',
+  experience: 'experienceLevel',
+  industry: 'industry',
+  serviceType: 'serviceType',
+  eventType: 'eventType',
+};
+
+/** Browse and search over active listings: every filter, the chosen order, one page. */
+export async function searchListings(db: Knex, query: ListingQuery): Promise<Listing[]> {
+  const builder = listingsWithSellers(db).where('l.is_active', true);
+  if (query.category) builder.where('l.category', query.category);
+  if (query.minPrice !== undefined) builder.where('l.price', '>=', query.minPrice);
+  if (query.maxPrice !== undefined) builder.where('l.price', '<=', query.maxPrice);
+  if (query.condition) builder.where('l.condition', query.condition);
+  if (query.priceType) builder.where('l.price_type', query.priceType);
+  if (query.location) builder.whereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(query.location)]);
+
+  const contains: Record<string, unknown> = {};
+  for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
+    const value = query[filter as keyof ListingQuery];
+    if (value !== undefined) contains[key] = value;
+  }
+  if (query.dietaryOptions) contains.dietaryInfo = [query.dietaryOptions];
+  if (Object.keys(contains).length > 0) builder.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
+  if (query.bedrooms !== undefined) {
+    builder.whereRaw("jsonb_typeof(l.metadata->'bedrooms') = 'number' and (l.metadata->>'bedrooms')::numeric >= ?", [query.bedrooms]);
+  }
+  if (query.bathrooms !== undefined) {
+    builder.whereRaw("jsonb_typeof(l.metadata->'bathrooms') = 'number' and (l.metadata->>'bathrooms')::numeric >= ?", [query.bathrooms]);
+  }
+
+  const text = query.search ? toTextQuery(query.search) : undefined;
+  if (query.search && !text) return []; // only punctuation: nothing can match
+  if (text) {
+    builder.whereRaw("l.search_vector @@ to_tsquery('simple', ?)", [text.folded]);
+    builder.select(
+      db.raw(
+        "ts_rank_cd(l.search_vector, to_tsquery('simple', ?)) + 0.5 * ts_rank_cd(l.exact_vector, to_tsquery('simple', ?)) as rank",
+        [text.folded, text.exact || text.folded],
+      ),
+    );
+  }
+
+  const sort = query.sort ?? (text ? 'relevance' : 'recent');
+  switch (sort) {
+    case 'price-low':
+      builder.orderBy([{ column: 'l.price', order: 'asc' }, { column: 'l.created_at', order: 'desc' }]);
+      break;
+    case 'price-high':
+      builder.orderBy([{ column: 'l.price', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
+      break;
+    case 'popular':
+      builder.orderBy([{ column: 'l.save_count', order: 'desc' }, { column: 'l.view_count', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
+      break;
+    case 'relevance':
+      if (text) builder.orderBy('rank', 'desc');
+      builder.orderBy([{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }]);
+      break;
+    default:
+      builder.orderBy([{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }]);
+  }
+  const rows: ListingWithSellerRow[] = await builder.limit(query.limit).offset(query.offset);
+  return rows.map(toListing);
+}
+
+export async function findListing(db: Knex, id: string): Promise<Listing | undefined> {
+  const row: ListingWithSellerRow | undefined = await listingsWithSellers(db).where('l.id', id).first();
+  return row && toListing(row);
+}
+
+export async function listingsOfOwner(db: Knex, userId: string): Promise<Listing[]> {
+  const rows: ListingWithSellerRow[] = await listingsWithSellers(db).where('l.user_id', userId).orderBy('l.created_at', 'desc').limit(1000);
+  return rows.map(toListing);
+}
+
+export function lockListing(trx: Knex.Transaction, id: string): Promise<Pick<ListingRow, 'id' | 'user_id'> | undefined> {
+  return trx('listings').select('id', 'user_id').where({ id }).forUpdate().first();
+}
+
+function toColumns(input: ListingInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    price: input.price,
+    price_type: input.priceType,
+    condition: input.condition,
+    location: input.location,
+    images: input.images,
+    metadata: input.metadata,
+    contact_preference: input.contactPreference,
+  };
+}
+
+export async function insertListing(trx: Knex.Transaction, userId: string, input: ListingInput): Promise<ListingRow> {
+  const [row] = await trx('listings')
+    .insert({ ...toColumns(input), user_id: userId })
+    .returning('*');
+  return row;
+}
+
+export async function replaceListing(trx: Knex.Transaction, id: string, input: ListingInput): Promise<ListingRow> {
+  const [row] = await trx('listings')
+    .where({ id })
+    .update({ ...toColumns(input), updated_at: trx.fn.now() })
+    .returning('*');
+  return row;
+}
+
+export async function setListingActive(trx: Knex.Transaction, id: string, isActive: boolean): Promise<ListingRow> {
+  const [row] = await trx('listings').where({ id }).update({ is_active: isActive, updated_at: trx.fn.now() }).returning('*');
+  return row;
+}
+
+export async function deleteListings(trx: Knex.Transaction, ids: string[]): Promise<ListingRow[]> {
+  if (ids.length === 0) return [];
+  return trx('listings').whereIn('id', ids).delete().returning('*');
+}
+
+export function listingIdsOfOwner(trx: Knex.Transaction, userId: string): Promise<string[]> {
+  return trx('listings').where({ user_id: userId }).pluck('id');
+}
+
+export async function incrementViews(db: Knex, id: string): Promise<void> {
+  await db('listings').where({ id }).increment('view_count', 1);
+}

@@ -1,0 +1,20 @@
+import type { Knex, Outbox } from '@vnmarket/shared';
+import type { ListingRow } from '../db/listings';
+
+/** listing.created / listing.updated carry what other services keep in their read copies. */
+export async function publishListing(outbox: Outbox, trx: Knex.Transaction, type: 'listing.created' | 'listing.updated', row: ListingRow) {
+  await outbox.add(trx, type, {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    price: row.price,
+    category: row.category,
+    isActive: row.is_active,
+    images: row.images,
+    updatedAt: row.updated_at.toISOString(),
+  });
+}
+
+export async function publishDeleted(outbox: Outbox, trx: Knex.Transaction, rows: Pick<ListingRow, 'id' | 'user_id'>[]) {
+  for (const row of rows) await outbox.add(trx, 'listing.deleted', { id: row.id, userId: row.user_id });
+}

@@ -1,0 +1,98 @@
+import { Router } from 'express';
+import { listingBody, listingQuery, listingStatusBody } from '@vnmarket/proto';
+import { forbidden, isUuid, notFound, parseInput, type Knex } from '@vnmarket/shared';
+import {
+  deleteListings,
+  findListing,
+  incrementViews,
+  insertListing,
+  listingsOfOwner,
+  lockListing,
+  replaceListing,
+  searchListings,
+  setListingActive,
+  toListing,
+} from '../db/listings';
+import { publishDeleted, publishListing } from '../events/publish';
+import type { ListingsContext } from '../service-context';
+
+const LISTING_NOT_FOUND = 'Listing not found';
+
+/** Locks a listing for a write by its owner: 404 if absent (or a malformed id), 403 if not theirs. */
+async function lockOwnListing(trx: Knex.Transaction, id: unknown, userId: string) {
+  if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
+  const listing = await lockListing(trx, id);
+  if (!listing) throw notFound(LISTING_NOT_FOUND);
+  if (listing.user_id !== userId) throw forbidden('You can only change your own listings', 'not_owner');
+  return listing;
+}
+
+/** The catalogue: browse and search, one listing, and an owner's writes. */
+export function listingsRoutes(ctx: ListingsContext): Router {
+  const router = Router();
+  const { requireAuth, optionalAuth } = ctx.authenticator;
+
+  router.get('/api/listings', async (req, res) => {
+    const query = parseInput(listingQuery, req.query);
+    res.json(await searchListings(ctx.db, query));
+  });
+
+  router.get('/api/users/listings', requireAuth, async (req, res) => {
+    res.json(await listingsOfOwner(ctx.db, req.session!.userId));
+  });
+
+  router.get('/api/listings/:id', optionalAuth, async (req, res) => {
+    const { id } = req.params;
+    if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
+    let listing = await findListing(ctx.db, id);
+    if (!listing) throw notFound(LISTING_NOT_FOUND);
+    const viewer = req.session?.userId ?? `ip:${req.ip}`;
+    if (viewer !== listing.userId && (await ctx.views.shouldCount(id, viewer))) {
+      await incrementViews(ctx.db, id);
+      listing = { ...listing, viewCount: listing.viewCount + 1 };
+    }
+    res.json(listing);
+  });
+
+  router.post('/api/listings', requireAuth, async (req, res) => {
+    const input = parseInput(listingBody, req.body);
+    const row = await ctx.db.transaction(async (trx) => {
+      const created = await insertListing(trx, req.session!.userId, input);
+      await publishListing(ctx.outbox, trx, 'listing.created', created);
+      return created;
+    });
+    res.status(201).json(toListing(row));
+  });
+
+  router.put('/api/listings/:id', requireAuth, async (req, res) => {
+    const row = await ctx.db.transaction(async (trx) => {
+      await lockOwnListing(trx, req.params.id, req.session!.userId);
+      const input = parseInput(listingBody, req.body);
+      const updated = await replaceListing(trx, req.params.id as string, input);
+      await publishListing(ctx.outbox, trx, 'listing.updated', updated);
+      return updated;
+    });
+    res.json(toListing(row));
+  });
+
+  router.patch('/api/listings/:id', requireAuth, async (req, res) => {
+    const row = await ctx.db.transaction(async (trx) => {
+      await lockOwnListing(trx, req.params.id, req.session!.userId);
+      const { isActive } = parseInput(listingStatusBody, req.body);
+      const updated = await setListingActive(trx, req.params.id as string, isActive);
+      await publishListing(ctx.outbox, trx, 'listing.updated', updated);
+      return updated;
+    });
+    res.json(toListing(row));
+  });
+
+  router.delete('/api/listings/:id', requireAuth, async (req, res) => {
+    await ctx.db.transaction(async (trx) => {
+      const listing = await lockOwnListing(trx, req.params.id, req.session!.userId);
+      await publishDeleted(ctx.outbox, trx, await deleteListings(trx, [listing.id]));
+    });
+    res.json({ message: 'Listing deleted' });
+  });
+
+  return router;
+}

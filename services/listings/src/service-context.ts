@@ -1,0 +1,13 @@
+import type { Authenticator, Knex, Logger, Outbox } from '@vnmarket/shared';
+import type { ListingsConfig } from './config';
+import type { ViewCounter } from './views';
+
+/** What route handlers are given: every dependency passed in, none reached for. */
+export interface ListingsContext {
+  config: ListingsConfig;
+  logger: Logger;
+  db: Knex;
+  outbox: Outbox;
+  authenticator: Authenticator;
+  views: ViewCounter;
+}

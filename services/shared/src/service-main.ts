@@ -1,0 +1,60 @@
+import type { Express } from 'express';
+import type { z } from 'zod';
+import { loadConfigOrExit, type BaseConfig } from './config';
+import type { Migration } from './db';
+import { connectInfrastructure, migrateService, type Infrastructure } from './infrastructure';
+import { runService } from './lifecycle';
+import { createLogger, type Logger } from './logger';
+
+export interface ServiceParts {
+  app: Express;
+  /** Starts consumers, relays and timers. */
+  start(): Promise<void>;
+  /** Stops them; the infrastructure is closed afterwards. */
+  stop(): Promise<void>;
+}
+
+type ServiceConfig = BaseConfig & { PORT: number };
+
+/** The whole of a service's main.ts: parse config, connect, build, listen, shut down on SIGTERM. */
+export function serviceMain<C extends ServiceConfig>(options: {
+  name: string;
+  schema: string;
+  configSchema: z.ZodType<C>;
+  stopTelemetry?: () => Promise<void>;
+  create(deps: { config: C; logger: Logger; infrastructure: Infrastructure }): ServiceParts;
+}): void {
+  const run = async () => {
+    const config = loadConfigOrExit(options.configSchema, options.name);
+    const logger = createLogger(options.name, config.LOG_LEVEL);
+    const infrastructure = connectInfrastructure(config, options.schema, logger, options.name);
+    const service = options.create({ config, logger, infrastructure });
+    await service.start();
+    await runService({
+      name: options.name,
+      logger,
+      app: service.app,
+      port: config.PORT,
+      host: config.HOST,
+      shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      closers: [() => service.stop(), () => infrastructure.close(), async () => options.stopTelemetry?.()],
+    });
+  };
+  run().catch((error) => {
+    process.stderr.write(`${options.name} failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+}
+
+/** The whole of a service's migrate.ts: create the database if needed and apply its migrations. */
+export function migrateMain(options: { name: string; schema: string; configSchema: z.ZodType<BaseConfig>; migrations: Migration[] }): void {
+  const config = loadConfigOrExit(options.configSchema, options.name);
+  migrateService(config.DATABASE_URL, options.schema, options.migrations)
+    .then((applied) => {
+      process.stdout.write(`${options.name}: ${applied.length ? `applied ${applied.join(', ')}` : 'schema up to date'}\n`);
+    })
+    .catch((error) => {
+      process.stderr.write(`${options.name}: migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { BaseConfig } from '../config';
+import type { Migration } from '../db';
+import { connectInfrastructure, migrateService, type Infrastructure } from '../infrastructure';
+import { listen, type RunningServer } from '../lifecycle';
+import { createLogger, type Logger } from '../logger';
+import type { ServiceParts } from '../service-main';
+import { createTestEnvironment, TestClient, type TestEnvironment } from './index';
+
+export interface RunningService<C, S extends ServiceParts> {
+  url: string;
+  config: C;
+  service: S;
+  infrastructure: Infrastructure;
+  environment: TestEnvironment;
+  server: RunningServer;
+  client(): TestClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real service in this process, on a test environment's database, key prefix and exchange. Services
+ * started on the same environment share the exchange, so their events reach each other.
+ */
+export async function startTestService<C extends BaseConfig, S extends ServiceParts>(options: {
+  name: string;
+  schema: string;
+  configSchema: z.ZodType<C>;
+  migrations: Migration[];
+  create(deps: { config: C; logger: Logger; infrastructure: Infrastructure }): S;
+  label: string;
+  overrides?: Record<string, string>;
+  environment?: TestEnvironment;
+}): Promise<RunningService<C, S>> {
+  const environment = options.environment ?? (await createTestEnvironment(options.label));
+  const config = options.configSchema.parse({ ...environment.env, PORT: '0', ...options.overrides });
+  await migrateService(config.DATABASE_URL, options.schema, options.migrations);
+  const logger = createLogger(options.name, config.LOG_LEVEL);
+  const infrastructure = connectInfrastructure(config, options.schema, logger, `${options.name}-test`);
+  const service = options.create({ config, logger, infrastructure });
+  await service.start();
+  await infrastructure.bus.waitUntilConnected();
+  const server = await listen(service.app, 0, '127.0.0.1');
+  return {
+    url: server.url,
+    config,
+    service,
+    infrastructure,
+    environment,
+    server,
+    client: () => new TestClient(server.url),
+    async stop() {
+      await server.drain(1000);
+      await service.stop();
+      await infrastructure.close();
+      if (!options.environment) await environment.cleanup();
+    },
+  };
+}

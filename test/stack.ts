@@ -1,0 +1,40 @@
+import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import { createTestEnvironment, TestClient, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createGateway } from '../gateway/src/app';
+import { gatewayConfigSchema } from '../gateway/src/config';
+import { startAuth, type RunningAuth } from '../services/auth/test/support';
+import { startListings, type RunningListings } from '../services/listings/test/support';
+
+export interface Stack {
+  environment: TestEnvironment;
+  auth: RunningAuth;
+  listings: RunningListings;
+  gatewayUrl: string;
+  /** A browser-like client (cookie jar) talking to the gateway. */
+  client(): TestClient;
+  stop(): Promise<void>;
+}
+
+/** Every service that exists, plus the gateway in front, on one isolated environment. */
+export async function startStack(label: string, overrides: { auth?: Record<string, string>; listings?: Record<string, string> } = {}): Promise<Stack> {
+  const environment = await createTestEnvironment(label);
+  const auth = await startAuth(label, overrides.auth, environment);
+  const listings = await startListings(label, overrides.listings, environment);
+  const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', AUTH_URL: auth.url, LISTINGS_URL: listings.url, WEB_DIST: '/nonexistent' });
+  const gateway = createGateway(config, createLogger('gateway', 'silent'));
+  const server: RunningServer = await listen(gateway.app, 0, '127.0.0.1');
+  return {
+    environment,
+    auth,
+    listings,
+    gatewayUrl: server.url,
+    client: () => new TestClient(server.url),
+    async stop() {
+      await server.drain(1000);
+      gateway.close();
+      await listings.stop();
+      await auth.stop();
+      await environment.cleanup();
+    },
+  };
+}
