@@ -161,7 +161,7 @@ export const listingQuery = z.object({
     z.enum(LISTING_SORTS, { error: 'Sort must be recent, price-low, price-high, popular or relevance' }).optional(),
   ),
   limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50)),
-  offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(10_000, 'offset must be at most 10000').default(0)),
+  offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(10_000, 'offset must be at most 10000').default(0)),
 });
 export type ListingQuery = z.output<typeof listingQuery>;
 

@@ -17,3 +17,21 @@ export function startListings(label: string, overrides: Record<string, string> =
     overrides,
   });
 }
+
+let counter = 0;
+
+/** A valid listing body; override any field. */
+export function listingBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    title: `Phòng cho thuê ${counter}`,
+    description: 'Sunny room near Grand Century Mall, utilities included',
+    category: 'rent',
+    price: '1250',
+    priceType: 'monthly',
+    location: 'San Jose, CA',
+    metadata: { propertyType: 'room', bedrooms: 1, bathrooms: 1 },
+    contactPreference: 'message',
+    ...overrides,
+  };
+}

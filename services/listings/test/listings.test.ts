@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import { listingSchema } from '@vnmarket/proto';
+import { eventually, TestClient } from '@vnmarket/shared/testing';
+import { registered } from '../../auth/test/support';
+import { startStack, type Stack } from '../../../test/stack';
+import { listingBody } from './support';
+
+let stack: Stack;
+let owner: Awaited<ReturnType<typeof registered>>;
+let other: Awaited<ReturnType<typeof registered>>;
+
+beforeAll(async () => {
+  stack = await startStack('listings');
+  owner = await registered(stack);
+  other = await registered(stack);
+});
+afterAll(() => stack.stop());
+
+async function create(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/listings', listingBody(overrides));
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+describe('POST /api/listings', () => {
+  it('creates a listing owned by the signed-in user, price as a 2-decimal string', async () => {
+    const response = await owner.client.post('/api/listings', listingBody({ title: 'Nhà 2 phòng ngủ ở Milpitas', price: 2450.5, metadata: { propertyType: 'house', bedrooms: '2', bathrooms: '1.5', amenities: ['Parking', 'Washer/Dryer'] } }));
+    expect(response.status).toBe(201);
+    const listing = listingSchema.parse(response.body);
+    expect(listing).toMatchObject({
+      userId: owner.user.id,
+      title: 'Nhà 2 phòng ngủ ở Milpitas',
+      price: '2450.50',
+      priceType: 'monthly',
+      condition: null,
+      images: [],
+      metadata: { propertyType: 'house', bedrooms: 2, bathrooms: 1.5, amenities: ['Parking', 'Washer/Dryer'] },
+      contactPreference: 'message',
+      isActive: true,
+      viewCount: 0,
+      saveCount: 0,
+    });
+  });
+
+  it('never takes the owner, counts, id or timestamps from the body', async () => {
+    const id = randomUUID();
+    const listing = await create(owner.client, { id, userId: other.user.id, viewCount: 99, saveCount: 42, isActive: false, createdAt: '2000-01-01T00:00:00Z' });
+    expect(listing).toMatchObject({ userId: owner.user.id, viewCount: 0, saveCount: 0, isActive: true });
+    expect(listing.id).not.toBe(id);
+    expect(listing.createdAt.startsWith('2000')).toBe(false);
+  });
+
+  it('applies the defaults and keeps condition for items for sale only', async () => {
+    const rent = await create(owner.client, { condition: 'new', priceType: undefined, contactPreference: undefined });
+    expect(rent).toMatchObject({ condition: null, priceType: 'fixed', contactPreference: 'message' });
+    const sale = await create(owner.client, { category: 'sale', condition: 'like-new', metadata: { brand: 'Zojirushi', itemCategory: 'appliances' } });
+    expect(sale).toMatchObject({ condition: 'like-new', metadata: { brand: 'Zojirushi', itemCategory: 'appliances' } });
+  });
+
+  it.each([
+    [{ title: '' }, 'Title is required'],
+    [{ title: undefined }, 'Title is required'],
+    [{ description: '  ' }, 'Description is required'],
+    [{ location: '' }, 'Location is required'],
+    [{ price: '' }, 'Price is required'],
+    [{ price: '-5' }, 'Price must be a number from 0 to 99999999.99 with at most 2 decimals'],
+    [{ price: '12.345' }, 'Price must be a number from 0 to 99999999.99 with at most 2 decimals'],
+    [{ price: '100000000' }, 'Price must be a number from 0 to 99999999.99 with at most 2 decimals'],
+    [{ category: 'cars' }, 'Category is required'],
+    [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
+    [{ images: ['https://evil.example/a.jpg'] }, 'Images must be uploaded through the photo uploader'],
+    [{ images: Array.from({ length: 11 }, (_, i) => `/objects/uploads/${i}.webp`) }, 'At most 10 photos'],
+    [{ metadata: { bedrooms: -1 } }, 'Bedrooms cannot be negative'],
+    [{ metadata: { bathrooms: 1.25 } }, 'Bathrooms must be a multiple of 0.5'],
+    [{ metadata: { propertyType: 'castle' } }, 'Property type must be one of: room, apartment, house, condo, townhouse, studio'],
+    [{ metadata: 'lots' }, 'Invalid input: expected record, received string'],
+    [{ contactPreference: 'fax' }, 'Contact preference must be message or phone'],
+  ])('answers 400 for %j', async (override, message) => {
+    const response = await owner.client.post('/api/listings', listingBody(override));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('needs a session', async () => {
+    const response = await stack.client().post('/api/listings', listingBody());
+    expect(response.status).toBe(401);
+    expect(response.body.message).toContain('Unauthorized');
+  });
+});
+
+describe('GET /api/listings/{id}', () => {
+  it('embeds the seller public fields from the read copy; phone only for phone-contact listings', async () => {
+    const byMessage = await create(owner.client);
+    const byPhone = await create(owner.client, { contactPreference: 'phone' });
+    const shown = await eventually(async () => {
+      const response = await other.client.get(`/api/listings/${byMessage.id}`);
+      expect(response.body.user).toBeDefined();
+      return response.body;
+    });
+    expect(shown.user).toEqual({
+      id: owner.user.id,
+      firstName: 'Lan',
+      lastName: 'Nguyễn',
+      profileImageUrl: null,
+      isVerified: false,
+      averageRating: '0.0',
+      reviewCount: 0,
+      createdAt: owner.user.createdAt,
+    });
+    const withPhone = await other.client.get(`/api/listings/${byPhone.id}`);
+    expect(withPhone.body.user.phone).toBe(owner.user.phone);
+  });
+
+  it('answers 404 for an absent id and for a malformed one', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid', '1%27%20or%201=1']) {
+      const response = await other.client.get(`/api/listings/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('Listing not found');
+    }
+  });
+
+  it('counts a view once per viewer per day, never the owner', async () => {
+    const listing = await create(owner.client);
+    await owner.client.get(`/api/listings/${listing.id}`);
+    await owner.client.get(`/api/listings/${listing.id}`);
+    expect((await owner.client.get(`/api/listings/${listing.id}`)).body.viewCount).toBe(0);
+    expect((await other.client.get(`/api/listings/${listing.id}`)).body.viewCount).toBe(1);
+    expect((await other.client.get(`/api/listings/${listing.id}`)).body.viewCount).toBe(1);
+    const third = await registered(stack);
+    expect((await third.client.get(`/api/listings/${listing.id}`)).body.viewCount).toBe(2);
+    expect((await stack.client().get(`/api/listings/${listing.id}`)).body.viewCount).toBe(3); // a visitor, by address
+    expect((await stack.client().get(`/api/listings/${listing.id}`)).body.viewCount).toBe(3);
+  });
+});
+
+describe('owner writes', () => {
+  it('PUT replaces the listing for its owner', async () => {
+    const listing = await create(owner.client);
+    const response = await owner.client.request('PUT', `/api/listings/${listing.id}`, {
+      json: listingBody({ title: 'Phòng đã sửa', price: '1300', category: 'sale', condition: 'good', metadata: { itemCategory: 'furniture' } }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: listing.id, title: 'Phòng đã sửa', price: '1300.00', category: 'sale', condition: 'good', userId: owner.user.id });
+  });
+
+  it("refuses another user's PUT, PATCH and DELETE with 403 and changes nothing", async () => {
+    const listing = await create(owner.client);
+    const put = await other.client.request('PUT', `/api/listings/${listing.id}`, { json: listingBody({ title: 'Hijacked' }) });
+    const patch = await other.client.patch(`/api/listings/${listing.id}`, { isActive: false });
+    const remove = await other.client.request('DELETE', `/api/listings/${listing.id}`);
+    for (const response of [put, patch, remove]) {
+      expect(response.status).toBe(403);
+      expect(response.body.message).toBe('You can only change your own listings');
+    }
+    expect((await owner.client.get(`/api/listings/${listing.id}`)).body).toMatchObject({ title: listing.title, isActive: true });
+  });
+
+  it('answers 401 signed out, 404 for absent or malformed ids, 400 for bad bodies', async () => {
+    const listing = await create(owner.client);
+    const visitor = stack.client();
+    expect((await visitor.request('PUT', `/api/listings/${listing.id}`, { json: listingBody() })).status).toBe(401);
+    expect((await visitor.patch(`/api/listings/${listing.id}`, { isActive: false })).status).toBe(401);
+    expect((await visitor.request('DELETE', `/api/listings/${listing.id}`)).status).toBe(401);
+    for (const id of [randomUUID(), 'nope']) {
+      expect((await owner.client.request('PUT', `/api/listings/${id}`, { json: listingBody() })).status).toBe(404);
+      expect((await owner.client.patch(`/api/listings/${id}`, { isActive: false })).status).toBe(404);
+      expect((await owner.client.request('DELETE', `/api/listings/${id}`)).status).toBe(404);
+    }
+    const badPatch = await owner.client.patch(`/api/listings/${listing.id}`, { isActive: 'no' });
+    expect(badPatch.status).toBe(400);
+    expect(badPatch.body.message).toBe('isActive must be true or false');
+    const badPut = await owner.client.request('PUT', `/api/listings/${listing.id}`, { json: { title: 'only a title' } });
+    expect(badPut.status).toBe(400);
+    expect((await owner.client.get(`/api/listings/${listing.id}`)).body.title).toBe(listing.title);
+  });
+
+  it('PATCH isActive hides a listing from browsing but not from its owner', async () => {
+    const tag = `Hidetown-${randomUUID().slice(0, 8)}`;
+    const listing = await create(owner.client, { location: `${tag}, CA` });
+    const off = await owner.client.patch(`/api/listings/${listing.id}`, { isActive: false });
+    expect(off.status).toBe(200);
+    expect(off.body.isActive).toBe(false);
+    expect((await other.client.get(`/api/listings?location=${tag}`)).body).toHaveLength(0);
+    const mine = (await owner.client.get('/api/users/listings')).body as { id: string; isActive: boolean }[];
+    expect(mine.find((item) => item.id === listing.id)?.isActive).toBe(false);
+    await owner.client.patch(`/api/listings/${listing.id}`, { isActive: true });
+    expect((await other.client.get(`/api/listings?location=${tag}`)).body).toHaveLength(1);
+  });
+
+  it('DELETE removes the listing', async () => {
+    const listing = await create(owner.client);
+    const response = await owner.client.request('DELETE', `/api/listings/${listing.id}`);
+    expect(response.status).toBe(200);
+    expect((await owner.client.get(`/api/listings/${listing.id}`)).status).toBe(404);
+  });
+
+  it('GET /api/users/listings lists only mine, active and inactive, newest first', async () => {
+    const seller = await registered(stack);
+    const first = await create(seller.client);
+    const second = await create(seller.client);
+    await seller.client.patch(`/api/listings/${first.id}`, { isActive: false });
+    await create(other.client);
+    const mine = await seller.client.get('/api/users/listings');
+    expect(mine.body.map((listing: { id: string }) => listing.id)).toEqual([second.id, first.id]);
+    expect((await stack.client().get('/api/users/listings')).status).toBe(401);
+  });
+});
+
+describe('GET /api/listings filters, sorting and paging', () => {
+  const town = `Filterville${randomUUID().slice(0, 6)}`;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    const seller = await registered(stack);
+    const make = async (key: string, overrides: Record<string, unknown>) => {
+      ids[key] = (await create(seller.client, { location: `${town} Heights, CA`, ...overrides })).id;
+    };
+    await make('room', { category: 'rent', price: '900', priceType: 'monthly', metadata: { propertyType: 'room', bedrooms: 1, bathrooms: 1 } });
+    await make('house', { category: 'rent', price: '3200', priceType: 'monthly', metadata: { propertyType: 'house', bedrooms: 3, bathrooms: 2 } });
+    await make('pho', { category: 'food', title: 'Phở Bò Tái Nạm', description: 'Nước dùng ninh 12 tiếng', price: '14', metadata: { cuisineType: 'other', dietaryInfo: ['gluten-free'] } });
+    await make('veg', { category: 'food', title: 'Chay vegan spring rolls', description: 'Gỏi cuốn chay', price: '9', metadata: { cuisineType: 'other', dietaryInfo: ['vegan', 'vegetarian'] } });
+    await make('sofa', { category: 'sale', title: 'Sofa da', price: '300', condition: 'good', metadata: { itemCategory: 'furniture' } });
+    await make('tv', { category: 'sale', title: 'TV Samsung 55 inch', price: '450', condition: 'like-new', priceType: 'negotiable', metadata: { itemCategory: 'electronics' } });
+    await make('job', { category: 'jobs', title: 'Thợ nail part-time', price: '22', priceType: 'hourly', metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'retail' } });
+    await make('tutor', { category: 'service', title: 'Dạy kèm toán', price: '40', priceType: 'hourly', metadata: { serviceType: 'tutoring' } });
+    await make('tet', { category: 'event', title: 'Hội Tết 2027', price: '0', priceType: 'free', metadata: { eventType: 'festival', eventDate: '2027-02-06' } });
+  });
+
+  const idsOf = async (query: string) => {
+    const response = await other.client.get(`/api/listings?location=${encodeURIComponent(town)}&${query}`);
+    expect(response.status).toBe(200);
+    return (response.body as { id: string }[]).map((listing) => listing.id);
+  };
+  const set = (...keys: string[]) => keys.map((key) => ids[key]).sort();
+
+  it.each([
+    ['category=rent', ['room', 'house']],
+    ['category=all', ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'tutor', 'tet']],
+    ['category=', ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'tutor', 'tet']],
+    ['minPrice=300&maxPrice=900', ['room', 'sofa', 'tv']],
+    ['condition=good', ['sofa']],
+    ['bedrooms=2', ['house']],
+    ['category=rent&bathrooms=1', ['room', 'house']],
+    ['propertyType=room', ['room']],
+    ['foodType=other&dietaryOptions=vegan', ['veg']],
+    ['itemCategory=electronics', ['tv']],
+    ['jobType=part-time&experience=entry&industry=retail', ['job']],
+    ['serviceType=tutoring', ['tutor']],
+    ['eventType=festival', ['tet']],
+    ['priceType=negotiable', ['tv']],
+    ['priceType=all&condition=all', ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'tutor', 'tet']],
+  ])('%s', async (query, expected) => {
+    expect((await idsOf(query)).sort()).toEqual(set(...expected));
+  });
+
+  it('matches location case- and accent-insensitively, by substring, literally', async () => {
+    expect(await idsOf('')).toHaveLength(9);
+    const lower = await other.client.get(`/api/listings?location=${encodeURIComponent(town.toLowerCase())}%20heights`);
+    expect(lower.body).toHaveLength(9);
+    expect((await other.client.get(`/api/listings?location=${encodeURIComponent(town)}%25`)).body).toHaveLength(0);
+  });
+
+  it('sorts by price both ways and by recency', async () => {
+    const low = await idsOf('category=rent&sort=price-low');
+    expect(low).toEqual([ids.room, ids.house]);
+    expect(await idsOf('category=rent&sort=price-high')).toEqual([ids.house, ids.room]);
+    expect(await idsOf('category=sale')).toEqual([ids.tv, ids.sofa]); // newest first by default
+    expect(await idsOf('category=rent&sort=salary-high')).toEqual([ids.house, ids.room]);
+  });
+
+  it('pages with limit and offset', async () => {
+    const all = await idsOf('sort=price-low');
+    expect(all).toHaveLength(9);
+    const pages = [...(await idsOf('sort=price-low&limit=4')), ...(await idsOf('sort=price-low&limit=4&offset=4')), ...(await idsOf('sort=price-low&limit=4&offset=8'))];
+    expect(pages).toEqual(all);
+  });
+
+  it.each([
+    ['limit=101', 'limit must be at most 100'],
+    ['limit=0', 'limit must be at least 1'],
+    ['limit=ten', 'limit must be a number'],
+    ['minPrice=cheap', 'Minimum price must be a number'],
+    ['category=cars', 'Unknown category'],
+    ['sort=random', 'Sort must be recent, price-low, price-high, popular or relevance'],
+    ['offset=-1', 'offset cannot be negative'],
+  ])('answers 400 for %s', async (query, message) => {
+    const response = await other.client.get(`/api/listings?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+  });
+
+  it('defaults to 50 per page', async () => {
+    const seller = await registered(stack);
+    await Promise.all(Array.from({ length: 55 }, () => seller.client.post('/api/listings', listingBody({ location: 'Pagetown, CA' }))));
+    expect((await other.client.get('/api/listings?location=Pagetown')).body).toHaveLength(50);
+    expect((await other.client.get('/api/listings?location=Pagetown&limit=100')).body).toHaveLength(55);
+  });
+});
+
+describe('free-text search', () => {
+  const town = `Searchville${randomUUID().slice(0, 6)}`;
+  const ids = {} as Record<'phoBo' | 'pho36' | 'banhMi' | 'other', string>;
+  beforeAll(async () => {
+    const seller = await registered(stack);
+    const make = async (key: keyof typeof ids, title: string, description: string) => {
+      ids[key] = (await create(seller.client, { category: 'food', title, description, location: `${town}, CA`, metadata: {} })).id;
+    };
+    await make('phoBo', 'Phở Bò Đặc Biệt', 'Homemade beef noodle soup, nấu mỗi cuối tuần');
+    await make('pho36', 'Nhà hàng Phố 36', 'Bánh cuốn và chả giò, not soup');
+    await make('banhMi', 'Bánh mì thịt nguội', 'Crispy baguette sandwiches from Lee’s style bakery');
+    await make('other', 'Cơm tấm sườn bì', 'Broken rice with grilled pork chop; pho is sold out');
+  });
+  const search = async (text: string) => {
+    const response = await other.client.get(`/api/listings?location=${town}&search=${encodeURIComponent(text)}`);
+    expect(response.status).toBe(200);
+    return (response.body as { id: string }[]).map((listing) => listing.id);
+  };
+
+  it('is accent-insensitive: "pho" finds "Phở Bò", "banh mi" finds "Bánh mì"', async () => {
+    expect(await search('pho')).toEqual(expect.arrayContaining([ids.phoBo, ids.pho36, ids.other]));
+    expect(await search('banh mi')).toEqual([ids.banhMi]);
+    expect(await search('BÁNH MÌ')).toEqual([ids.banhMi]);
+    expect(await search('dac biet')).toEqual([ids.phoBo]);
+  });
+
+  it('ranks title matches above description matches, and typed accents above other accents', async () => {
+    const phở = await search('phở');
+    expect(phở[0]).toBe(ids.phoBo);
+    expect(phở.indexOf(ids.phoBo)).toBeLessThan(phở.indexOf(ids.pho36));
+    const phố = await search('phố');
+    expect(phố[0]).toBe(ids.pho36);
+    expect((await search('pho')).indexOf(ids.other)).toBe(2); // description-only match ranks last
+  });
+
+  it('matches word prefixes and needs every word', async () => {
+    expect(await search('bán')).toEqual(expect.arrayContaining([ids.banhMi, ids.pho36]));
+    expect(await search('pho sandwich')).toEqual([]);
+  });
+
+  it('treats query syntax as plain text', async () => {
+    for (const text of ["pho & | ! ( ) :* '", '%', '---', "'; drop table listings; --"]) {
+      const response = await other.client.get(`/api/listings?location=${town}&search=${encodeURIComponent(text)}`);
+      expect(response.status).toBe(200);
+    }
+    expect(await search("pho & | !")).toEqual(expect.arrayContaining([ids.phoBo]));
+  });
+});
