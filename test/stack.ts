@@ -4,11 +4,13 @@ import { createGateway } from '../gateway/src/app';
 import { gatewayConfigSchema } from '../gateway/src/config';
 import { startAuth, type RunningAuth } from '../services/auth/test/support';
 import { startListings, type RunningListings } from '../services/listings/test/support';
+import { startMessaging, type RunningMessaging } from '../services/messaging/test/support';
 
 export interface Stack {
   environment: TestEnvironment;
   auth: RunningAuth;
   listings: RunningListings;
+  messaging: RunningMessaging;
   gatewayUrl: string;
   /** A browser-like client (cookie jar) talking to the gateway. */
   client(): TestClient;
@@ -16,22 +18,34 @@ export interface Stack {
 }
 
 /** Every service that exists, plus the gateway in front, on one isolated environment. */
-export async function startStack(label: string, overrides: { auth?: Record<string, string>; listings?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  label: string,
+  overrides: { auth?: Record<string, string>; listings?: Record<string, string>; messaging?: Record<string, string> } = {},
+): Promise<Stack> {
   const environment = await createTestEnvironment(label);
   const auth = await startAuth(label, overrides.auth, environment);
   const listings = await startListings(label, overrides.listings, environment);
-  const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', AUTH_URL: auth.url, LISTINGS_URL: listings.url, WEB_DIST: '/nonexistent' });
+  const messaging = await startMessaging(label, overrides.messaging, environment);
+  const config = loadConfig(gatewayConfigSchema, {
+    LOG_LEVEL: 'silent',
+    AUTH_URL: auth.url,
+    LISTINGS_URL: listings.url,
+    MESSAGING_URL: messaging.url,
+    WEB_DIST: '/nonexistent',
+  });
   const gateway = createGateway(config, createLogger('gateway', 'silent'));
-  const server: RunningServer = await listen(gateway.app, 0, '127.0.0.1');
+  const server: RunningServer = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
   return {
     environment,
     auth,
     listings,
+    messaging,
     gatewayUrl: server.url,
     client: () => new TestClient(server.url),
     async stop() {
       await server.drain(1000);
       gateway.close();
+      await messaging.stop();
       await listings.stop();
       await auth.stop();
       await environment.cleanup();

@@ -12,28 +12,34 @@
  * BENCH_GATEWAY_PORT (8180), BENCH_NGINX_PORT (8181), BENCH_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/vnmarket_bench), BENCH_NO_INSTALL=1 (never apt-get install nginx).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { forEachLine, isListening, writeSigningKeys } from '../../scripts/lib/local';
 import { accessSync, chmodSync, constants as fsConstants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-
-const root = path.resolve(__dirname, '../..');
-const LOCALHOST = '127.0.0.1';
-
-function envInt(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`bench: ${name} must be an integer >= ${min} (got "${raw}")`);
-    process.exit(1);
-  }
-  return value;
-}
+import { isListening, writeSigningKeys } from '../../scripts/lib/local';
+import {
+  envInt,
+  fmt,
+  killPid,
+  limitRunTime,
+  LOCALHOST,
+  machineSummary,
+  MEASUREMENT_HEADER,
+  measureLoad,
+  measurementCells,
+  printTable,
+  runBench,
+  runScript,
+  runToEnd,
+  serviceBaseEnv,
+  SERVICE_COMMON_ENV,
+  sleep,
+  startChild,
+  startScript,
+  waitUntilOk,
+  type Child,
+  type Measurement,
+} from './lib';
 
 const settings = {
   duration: envInt('BENCH_DURATION', 10, 1),
@@ -54,133 +60,11 @@ if (!/^(auto|[1-9]\d*)$/.test(settings.nginxWorkers)) {
   process.exit(1);
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------------
-// Child processes: started here, always stopped here.
-
-interface Child {
-  name: string;
-  process: ChildProcess;
-  /** Last lines of its output, shown when it fails. */
-  tail: string[];
-}
-
-const children: Child[] = [];
 /** nginx workers seen while reading memory: killed too if the master has to be SIGKILLed. */
 const nginxWorkerPids = new Set<number>();
-let stopping = false;
-let currentLoad: autocannon.Instance | undefined;
-let rejectCrash: (error: Error) => void = () => {};
-/** Rejects as soon as a server we started dies on its own. */
-const crashed = new Promise<never>((_resolve, reject) => {
-  rejectCrash = reject;
-});
-crashed.catch(() => {});
-
-function relayOutput(child: Child, stream: NodeJS.ReadableStream | null): void {
-  if (!stream) return;
-  forEachLine(stream, (line) => {
-    child.tail.push(line);
-    if (child.tail.length > 40) child.tail.shift();
-    process.stderr.write(`    [${child.name}] ${line}\n`);
-  });
-}
-
-function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const child: Child = { name, process: proc, tail: [] };
-  relayOutput(child, proc.stdout);
-  relayOutput(child, proc.stderr);
-  proc.on('error', (error) => {
-    if (!stopping) rejectCrash(new Error(`${name} could not be started: ${error.message}`));
-  });
-  proc.on('exit', (code, signal) => {
-    if (!stopping) rejectCrash(new Error(`${name} exited unexpectedly (${signal ?? `code ${code}`})\n${child.tail.join('\n')}`));
-  });
-  children.push(child);
-  return child;
-}
-
-const isRunning = (child: Child) => child.process.exitCode === null && child.process.signalCode === null;
-
-function killPid(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
-async function stopAll(): Promise<void> {
-  stopping = true;
-  currentLoad?.stop();
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (!isRunning(child)) return resolve();
-          const done = setTimeout(resolve, 8_000);
-          child.process.once('exit', () => {
-            clearTimeout(done);
-            resolve();
-          });
-          child.process.kill('SIGTERM');
-          setTimeout(() => {
-            if (!isRunning(child)) return;
-            child.process.kill('SIGKILL');
-            if (child.name === 'nginx') for (const pid of nginxWorkerPids) killPid(pid, 'SIGKILL');
-          }, 5_000).unref();
-        }),
-    ),
-  );
-}
-
-/** Last resort if we exit without stopAll (e.g. an exception in a callback). */
-process.on('exit', () => {
-  for (const child of children) if (isRunning(child)) child.process.kill('SIGKILL');
-});
-
-/** Runs a command to its end with a time limit; resolves with its exit code (null if killed) and output. */
-function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const proc = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => {
-      output += `\n(killed after ${timeoutMs / 1000} s)`;
-      proc.kill('SIGKILL');
-    }, timeoutMs);
-    proc.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, output: `${output}\n${error.message}` });
-    });
-    proc.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------------
-// Helpers: ports, HTTP, memory.
-
-async function waitUntilOk(url: string, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    await sleep(250);
-  }
-  throw new Error(`${what} not ready within ${timeoutMs / 1000} s (${url}: ${last})`);
-}
+// Helpers: memory.
 
 /** A /proc/<pid>/status field in kB (VmHWM: peak resident set size), or undefined if unreadable. */
 function procStatusKb(pid: number, field: string): number | undefined {
@@ -329,54 +213,7 @@ http {
 // ---------------------------------------------------------------------------------------------------
 // Load and results.
 
-interface Row {
-  label: string;
-  requestsPerSecond: number;
-  requests: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  proxyRssMiB?: number;
-  authRssMiB?: number;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1] ?? Number.NaN;
-}
-
-/** Every response must be a 200: anything else means we measured something other than the real path. */
-function assertAllOk(result: autocannon.Result, what: string): void {
-  const otherStatuses = Object.entries(result.statusCodeStats).filter(([status]) => status !== '200');
-  if (result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && otherStatuses.length === 0 && result['2xx'] > 0) return;
-  const statuses = Object.entries(result.statusCodeStats)
-    .map(([status, { count }]) => `${status}×${count}`)
-    .join(', ');
-  throw new Error(
-    `${what}: not every response was a 200 — statuses: ${statuses || 'none'}; non2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
-  );
-}
-
-async function load(url: string, cookie: string, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
-  const instance = autocannon({
-    url,
-    method: 'GET',
-    headers: { cookie },
-    connections: settings.connections,
-    pipelining: settings.pipelining,
-    duration: seconds,
-    timeout: 10,
-  });
-  currentLoad = instance;
-  if (latencies) instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
-  try {
-    return await instance;
-  } finally {
-    currentLoad = undefined;
-  }
-}
+type Row = Measurement & { proxyRssMiB?: number; authRssMiB?: number };
 
 async function checkOnce(url: string, cookie: string, userId: string, what: string): Promise<void> {
   const response = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(5000) });
@@ -389,46 +226,14 @@ async function checkOnce(url: string, cookie: string, userId: string, what: stri
 async function measure(label: string, port: number, cookie: string, userId: string): Promise<Row> {
   const url = `http://${LOCALHOST}:${port}/api/auth/user`;
   await checkOnce(url, cookie, userId, label);
-  console.log(`  ${label.padEnd(15)} warm-up ${settings.warmup} s, then measuring ${settings.duration} s …`);
-  if (settings.warmup > 0) assertAllOk(await load(url, cookie, settings.warmup), `${label} (warm-up)`);
-  const latencies: number[] = [];
-  const result = await load(url, cookie, settings.duration, latencies);
-  assertAllOk(result, label);
-  const sorted = Float64Array.from(latencies).sort();
-  const row: Row = {
-    label,
-    requestsPerSecond: result.requests.average,
-    requests: result.requests.total,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
-  };
-  console.log(`  ${label.padEnd(15)} ${Math.round(row.requestsPerSecond)} req/s, all ${result['2xx']} responses were 200`);
-  return row;
+  return measureLoad(label, { url, headers: { cookie } }, settings);
 }
 
-const fmt = (value: number | undefined, digits: number) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
-
-function printTable(rows: Row[], nginxNote: string | undefined): void {
-  const header = ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests', 'proxy max RSS MiB', 'auth max RSS MiB'];
-  const lines = rows.map((row) => [
-    row.label,
-    fmt(row.requestsPerSecond, 0),
-    fmt(row.p50, 2),
-    fmt(row.p95, 2),
-    fmt(row.p99, 2),
-    fmt(row.max, 2),
-    String(row.requests),
-    fmt(row.proxyRssMiB, 1),
-    fmt(row.authRssMiB, 1),
-  ]);
+function printRows(rows: Row[], nginxNote: string | undefined): void {
+  const header = ['target', ...MEASUREMENT_HEADER, 'proxy max RSS MiB', 'auth max RSS MiB'];
+  const lines = rows.map((row) => [row.label, ...measurementCells(row), fmt(row.proxyRssMiB, 1), fmt(row.authRssMiB, 1)]);
   if (nginxNote) lines.push(['nginx → auth', 'not measured', '', '', '', '', '', '', '']);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
-  const render = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  console.log(`\n  ${render(header)}`);
-  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const line of lines) console.log(`  ${render(line)}`);
+  printTable(header, lines);
 }
 
 function printRatios(direct: Row | undefined, gateway: Row | undefined, nginx: Row | undefined, nginxNote: string | undefined): void {
@@ -455,14 +260,13 @@ async function main(tempDir: string): Promise<void> {
   const nginxLabel = nginx.binary ? await nginxVersion(nginx.binary) : undefined;
 
   // From here on the run is bounded: startup, then warm-up + measurement per target, with slack.
-  const limitSeconds = 180 + 3 * (settings.warmup + settings.duration + 30);
-  setTimeout(() => rejectCrash(new Error(`the benchmark exceeded its time limit of ${limitSeconds} s`)), limitSeconds * 1000).unref();
+  limitRunTime(180 + 3 * (settings.warmup + settings.duration + 30));
 
-  const cpus = os.cpus();
+  const cores = os.cpus().length;
   console.log('\nGET /api/auth/user with a valid session cookie: direct, through the Express gateway, through nginx');
-  console.log(`  machine   ${cpus.length} CPU cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`);
+  console.log(`  machine   ${machineSummary()}`);
   console.log(
-    `  NOTE      the load generator (autocannon, in this process), auth, the gateway, nginx, PostgreSQL and Redis all share these ${cpus.length} cores:\n` +
+    `  NOTE      the load generator (autocannon, in this process), auth, the gateway, nginx, PostgreSQL and Redis all share these ${cores} cores:\n` +
       '            compare the rows with each other; they are not the capacity of a dedicated server.',
   );
   console.log(
@@ -481,12 +285,10 @@ async function main(tempDir: string): Promise<void> {
   // Ephemeral signing keys for this run only.
   const { privateKeyFile: privateFile, publicKeyFile: publicFile } = writeSigningKeys(tempDir);
 
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(baseEnv)) if (key.startsWith('OTEL_') || key === 'JWT_PUBLIC_KEY' || key === 'JWT_PRIVATE_KEY') delete baseEnv[key];
-  const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: LOCALHOST, SHUTDOWN_TIMEOUT_MS: '3000' };
+  const baseEnv = serviceBaseEnv();
   const authEnv: NodeJS.ProcessEnv = {
     ...baseEnv,
-    ...common,
+    ...SERVICE_COMMON_ENV,
     PORT: String(settings.ports.auth),
     DATABASE_URL: settings.databaseUrl,
     JWT_PUBLIC_KEY_FILE: publicFile,
@@ -496,18 +298,15 @@ async function main(tempDir: string): Promise<void> {
     REGISTER_MAX_PER_IP_PER_HOUR: '1000000',
     COOKIE_SECURE: 'false',
   };
-  const node = process.execPath;
-  const tsxArgs = (script: string) => ['--import', 'tsx', script];
 
   console.log('  auth migrations …');
-  const migrate = await runToEnd(node, tsxArgs('services/auth/src/migrate.ts'), authEnv, 120_000);
-  if (migrate.code !== 0) throw new Error(`auth migrations failed:\n${migrate.output}`);
+  await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);
 
-  const auth = startChild('auth', node, tsxArgs('services/auth/src/main.ts'), authEnv);
+  const auth = startScript('auth', 'services/auth/src/main.ts', authEnv);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
-  const gateway = startChild('gateway', node, tsxArgs('gateway/src/main.ts'), {
+  const gateway = startScript('gateway', 'gateway/src/main.ts', {
     ...baseEnv,
-    ...common,
+    ...SERVICE_COMMON_ENV,
     GATEWAY_PORT: String(settings.ports.gateway),
     AUTH_URL: `http://${LOCALHOST}:${settings.ports.auth}`,
   });
@@ -516,7 +315,10 @@ async function main(tempDir: string): Promise<void> {
   if (nginx.binary) {
     chmodSync(tempDir, 0o755); // nginx workers run unprivileged and need to reach their temp dirs
     const config = writeNginxConfig(tempDir);
-    nginxChild = startChild('nginx', nginx.binary, ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'], baseEnv);
+    const killWorkers = () => {
+      for (const pid of nginxWorkerPids) killPid(pid, 'SIGKILL');
+    };
+    nginxChild = startChild('nginx', nginx.binary, ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'], baseEnv, killWorkers);
     await waitUntilOk(`http://${LOCALHOST}:${settings.ports.nginx}/healthz`, 'nginx', 30_000);
   }
 
@@ -556,7 +358,7 @@ async function main(tempDir: string): Promise<void> {
     rows.push(viaNginx);
   }
 
-  printTable(rows, nginx.note);
+  printRows(rows, nginx.note);
   console.log(
     '\n  req/s: autocannon\'s mean of per-second samples. Latency percentiles: every measured response, in ms.\n' +
       '  max RSS: VmHWM from /proc (peak since process start; nginx = master + workers; auth\'s peak is cumulative over the runs).',
@@ -565,26 +367,8 @@ async function main(tempDir: string): Promise<void> {
   if (nginx.note) console.log(`\n  nginx was NOT measured: ${nginx.note}`);
 }
 
-async function run(): Promise<void> {
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-'));
-  let exitCode = 0;
-  const interrupted = new Promise<never>((_resolve, reject) => {
-    const onSignal = (signal: string) => reject(new Error(`interrupted (${signal})`));
-    process.once('SIGINT', () => onSignal('SIGINT'));
-    process.once('SIGTERM', () => onSignal('SIGTERM'));
-  });
-  interrupted.catch(() => {});
-  try {
-    await Promise.race([main(tempDir), crashed, interrupted]);
-  } catch (error) {
-    exitCode = 1;
-    console.error(`\nbench FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    console.log('\n  stopping auth, gateway and nginx …');
-    await stopAll();
-    rmSync(tempDir, { recursive: true, force: true });
-  }
-  process.exit(exitCode);
-}
-
-void run();
+const tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-'));
+void runBench(() => main(tempDir), {
+  stopping: 'auth, gateway and nginx',
+  cleanup: () => rmSync(tempDir, { recursive: true, force: true }),
+});

@@ -14,6 +14,8 @@ declare module 'autocannon' {
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
       title?: string;
+      /** Requests every connection sends in turn, looping (each may override method, path, headers, body). */
+      requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
     }
 
     interface Histogram {

@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import proxyAddress from 'proxy-addr';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
@@ -7,11 +11,13 @@ import type { GatewayConfig } from './config';
 import { upstreamsFrom } from './config';
 import { checkUpstreams } from './health';
 import { createUpstreamProxy, stripIdentityHeaders, type UpstreamProxy } from './proxy';
-import { serviceFor, type ServiceName } from './routes';
+import { serviceFor, WEBSOCKET_ROUTES, type ServiceName } from './routes';
 import { webRoutes } from './web';
 
 export interface Gateway {
   app: Express;
+  /** Routes WebSocket upgrades on the listening server. */
+  attach(server: Server): void;
   close(): void;
 }
 
@@ -67,8 +73,22 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));
 
+  const trustHops = (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS;
   return {
     app,
+    attach(server) {
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const service = WEBSOCKET_ROUTES[new URL(req.url ?? '/', 'http://localhost').pathname];
+        if (!service) {
+          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          return;
+        }
+        req.headers['x-request-id'] = sanitizeRequestId(req.headers['x-request-id']) ?? randomUUID();
+        stripIdentityHeaders(req.headers);
+        Object.assign(req, { clientAddress: proxyAddress(req, trustHops) });
+        proxies[service].handle.upgrade(req, socket as Socket, head);
+      });
+    },
     close() {
       for (const proxy of Object.values(proxies)) proxy.agent.destroy();
     },

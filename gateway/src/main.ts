@@ -11,6 +11,7 @@ async function main() {
     name: 'gateway',
     logger,
     app: gateway.app,
+    attach: (server) => gateway.attach(server),
     port: config.GATEWAY_PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from '@vnmarket/shared';
@@ -15,7 +16,7 @@ export function stripIdentityHeaders(headers: http.IncomingHttpHeaders): void {
 }
 
 export interface UpstreamProxy {
-  handle: RequestHandler;
+  handle: RequestHandler & { upgrade: (req: http.IncomingMessage, socket: Socket, head: Buffer) => void };
   agent: http.Agent;
 }
 
@@ -34,6 +35,11 @@ export function createUpstreamProxy(target: string, options: { logger: Logger; t
         proxyReq.setHeader('x-forwarded-for', req.ip ?? req.socket.remoteAddress ?? '');
         proxyReq.setHeader('x-forwarded-proto', req.protocol);
         proxyReq.setHeader('x-forwarded-host', req.get('host') ?? '');
+      },
+      proxyReqWs: (proxyReq, req) => {
+        const forwarded = req as unknown as http.IncomingMessage & { clientAddress?: string };
+        proxyReq.setHeader('x-forwarded-for', forwarded.clientAddress ?? req.socket.remoteAddress ?? '');
+        proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
       },
       error: (error, req, res) => {
         options.logger.warn({ err: (error as Error).message, url: req.url, target }, 'upstream request failed');

@@ -2,7 +2,7 @@
  * The one place that says which service owns which public path. Most specific first: the first match
  * wins. Each service's row lands with the service.
  */
-export const SERVICES = ['auth', 'listings'] as const;
+export const SERVICES = ['auth', 'listings', 'messaging'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 interface RouteRule {
@@ -22,7 +22,14 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/listings', service: 'listings' },
   { path: '/api/saved-listings', service: 'listings' },
   { path: '/api/reports', service: 'listings' },
+  { path: '/api/conversations', service: 'messaging' },
+  { path: '/api/messages', service: 'messaging' },
 ];
+
+/** WebSocket upgrades, by exact path. */
+export const WEBSOCKET_ROUTES: Record<string, ServiceName> = {
+  '/ws': 'messaging',
+};
 
 function matches(rule: RouteRule, path: string): boolean {
   if (typeof rule.path !== 'string') return rule.path.test(path);

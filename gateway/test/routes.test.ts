@@ -13,6 +13,10 @@ it.each([
   ['/api/users/listings', 'listings'],
   ['/api/saved-listings', 'listings'],
   ['/api/reports', 'listings'],
+  ['/api/conversations', 'messaging'],
+  ['/api/conversations/a-b/messages', 'messaging'],
+  ['/api/messages', 'messaging'],
+  ['/api/messages/unread-count', 'messaging'],
 ])('routes %s to %s', (path, service) => {
   expect(serviceFor(path)).toBe(service);
 });

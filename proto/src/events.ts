@@ -54,6 +54,8 @@ export const eventDataSchemas = {
   'listing.updated': listingEventData,
   'listing.deleted': z.object({ id: z.uuid(), userId: z.uuid() }),
   'message.created': messageEventData,
+  /** A session was signed out (or its user deleted): replicas close the WebSockets it opened. */
+  'session.revoked': z.object({ sessionId: z.string(), userId: z.uuid() }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

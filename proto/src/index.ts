@@ -1,3 +1,4 @@
 export * from './events';
 export * from './auth';
 export * from './listings';
+export * from './messaging';

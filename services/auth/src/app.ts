@@ -29,7 +29,7 @@ export function createAuthService(deps: {
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
   const outbox = new Outbox({ db, bus, logger, clock });
-  const sessions = new SessionManager({ db, registry: infrastructure.sessions, config, clock, logger });
+  const sessions = new SessionManager({ db, registry: infrastructure.sessions, outbox, config, clock, logger });
   const window = config.LOGIN_WINDOW_SECONDS;
   const ctx: AuthContext = {
     config,

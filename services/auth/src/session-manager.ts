@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import type { Knex, Logger, SessionRegistry } from '@vnmarket/shared';
+import type { Knex, Logger, Outbox, SessionRegistry } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
 import { deleteExpiredSessions, deleteSession, insertSession, liveSessions, sessionIdsOfUser } from './db/sessions';
 import { signSessionToken } from './tokens';
@@ -11,7 +11,7 @@ import { signSessionToken } from './tokens';
  */
 export class SessionManager {
   constructor(
-    private readonly deps: { db: Knex; registry: SessionRegistry; config: AuthConfig; clock: () => Date; logger: Logger },
+    private readonly deps: { db: Knex; registry: SessionRegistry; outbox: Outbox; config: AuthConfig; clock: () => Date; logger: Logger },
   ) {}
 
   private get cookieOptions(): CookieOptions {
@@ -40,9 +40,18 @@ export class SessionManager {
     res.cookie(config.SESSION_COOKIE_NAME, token, { ...this.cookieOptions, maxAge: ttl * 1000 });
   }
 
-  async close(sessionId: string): Promise<void> {
-    await deleteSession(this.deps.db, sessionId);
+  /** Signs a session out everywhere: the row, the registry, and session.revoked for open WebSockets. */
+  async close(sessionId: string, userId: string): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      await deleteSession(trx, sessionId);
+      await this.deps.outbox.add(trx, 'session.revoked', { sessionId, userId });
+    });
     await this.deps.registry.revoke(sessionId);
+  }
+
+  /** Drops sessions from the registry whose rows are already gone (the account was deleted). */
+  async forget(sessionIds: string[]): Promise<void> {
+    await this.deps.registry.revoke(...sessionIds);
   }
 
   clearCookie(res: Response): void {

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { RequestHandler, Request } from 'express';
+import { parse as parseCookie } from 'cookie';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
 import { unauthorized } from './errors';
@@ -59,6 +60,8 @@ export interface Authenticator {
   /** Verifies a token and that its session is still live; null when anything is off. */
   verify(token: string | undefined): Promise<Session | null>;
   fromRequest(req: Request): Promise<Session | null>;
+  /** For requests that never pass through Express middleware, such as WebSocket upgrades. */
+  fromCookieHeader(header: string | undefined): Promise<Session | null>;
   requireAuth: RequestHandler;
   optionalAuth: RequestHandler;
 }
@@ -92,6 +95,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
   return {
     verify,
     fromRequest,
+    fromCookieHeader: (header) => verify(header ? parseCookie(header)[options.cookieName] : undefined),
     requireAuth: async (req, _res, next) => {
       const session = await fromRequest(req);
       if (!session) return next(unauthorized());

@@ -116,14 +116,18 @@ export function csrfGuard(options: Pick<AppOptions, 'publicOrigins' | 'sessionCo
     if (SAFE_METHODS.has(req.method)) return next();
     if (!req.cookies?.[options.sessionCookieName]) return next();
     const origin = req.get('origin');
-    if (origin !== undefined) {
-      const ownOrigin = `${req.protocol}://${req.get('host')}`;
-      if (origin !== ownOrigin && !allowed.has(origin)) return next(forbidden('Cross-site request refused', 'csrf_origin'));
+    if (origin !== undefined && !isOwnOrigin(origin, `${req.protocol}://${req.get('host')}`, allowed)) {
+      return next(forbidden('Cross-site request refused', 'csrf_origin'));
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (hasBody && !req.is('application/json')) return next(unsupportedMediaType());
     next();
   };
+}
+
+/** An Origin is ours when it is the page's own origin or one configured in PUBLIC_ORIGINS. */
+export function isOwnOrigin(origin: string, ownOrigin: string, allowed: ReadonlySet<string>): boolean {
+  return origin === ownOrigin || allowed.has(origin);
 }
 
 interface BodyParserError extends Error {

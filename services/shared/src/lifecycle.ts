@@ -10,8 +10,9 @@ export interface RunningServer {
   drain(timeoutMs: number): Promise<'drained' | 'timed out'>;
 }
 
-export async function listen(app: Express, port: number, host: string): Promise<RunningServer> {
+export async function listen(app: Express, port: number, host: string, attach?: (server: http.Server) => void): Promise<RunningServer> {
   const server = http.createServer(app);
+  attach?.(server);
   // Longer than the gateway's idle keep-alive so the gateway never reuses a socket we are closing.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -53,6 +54,8 @@ export interface ServiceProcess {
   name: string;
   logger: Logger;
   app: Express;
+  attach?: (server: http.Server) => void;
+  beforeDrain?: () => Promise<void>;
   port: number;
   host: string;
   shutdownTimeoutMs: number;
@@ -65,7 +68,7 @@ export interface ServiceProcess {
  * close every resource, exit 0 (1 if requests had to be cut off or a close failed).
  */
 export async function runService(service: ServiceProcess): Promise<RunningServer> {
-  const running = await listen(service.app, service.port, service.host);
+  const running = await listen(service.app, service.port, service.host, service.attach);
   service.logger.info({ url: running.url }, `${service.name} listening`);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -73,6 +76,7 @@ export async function runService(service: ServiceProcess): Promise<RunningServer
     stopping = true;
     service.logger.info({ signal }, 'shutting down: draining requests');
     let exitCode = 0;
+    await service.beforeDrain?.().catch((error) => service.logger.warn({ err: error }, 'before-drain hook failed'));
     const outcome = await running.drain(service.shutdownTimeoutMs);
     if (outcome === 'timed out') {
       service.logger.warn('shutdown timed out; open requests were cut off');

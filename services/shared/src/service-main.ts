@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { z } from 'zod';
 import { loadConfigOrExit, type BaseConfig } from './config';
@@ -8,6 +9,10 @@ import { createLogger, type Logger } from './logger';
 
 export interface ServiceParts {
   app: Express;
+  /** Hooks into the HTTP server once it listens (e.g. WebSocket upgrades). */
+  attach?(server: Server): void;
+  /** Runs when shutdown begins, before in-flight requests drain (e.g. close WebSockets). */
+  beforeDrain?(): Promise<void>;
   /** Starts consumers, relays and timers. */
   start(): Promise<void>;
   /** Stops them; the infrastructure is closed afterwards. */
@@ -34,6 +39,8 @@ export function serviceMain<C extends ServiceConfig>(options: {
       name: options.name,
       logger,
       app: service.app,
+      attach: service.attach?.bind(service),
+      beforeDrain: service.beforeDrain?.bind(service),
       port: config.PORT,
       host: config.HOST,
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

@@ -44,7 +44,7 @@ export function sessionsRoutes(ctx: AuthContext): Router {
 
   router.post('/api/logout', async (req, res) => {
     const session = await ctx.authenticator.fromRequest(req);
-    if (session) await ctx.sessions.close(session.sessionId);
+    if (session) await ctx.sessions.close(session.sessionId, session.userId);
     ctx.sessions.clearCookie(res);
     res.json({ message: 'Signed out' });
   });

@@ -96,7 +96,7 @@ export function usersRoutes(ctx: AuthContext): Router {
       }
       await ctx.outbox.add(trx, 'user.deleted', { id: userId });
     });
-    for (const sessionId of sessionIds) await ctx.sessions.close(sessionId);
+    await ctx.sessions.forget(sessionIds);
     ctx.sessions.clearCookie(res);
     res.json({ message: 'Account deleted' });
   });

@@ -24,6 +24,16 @@ export interface Subscription {
   prefetch?: number;
 }
 
+/**
+ * Every replica gets every matching event (fan-out), e.g. to push to the WebSockets it holds. Each
+ * connection declares its own exclusive, auto-deleted queue; events that arrive while a replica is
+ * disconnected are not replayed to it (the durable, competing-consumer Subscription is for state).
+ */
+export interface BroadcastSubscription {
+  eventTypes: EventType[];
+  handle(event: DomainEvent): Promise<void> | void;
+}
+
 export class BrokerUnavailableError extends Error {
   constructor() {
     super('message broker unavailable');
@@ -46,6 +56,7 @@ export class EventBus {
   private publishChannel?: ConfirmChannel;
   private consumeChannels: Channel[] = [];
   private readonly subscriptions: Subscription[] = [];
+  private readonly broadcasts: BroadcastSubscription[] = [];
   private closing = false;
   private attempt = 0;
   private reconnectTimer?: NodeJS.Timeout;
@@ -83,6 +94,11 @@ export class EventBus {
   async subscribe(subscription: Subscription): Promise<void> {
     this.subscriptions.push(subscription);
     if (this.connection) await this.setUpConsumer(this.connection, subscription);
+  }
+
+  async subscribeBroadcast(subscription: BroadcastSubscription): Promise<void> {
+    this.broadcasts.push(subscription);
+    if (this.connection) await this.setUpBroadcast(this.connection, subscription);
   }
 
   async publish(event: EventEnvelope, headers: Record<string, string> = {}): Promise<void> {
@@ -138,6 +154,7 @@ export class EventBus {
       await publishChannel.assertExchange(this.options.exchange, 'topic', { durable: true });
       this.connection = connection;
       for (const subscription of this.subscriptions) await this.setUpConsumer(connection, subscription);
+      for (const broadcast of this.broadcasts) await this.setUpBroadcast(connection, broadcast);
       this.publishChannel = publishChannel;
     } catch (error) {
       this.resetChannels();
@@ -205,6 +222,30 @@ export class EventBus {
     await channel.consume(queue, (message) => {
       if (message) void this.deliver(channel, subscription, message);
     });
+    this.consumeChannels.push(channel);
+  }
+
+  private async setUpBroadcast(connection: ChannelModel, subscription: BroadcastSubscription): Promise<void> {
+    const channel = await connection.createChannel();
+    channel.on('error', (error: Error) => this.options.logger.warn({ err: error.message }, 'broadcast channel error'));
+    await channel.assertExchange(this.options.exchange, 'topic', { durable: true });
+    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
+    for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.options.exchange, type);
+    await channel.consume(
+      queue,
+      (message) => {
+        if (!message) return;
+        try {
+          const event = parseEvent(JSON.parse(message.content.toString('utf8')));
+          void Promise.resolve(subscription.handle(event)).catch((error: Error) =>
+            this.options.logger.warn({ err: error.message, type: event.type }, 'broadcast handler failed'),
+          );
+        } catch (error) {
+          this.options.logger.warn({ err: (error as Error).message }, 'invalid broadcast message dropped');
+        }
+      },
+      { noAck: true },
+    );
     this.consumeChannels.push(channel);
   }
 

@@ -40,7 +40,7 @@ export async function startTestService<C extends BaseConfig, S extends ServicePa
   const service = options.create({ config, logger, infrastructure });
   await service.start();
   await infrastructure.bus.waitUntilConnected();
-  const server = await listen(service.app, 0, '127.0.0.1');
+  const server = await listen(service.app, 0, '127.0.0.1', service.attach?.bind(service));
   return {
     url: server.url,
     config,
@@ -50,6 +50,7 @@ export async function startTestService<C extends BaseConfig, S extends ServicePa
     server,
     client: () => new TestClient(server.url),
     async stop() {
+      await service.beforeDrain?.();
       await server.drain(1000);
       await service.stop();
       await infrastructure.close();

@@ -1,0 +1,338 @@
+/**
+ * What the benchmarks in deploy/bench share: settings from the environment, the child processes they
+ * start (always stopped again: at the end, on an error, on Ctrl-C, when a run overshoots its time
+ * limit), the autocannon load with every response's latency kept for exact percentiles, and the table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { forEachLine } from '../../scripts/lib/local';
+
+export const root = path.resolve(__dirname, '../..');
+export const LOCALHOST = '127.0.0.1';
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** An integer setting from the environment; exits with a message when it is not one. */
+export function envInt(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`bench: ${name} must be an integer >= ${min} (got "${raw}")`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/** One line about the machine: the numbers only mean something next to it. */
+export function machineSummary(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} CPU cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
+}
+
+/** The environment for the services we start: ours, without tracing exporters or inline keys. */
+export function serviceBaseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('OTEL_') || key === 'JWT_PUBLIC_KEY' || key === 'JWT_PRIVATE_KEY') delete env[key];
+  return env;
+}
+
+/** Settings every service process gets in a benchmark: production mode, quiet logs, loopback only. */
+export const SERVICE_COMMON_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: LOCALHOST, SHUTDOWN_TIMEOUT_MS: '3000' } as const;
+
+/** A TypeScript entry point run on this Node (the pinned one) through the tsx loader, as `make start` does. */
+export const tsxCommand = (script: string): [string, string[]] => [process.execPath, ['--import', 'tsx', script]];
+
+// ---------------------------------------------------------------------------------------------------
+// Failure: a child that dies, the time limit or a signal ends the run through one promise.
+
+let rejectFailure: (error: Error) => void = () => {};
+const failure = new Promise<never>((_resolve, reject) => {
+  rejectFailure = reject;
+});
+failure.catch(() => {});
+
+/** Ends the run with this error (the first one wins). */
+export function fail(error: Error): void {
+  rejectFailure(error);
+}
+
+/** From now on the run may take at most this long. */
+export function limitRunTime(seconds: number): void {
+  setTimeout(() => fail(new Error(`the benchmark exceeded its time limit of ${seconds} s`)), seconds * 1000).unref();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Child processes: started here, always stopped here.
+
+export interface Child {
+  name: string;
+  process: ChildProcess;
+  /** Last lines of its output, shown when it fails. */
+  tail: string[];
+  /** Called when the child had to be SIGKILLed (e.g. to kill an nginx master's workers too). */
+  onForceKill?: () => void;
+}
+
+const children: Child[] = [];
+let stopping = false;
+let currentLoad: autocannon.Instance | undefined;
+
+function relayOutput(child: Child, stream: NodeJS.ReadableStream | null): void {
+  if (!stream) return;
+  forEachLine(stream, (line) => {
+    child.tail.push(line);
+    if (child.tail.length > 40) child.tail.shift();
+    process.stderr.write(`    [${child.name}] ${line}\n`);
+  });
+}
+
+/** Starts a server for the length of the run; its dying on its own fails the run. */
+export function startChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, onForceKill?: () => void): Child {
+  const proc = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: Child = { name, process: proc, tail: [], onForceKill };
+  relayOutput(child, proc.stdout);
+  relayOutput(child, proc.stderr);
+  proc.on('error', (error) => {
+    if (!stopping) fail(new Error(`${name} could not be started: ${error.message}`));
+  });
+  proc.on('exit', (code, signal) => {
+    if (!stopping) fail(new Error(`${name} exited unexpectedly (${signal ?? `code ${code}`})\n${child.tail.join('\n')}`));
+  });
+  children.push(child);
+  return child;
+}
+
+/** Starts a TypeScript entry point of this repository (a service or the gateway). */
+export function startScript(name: string, script: string, env: NodeJS.ProcessEnv): Child {
+  const [command, args] = tsxCommand(script);
+  return startChild(name, command, args, env);
+}
+
+const isRunning = (child: Child) => child.process.exitCode === null && child.process.signalCode === null;
+
+export function killPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** SIGTERM to every child, SIGKILL to those still there after 5 s; resolves when they are gone (8 s at most). */
+export async function stopAll(): Promise<void> {
+  stopping = true;
+  currentLoad?.stop();
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (!isRunning(child)) return resolve();
+          const done = setTimeout(resolve, 8_000);
+          child.process.once('exit', () => {
+            clearTimeout(done);
+            resolve();
+          });
+          child.process.kill('SIGTERM');
+          setTimeout(() => {
+            if (!isRunning(child)) return;
+            child.process.kill('SIGKILL');
+            child.onForceKill?.();
+          }, 5_000).unref();
+        }),
+    ),
+  );
+}
+
+/** Last resort if we exit without stopAll (e.g. an exception in a callback). */
+process.on('exit', () => {
+  for (const child of children) if (isRunning(child)) child.process.kill('SIGKILL');
+});
+
+/** Runs a command to its end with a time limit; resolves with its exit code (null if killed) and output. */
+export function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const proc = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => {
+      output += `\n(killed after ${timeoutMs / 1000} s)`;
+      proc.kill('SIGKILL');
+    }, timeoutMs);
+    proc.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: null, output: `${output}\n${error.message}` });
+    });
+    proc.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** Runs a TypeScript script of this repository to its end (migrations); throws with its output if it fails. */
+export async function runScript(what: string, script: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
+  const [command, args] = tsxCommand(script);
+  const result = await runToEnd(command, args, env, timeoutMs);
+  if (result.code !== 0) throw new Error(`${what} failed:\n${result.output}`);
+}
+
+/** Polls a URL until it answers 2xx. */
+export async function waitUntilOk(url: string, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await sleep(250);
+  }
+  throw new Error(`${what} not ready within ${timeoutMs / 1000} s (${url}: ${last})`);
+}
+
+/**
+ * The whole of a benchmark's process: runs main until it ends, fails, a child dies, the time limit
+ * passes or Ctrl-C; then stops every child, cleans up and exits (1 on any failure).
+ */
+export async function runBench(main: () => Promise<void>, options: { stopping: string; cleanup?: () => void | Promise<void> }): Promise<never> {
+  const onSignal = (signal: string) => fail(new Error(`interrupted (${signal})`));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  let exitCode = 0;
+  try {
+    await Promise.race([main(), failure]);
+  } catch (error) {
+    exitCode = 1;
+    console.error(`\nbench FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    console.log(`\n  stopping ${options.stopping} …`);
+    await stopAll();
+    try {
+      await options.cleanup?.();
+    } catch (error) {
+      console.error(`  cleanup failed: ${(error as Error).message}`);
+    }
+  }
+  process.exit(exitCode);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load and results.
+
+export interface LoadSettings {
+  connections: number;
+  /** Seconds of load before measuring (not counted). */
+  warmup: number;
+  /** Measured seconds. */
+  duration: number;
+  pipelining: number;
+}
+
+export interface LoadTarget {
+  /** Where to send the load; with `paths`, only its origin counts. */
+  url: string;
+  headers?: Record<string, string>;
+  /** GET paths every connection cycles through, in order (a mix of queries). */
+  paths?: string[];
+}
+
+export interface Measurement {
+  label: string;
+  requestsPerSecond: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
+/** Every response must be a 200: anything else means we measured something other than the real path. */
+export function assertAllOk(result: autocannon.Result, what: string): void {
+  const otherStatuses = Object.entries(result.statusCodeStats).filter(([status]) => status !== '200');
+  if (result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && otherStatuses.length === 0 && result['2xx'] > 0) return;
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(', ');
+  throw new Error(
+    `${what}: not every response was a 200 — statuses: ${statuses || 'none'}; non2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+  );
+}
+
+async function load(target: LoadTarget, settings: LoadSettings, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+  const options: autocannon.Options = {
+    url: target.url,
+    method: 'GET',
+    headers: target.headers ?? {},
+    connections: settings.connections,
+    pipelining: settings.pipelining,
+    duration: seconds,
+    timeout: 10,
+  };
+  // Given as undefined, requests would replace autocannon's default: only set it when there is a mix.
+  if (target.paths) options.requests = target.paths.map((requestPath) => ({ method: 'GET', path: requestPath }));
+  const instance = autocannon(options);
+  currentLoad = instance;
+  if (latencies) instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
+  try {
+    return await instance;
+  } finally {
+    currentLoad = undefined;
+  }
+}
+
+/** Warm-up, then the measured run; fails unless every response was a 200. Latency percentiles are exact (every response). */
+export async function measureLoad(label: string, target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
+  const width = Math.max(15, label.length);
+  console.log(`  ${label.padEnd(width)} warm-up ${settings.warmup} s, then measuring ${settings.duration} s …`);
+  if (settings.warmup > 0) assertAllOk(await load(target, settings, settings.warmup), `${label} (warm-up)`);
+  const latencies: number[] = [];
+  const result = await load(target, settings, settings.duration, latencies);
+  assertAllOk(result, label);
+  const sorted = Float64Array.from(latencies).sort();
+  const measurement: Measurement = {
+    label,
+    requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+  console.log(`  ${label.padEnd(width)} ${Math.round(measurement.requestsPerSecond)} req/s, all ${result['2xx']} responses were 200`);
+  return measurement;
+}
+
+export const fmt = (value: number | undefined, digits: number) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
+
+/** The figures every table starts with: req/s, p50, p95, p99, max (ms), requests. */
+export const MEASUREMENT_HEADER = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests'];
+export const measurementCells = (row: Measurement): string[] => [
+  fmt(row.requestsPerSecond, 0),
+  fmt(row.p50, 2),
+  fmt(row.p95, 2),
+  fmt(row.p99, 2),
+  fmt(row.max, 2),
+  String(row.requests),
+];
+
+/** A plain text table: first column left-aligned, the others right-aligned. */
+export function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
+  const render = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  console.log(`\n  ${render(header)}`);
+  console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const line of lines) console.log(`  ${render(line)}`);
+}

@@ -1,0 +1,120 @@
+import type { ConversationSummary, Message } from '@vnmarket/proto';
+import type { Knex } from '@vnmarket/shared';
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  receiver_id: string;
+  listing_id: string | null;
+  content: string;
+  is_read: boolean;
+  created_at: Date;
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    receiverId: row.receiver_id,
+    listingId: row.listing_id,
+    content: row.content,
+    isRead: row.is_read,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function insertMessage(trx: Knex.Transaction, message: Omit<MessageRow, 'id' | 'is_read' | 'created_at'>): Promise<MessageRow> {
+  const [row] = await trx('messages').insert(message).returning('*');
+  return row;
+}
+
+/** One page of a thread, oldest first: the newest `limit` messages, or those before a given one. */
+export async function threadPage(db: Knex, conversationId: string, limit: number, beforeId?: string): Promise<Message[]> {
+  const query = db<MessageRow>('messages').where({ conversation_id: conversationId });
+  if (beforeId) {
+    query.whereRaw('(created_at, id) < (select created_at, id from messages where id = ? and conversation_id = ?)', [beforeId, conversationId]);
+  }
+  const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+  return rows.reverse().map(toMessage);
+}
+
+export async function markRead(db: Knex, conversationId: string, readerId: string): Promise<number> {
+  return db('messages').where({ conversation_id: conversationId, receiver_id: readerId, is_read: false }).update({ is_read: true });
+}
+
+export async function unreadCount(db: Knex, userId: string): Promise<number> {
+  const row = await db('messages').where({ receiver_id: userId, is_read: false }).count<{ count: number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+interface SummaryRow {
+  conversation_id: string;
+  other_id: string;
+  content: string;
+  created_at: Date;
+  unread: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  listing_id: string | null;
+  listing_title: string | null;
+  listing_price: string | null;
+}
+
+/**
+ * Every conversation of a user in one query, newest first: the other participant, the latest listing
+ * talked about, the last message and the unread count.
+ */
+export async function conversationsOf(db: Knex, userId: string): Promise<ConversationSummary[]> {
+  const { rows } = await db.raw<{ rows: SummaryRow[] }>(
+    `
+    with mine as (
+      select m.*, case when m.sender_id = :userId then m.receiver_id else m.sender_id end as other_id
+      from messages m
+      where m.sender_id = :userId or m.receiver_id = :userId
+    ),
+    last_message as (
+      select distinct on (conversation_id) conversation_id, other_id, content, created_at
+      from mine order by conversation_id, created_at desc, id desc
+    ),
+    unread as (
+      select conversation_id, count(*)::int as unread from mine where receiver_id = :userId and not is_read group by conversation_id
+    ),
+    latest_listing as (
+      select distinct on (conversation_id) conversation_id, listing_id
+      from mine where listing_id is not null order by conversation_id, created_at desc, id desc
+    )
+    select lm.conversation_id, lm.other_id, lm.content, lm.created_at, u.unread,
+           o.first_name, o.last_name, o.profile_image_url,
+           l.id as listing_id, l.title as listing_title, l.price as listing_price
+    from last_message lm
+    left join unread u on u.conversation_id = lm.conversation_id
+    left join latest_listing ll on ll.conversation_id = lm.conversation_id
+    left join users o on o.id = lm.other_id
+    left join listings l on l.id = ll.listing_id
+    order by lm.created_at desc`,
+    { userId },
+  );
+  return rows.map((row) => ({
+    conversationId: row.conversation_id,
+    otherUser: {
+      id: row.other_id,
+      firstName: row.first_name ?? 'Former',
+      lastName: row.last_name ?? 'member',
+      profileImageUrl: row.profile_image_url,
+    },
+    ...(row.listing_id ? { listing: { id: row.listing_id, title: row.listing_title!, price: row.listing_price! } } : {}),
+    lastMessage: { content: row.content, createdAt: row.created_at.toISOString() },
+    unreadCount: row.unread ?? 0,
+  }));
+}
+
+export async function deleteMessagesOfListing(trx: Knex.Transaction, listingId: string): Promise<void> {
+  await trx('messages').where({ listing_id: listingId }).delete();
+}
+
+export async function deleteMessagesOfUser(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx('messages').where({ sender_id: userId }).orWhere({ receiver_id: userId }).delete();
+}

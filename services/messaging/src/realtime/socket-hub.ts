@@ -1,0 +1,163 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import { clientSocketMessage, type ServerSocketMessage } from '@vnmarket/proto';
+import { isOwnOrigin, type Authenticator, type Logger, type Session } from '@vnmarket/shared';
+
+interface ClientSocket {
+  ws: WebSocket;
+  session: Session;
+  alive: boolean;
+  openedAt: number;
+}
+
+export interface SocketHubOptions {
+  authenticator: Authenticator;
+  logger: Logger;
+  publicOrigins: string[];
+  maxPayloadBytes: number;
+  maxSocketsPerUser: number;
+  heartbeatMs: number;
+}
+
+/** Close codes the browser sees. */
+export const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, signedOut: 4001 } as const;
+
+/**
+ * The WebSockets held by this replica: authenticated from the session cookie at upgrade (foreign
+ * Origins and visitors refused), several per user up to a cap, kept honest by ping/pong heartbeats,
+ * closed when their session is signed out. Pushes reach only the sockets of the users named.
+ */
+export class SocketHub {
+  private readonly wss: WebSocketServer;
+  private readonly byUser = new Map<string, Set<ClientSocket>>();
+  private readonly allowedOrigins: ReadonlySet<string>;
+  private heartbeat?: NodeJS.Timeout;
+
+  constructor(private readonly options: SocketHubOptions) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes });
+    this.allowedOrigins = new Set(options.publicOrigins);
+  }
+
+  get socketCount(): number {
+    let count = 0;
+    for (const sockets of this.byUser.values()) count += sockets.size;
+    return count;
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.upgrade(req, socket, head).catch((error: Error) => {
+        this.options.logger.warn({ err: error.message }, 'websocket upgrade failed');
+        refuse(socket, 503, 'Service unavailable');
+      });
+    });
+    this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Sends to every socket of the named users on this replica. */
+  push(userIds: Iterable<string>, payload: ServerSocketMessage): void {
+    const data = JSON.stringify(payload);
+    for (const userId of new Set(userIds)) {
+      for (const client of this.byUser.get(userId) ?? []) {
+        if (client.ws.readyState === WebSocket.OPEN) client.ws.send(data);
+      }
+    }
+  }
+
+  closeSession(sessionId: string): void {
+    for (const sockets of this.byUser.values()) {
+      for (const client of sockets) if (client.session.sessionId === sessionId) client.ws.close(CLOSE.signedOut, 'Signed out');
+    }
+  }
+
+  closeUser(userId: string): void {
+    for (const client of this.byUser.get(userId) ?? []) client.ws.close(CLOSE.signedOut, 'Account deleted');
+  }
+
+  /** Shutdown: tell every browser to reconnect elsewhere. */
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const sockets of this.byUser.values()) for (const client of sockets) client.ws.close(CLOSE.goingAway, 'Server restarting');
+    const deadline = Date.now() + 2000;
+    while (this.socketCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const sockets of this.byUser.values()) for (const client of sockets) client.ws.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path !== '/ws') return refuse(socket, 404, 'Not found');
+    const origin = req.headers.origin;
+    const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
+    if (origin !== undefined && !isOwnOrigin(origin, `${new URL(origin).protocol}//${host}`, this.allowedOrigins)) {
+      return refuse(socket, 403, 'Cross-site WebSocket refused');
+    }
+    const session = await this.options.authenticator.fromCookieHeader(req.headers.cookie);
+    if (!session) return refuse(socket, 401, 'Unauthorized');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.register(ws, session));
+  }
+
+  private register(ws: WebSocket, session: Session): void {
+    const client: ClientSocket = { ws, session, alive: true, openedAt: Date.now() };
+    const sockets = this.byUser.get(session.userId) ?? new Set<ClientSocket>();
+    this.byUser.set(session.userId, sockets);
+    sockets.add(client);
+    if (sockets.size > this.options.maxSocketsPerUser) {
+      const oldest = [...sockets].sort((a, b) => a.openedAt - b.openedAt)[0]!;
+      oldest.ws.close(CLOSE.policy, 'Too many connections');
+      sockets.delete(oldest);
+    }
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data, isBinary) => this.onClientMessage(client, data, isBinary));
+    ws.on('error', (error) => this.options.logger.debug({ err: error.message }, 'websocket error'));
+    ws.on('close', () => {
+      sockets.delete(client);
+      if (sockets.size === 0 && this.byUser.get(session.userId) === sockets) this.byUser.delete(session.userId);
+    });
+  }
+
+  private onClientMessage(client: ClientSocket, data: RawData, isBinary: boolean): void {
+    let message;
+    try {
+      message = clientSocketMessage.parse(JSON.parse(isBinary ? '' : data.toString()));
+    } catch {
+      return send(client.ws, { type: 'error', message: 'Unknown message' });
+    }
+    if (message.type === 'ping') return send(client.ws, { type: 'pong' });
+    // The socket already belongs to the cookie's user; a claim to be someone else ends it.
+    if (message.userId !== client.session.userId) {
+      send(client.ws, { type: 'error', message: 'userId does not match your session' });
+      client.ws.close(CLOSE.policy, 'userId does not match the session');
+      return;
+    }
+    send(client.ws, { type: 'authenticated', userId: client.session.userId });
+  }
+
+  /** Sockets that did not answer the last ping are dead (a laptop lid closed): drop them. */
+  private beat(): void {
+    for (const sockets of this.byUser.values()) {
+      for (const client of sockets) {
+        if (!client.alive) {
+          client.ws.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.ws.ping();
+      }
+    }
+  }
+}
+
+function send(ws: WebSocket, payload: ServerSocketMessage): void {
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(payload));
+}
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ message });
+  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
