@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: start test install typecheck migrate bench clean
+.PHONY: start test install typecheck migrate bench bench-listings bench-chat clean
 
 start: install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
@@ -24,6 +24,12 @@ migrate: install
 
 bench: install ## GET /api/auth/user: direct, through the gateway, through nginx
 	npm run bench:auth
+
+bench-listings: install ## GET /api/listings (browse, filters, text search) at 100k listings, with query plans
+	npm run bench:listings
+
+bench-chat: install ## chat at 500 messages/s: 1,000 WebSockets on 2 messaging replicas, send-to-receive latency, memory per socket
+	npm run bench:chat
 
 clean:
 	rm -rf node_modules var coverage

@@ -1,7 +1,8 @@
 /**
  * make start: the whole product on this machine. Creates signing keys and the database, runs every
  * service's migrations, starts each service and the gateway as child processes with readable logs,
- * waits until the gateway is healthy, and stops everything cleanly on Ctrl-C.
+ * waits until the gateway is healthy, loads demo data into an empty marketplace (SEED=0 skips it), and
+ * stops everything cleanly on Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -42,7 +43,8 @@ async function checkDataStores(): Promise<void> {
 const children: { name: string; process: ChildProcess }[] = [];
 let stopping = false;
 
-function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): void {
+/** Runs a TypeScript script as a child process whose output lines are labelled with its name (JSON logs made readable). */
+function spawnLabelled(name: string, script: string, env: NodeJS.ProcessEnv): ChildProcess {
   const pretty = prettyFactory({ colorize: process.stdout.isTTY ?? false, ignore: 'pid,hostname,service', translateTime: 'HH:MM:ss', singleLine: true });
   const label = `${name.padEnd(12)}|`;
   const child = spawn(tsx, [script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -50,12 +52,43 @@ function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): voi
     forEachLine(stream, (line) => out.write(`${label} ${line.startsWith('{') ? pretty(line).trimEnd() : line}\n`));
   relay(child.stdout!, process.stdout);
   relay(child.stderr!, process.stderr);
+  children.push({ name, process: child });
+  return child;
+}
+
+/** A service or the gateway: if it exits on its own, everything stops. */
+function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): void {
+  const child = spawnLabelled(name, script, env);
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`start: ${name} exited (${signal ?? code}); stopping everything`);
     void stopAll(1);
   });
-  children.push({ name, process: child });
+}
+
+/**
+ * Demo data for an empty marketplace: services/listings/src/seed.ts registers demo sellers and posts
+ * listings through the gateway, and does nothing once there are listings. A failure is reported; the
+ * product keeps running.
+ */
+function runSeed(): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawnLabelled('seed', 'services/listings/src/seed.ts', { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` });
+    const timer = setTimeout(() => {
+      console.error('start: the demo seed did not finish within 120 s; stopping it');
+      child.kill('SIGKILL');
+    }, 120_000);
+    let finished = false;
+    const done = (outcome: string | undefined) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      if (outcome && !stopping) console.error(`start: the demo seed failed (${outcome}); the marketplace runs without demo data`);
+      resolve();
+    };
+    child.once('error', (error) => done(error.message));
+    child.once('exit', (code, signal) => done(code === 0 ? undefined : (signal ?? `exit code ${code}`)));
+  });
 }
 
 async function stopAll(exitCode: number): Promise<void> {
@@ -117,6 +150,8 @@ async function main(): Promise<void> {
   startProcess('gateway', 'gateway/src/main.ts', { ...shared, ...upstreamUrls, GATEWAY_PORT: String(gatewayPort) });
 
   if (await waitForGateway()) {
+    if (process.env.SEED !== '0') await runSeed();
+    if (stopping) return;
     console.log(`\n  Marketplace is up at http://localhost:${gatewayPort}  (Ctrl-C stops everything)\n`);
   } else if (!stopping) {
     console.error('start: the gateway did not become healthy within 60 s; see the logs above');

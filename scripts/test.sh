@@ -4,6 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p var
+# Lets jest load ESM-only packages (file-type) from CommonJS test code, as Node itself does.
+export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning ${NODE_OPTIONS:-}"
 npm run --silent typecheck || exit 1
 bash scripts/audit.sh || exit 1
 jest --selectProjects main --json --outputFile=var/jest-main.json

@@ -5,12 +5,16 @@ import { gatewayConfigSchema } from '../gateway/src/config';
 import { startAuth, type RunningAuth } from '../services/auth/test/support';
 import { startListings, type RunningListings } from '../services/listings/test/support';
 import { startMessaging, type RunningMessaging } from '../services/messaging/test/support';
+import { startMedia, type RunningMedia } from '../services/media/test/support';
+import { startVerification, type RunningVerification } from '../services/verification/test/support';
 
 export interface Stack {
   environment: TestEnvironment;
   auth: RunningAuth;
   listings: RunningListings;
   messaging: RunningMessaging;
+  media: RunningMedia;
+  verification: RunningVerification;
   gatewayUrl: string;
   /** A browser-like client (cookie jar) talking to the gateway. */
   client(): TestClient;
@@ -20,17 +24,21 @@ export interface Stack {
 /** Every service that exists, plus the gateway in front, on one isolated environment. */
 export async function startStack(
   label: string,
-  overrides: { auth?: Record<string, string>; listings?: Record<string, string>; messaging?: Record<string, string> } = {},
+  overrides: { auth?: Record<string, string>; listings?: Record<string, string>; messaging?: Record<string, string>; media?: Record<string, string>; verification?: Record<string, string> } = {},
 ): Promise<Stack> {
   const environment = await createTestEnvironment(label);
   const auth = await startAuth(label, overrides.auth, environment);
   const listings = await startListings(label, overrides.listings, environment);
   const messaging = await startMessaging(label, overrides.messaging, environment);
+  const media = await startMedia(label, overrides.media, environment);
+  const verification = await startVerification(label, overrides.verification, environment);
   const config = loadConfig(gatewayConfigSchema, {
     LOG_LEVEL: 'silent',
     AUTH_URL: auth.url,
     LISTINGS_URL: listings.url,
     MESSAGING_URL: messaging.url,
+    MEDIA_URL: media.url,
+    VERIFICATION_URL: verification.url,
     WEB_DIST: '/nonexistent',
   });
   const gateway = createGateway(config, createLogger('gateway', 'silent'));
@@ -40,11 +48,15 @@ export async function startStack(
     auth,
     listings,
     messaging,
+    media,
+    verification,
     gatewayUrl: server.url,
     client: () => new TestClient(server.url),
     async stop() {
       await server.drain(1000);
       gateway.close();
+      await verification.stop();
+      await media.stop();
       await messaging.stop();
       await listings.stop();
       await auth.stop();

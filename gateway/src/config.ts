@@ -4,7 +4,7 @@ import { baseConfigSchema } from '@vnmarket/shared';
 import { SERVICES, type ServiceName } from './routes';
 
 /** Local ports when everything runs on one machine (make start). */
-export const DEFAULT_PORTS: Record<ServiceName, number> = { auth: 4001, listings: 4002, messaging: 4003 };
+export const DEFAULT_PORTS: Record<ServiceName, number> = { auth: 4001, listings: 4002, messaging: 4003, media: 4004, verification: 4005 };
 
 const upstreamUrls = Object.fromEntries(
   SERVICES.map((service) => [`${service.toUpperCase()}_URL`, z.url().default(`http://127.0.0.1:${DEFAULT_PORTS[service]}`)]),

@@ -2,7 +2,7 @@
  * The one place that says which service owns which public path. Most specific first: the first match
  * wins. Each service's row lands with the service.
  */
-export const SERVICES = ['auth', 'listings', 'messaging'] as const;
+export const SERVICES = ['auth', 'listings', 'messaging', 'media', 'verification'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 interface RouteRule {
@@ -24,6 +24,10 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/reports', service: 'listings' },
   { path: '/api/conversations', service: 'messaging' },
   { path: '/api/messages', service: 'messaging' },
+  { path: '/api/objects', service: 'media' },
+  { path: '/api/listing-images', service: 'media' },
+  { path: '/objects', service: 'media' },
+  { path: '/api/phone', service: 'verification' },
 ];
 
 /** WebSocket upgrades, by exact path. */

@@ -86,12 +86,12 @@ describe('through the gateway to the real services', () => {
   it('is healthy only while every upstream is ready', async () => {
     const healthy = await edge.client().get('/healthz');
     expect(healthy.status).toBe(200);
-    expect(healthy.body.upstreams).toEqual({ auth: 'ready', listings: 'ready', messaging: 'ready' });
+    expect(healthy.body.upstreams).toEqual({ auth: 'ready', listings: 'ready', messaging: 'ready', media: 'ready', verification: 'ready' });
 
-    const down = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', LISTINGS_URL: stack.listings.url, MESSAGING_URL: stack.messaging.url, WEB_DIST: '/nonexistent' });
+    const down = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', LISTINGS_URL: stack.listings.url, MESSAGING_URL: stack.messaging.url, MEDIA_URL: stack.media.url, VERIFICATION_URL: stack.verification.url, WEB_DIST: '/nonexistent' });
     const unhealthy = await down.client().get('/healthz');
     expect(unhealthy.status).toBe(503);
-    expect(unhealthy.body.upstreams).toEqual({ auth: 'unreachable', listings: 'ready', messaging: 'ready' });
+    expect(unhealthy.body.upstreams).toEqual({ auth: 'unreachable', listings: 'ready', messaging: 'ready', media: 'ready', verification: 'ready' });
     const proxied = await down.client().get('/api/auth/user');
     expect(proxied.status).toBe(502);
     expect(proxied.body.message).toMatch(/Service unavailable/);

@@ -17,10 +17,15 @@ it.each([
   ['/api/conversations/a-b/messages', 'messaging'],
   ['/api/messages', 'messaging'],
   ['/api/messages/unread-count', 'messaging'],
+  ['/api/objects/upload', 'media'],
+  ['/api/listing-images', 'media'],
+  ['/objects/images/u/x.webp', 'media'],
+  ['/api/phone/send-verification', 'verification'],
+  ['/api/phone/verify-code', 'verification'],
 ])('routes %s to %s', (path, service) => {
   expect(serviceFor(path)).toBe(service);
 });
 
-it.each(['/api', '/api/registered', '/api/loginx', '/api/users', '/api/users/abc/reviews/extra', '/login', '/'])('does not route %s', (path) => {
+it.each(['/api', '/api/registered', '/api/loginx', '/api/users', '/api/users/abc/reviews/extra', '/api/phones', '/login', '/'])('does not route %s', (path) => {
   expect(serviceFor(path)).toBeUndefined();
 });

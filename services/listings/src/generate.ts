@@ -36,6 +36,8 @@ export interface GenerateOptions {
   sellers?: number;
   /** Rows per INSERT statement. Default 1000 (14 parameters a row, well under PostgreSQL's 65535). */
   batchSize?: number;
+  /** INSERT statements in flight at once (the knex pool must allow as many connections). Default 2. */
+  concurrency?: number;
   /** PRNG seed: the same seed gives the same data. */
   seed?: number;
   /** Share of listings that are active. Default 0.9. */
@@ -143,8 +145,8 @@ const GIVEN_NAMES = ['An', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', '
 
 /** Words shared across categories, so searches hit several kinds of listing. */
 const W = {
-  near: ['gần', 'near', 'gần chợ', 'close to', 'walking distance to', 'cách 5 phút tới'],
-  place: ['Phố Little Saigon', 'Story Rd', 'Grand Century Mall', 'Vietnam Town', 'downtown', 'BART', 'Caltrain', 'Lion Plaza', 'phố Tully', 'trường học', 'Santa Clara University', 'SJSU', 'chợ Lion', 'highway 101', 'phố Việt'],
+  near: ['gần', 'near', 'close to', 'walking distance to', 'cách 5 phút tới'],
+  place: ['Phố Little Saigon', 'Story Rd', 'Grand Century Mall', 'Vietnam Town', 'downtown', 'BART', 'Caltrain', 'Lion Plaza', 'Tully Rd', 'trường học', 'Santa Clara University', 'SJSU', 'chợ Lion', 'highway 101', 'phố Việt'],
   nice: ['đẹp', 'sạch sẽ', 'yên tĩnh', 'rộng rãi', 'mới sửa', 'clean', 'quiet', 'spacious', 'sunny', 'cozy', 'newly remodeled', 'thoáng mát'],
   dish: ['phở bò', 'phở gà', 'phở tái nạm', 'bánh mì thịt', 'bánh mì chay', 'bánh mì xíu mại', 'bún bò Huế', 'cơm tấm', 'bánh xèo', 'gỏi cuốn', 'chả giò', 'bún riêu', 'hủ tiếu', 'bánh cuốn', 'chè ba màu', 'cà phê sữa đá', 'bánh bò', 'xôi gà', 'canh chua', 'cá kho tộ'],
   dishEn: ['pho', 'beef pho', 'chicken pho', 'banh mi', 'spring rolls', 'egg rolls', 'broken rice', 'Vietnamese coffee', 'vermicelli bowls', 'vegan pho', 'banh mi sandwiches', 'rice plates'],
@@ -156,7 +158,6 @@ const W = {
   condition: ['còn mới', 'như mới', 'like new', 'barely used', 'used but works great', 'xài ít', 'còn bảo hành', 'good condition'],
   job: ['thợ nail', 'phụ bếp', 'đầu bếp phở', 'cashier', 'server', 'software engineer', 'medical assistant', 'bookkeeper', 'tài xế giao hàng', 'thợ may', 'nhân viên bán hàng', 'kitchen helper', 'dental assistant', 'tutor', 'receptionist', 'thợ sửa xe'],
   jobPlace: ['tiệm phở', 'nhà hàng', 'tiệm nail', 'tiệm bánh mì', 'phòng mạch', 'startup', 'văn phòng kế toán', 'chợ Việt', 'garage', 'salon tóc', 'tech company', 'warehouse'],
-  service: ['dọn nhà', 'sửa ống nước', 'sửa điện', 'sơn nhà', 'cắt cỏ', 'chuyển nhà', 'sửa máy lạnh', 'lắp đặt TV', 'khai thuế', 'dạy kèm tiếng Việt', 'chụp ảnh cưới', 'house cleaning', 'plumbing repair', 'moving help', 'tax preparation', 'piano lessons', 'landscaping', 'handyman'],
   event: ['Hội chợ Tết', 'Tết Trung Thu', 'đêm nhạc', 'lớp nấu phở', 'buổi gặp mặt', 'giải bóng đá', 'chạy bộ gây quỹ', 'workshop', 'networking night', 'community meetup', 'lantern festival', 'Lunar New Year festival', 'đêm văn nghệ', 'lớp học tiếng Việt', 'food festival', 'art exhibition'],
   eventPlace: ['phố Việt', 'Grand Century Mall', 'Vietnam Town', 'công viên Kelley Park', 'community center', 'Santa Clara Convention Center', 'Lion Plaza', 'Oakland Asian Cultural Center', 'downtown', 'trường học'],
 };
@@ -181,7 +182,7 @@ const SENTENCES = {
     'Utilities included, WiFi nhanh, máy giặt và máy sấy trong nhà.',
     'Không hút thuốc, không thú nuôi. No smoking, no pets.',
     'Move-in date flexible, hợp đồng tối thiểu 6 tháng.',
-    'Khu phố an ninh, yên tĩnh, gần trường học và chợ.',
+    'Khu an ninh, yên tĩnh, gần trường học và chợ.',
     'Deposit one month rent. Available now.',
     'Thích hợp cho sinh viên hoặc người đi làm.',
     'Walking distance to restaurants, phở and bánh mì shops.',
@@ -287,6 +288,30 @@ const ITEMS: [name: string, itemCategory: (typeof ITEM_CATEGORIES)[number], bran
   ['bàn thờ gỗ', 'other'],
 ];
 
+/** Services offered, with the service type each one is. */
+const SERVICES: [phrase: string, serviceType: (typeof SERVICE_TYPES)[number]][] = [
+  ['dọn nhà', 'cleaning'],
+  ['house cleaning', 'cleaning'],
+  ['sửa ống nước', 'plumbing'],
+  ['plumbing repair', 'plumbing'],
+  ['sửa điện', 'electrical'],
+  ['đóng tủ bếp', 'carpentry'],
+  ['sơn nhà', 'painting'],
+  ['cắt cỏ, làm vườn', 'landscaping'],
+  ['chuyển nhà', 'moving'],
+  ['moving help', 'moving'],
+  ['sửa máy lạnh', 'repair'],
+  ['handyman', 'repair'],
+  ['lắp đặt TV', 'installation'],
+  ['bảo trì hồ bơi', 'maintenance'],
+  ['khai thuế', 'consulting'],
+  ['tax preparation', 'consulting'],
+  ['dạy kèm tiếng Việt', 'tutoring'],
+  ['piano lessons', 'tutoring'],
+  ['chụp ảnh cưới', 'photography'],
+  ['may đồ, sửa quần áo', 'other'],
+];
+
 /** What a rent listing calls the place, by property type. */
 const HOME_WORDS: Record<(typeof PROPERTY_TYPES)[number], readonly string[]> = {
   room: ['phòng', 'phòng riêng', 'room', 'private room', 'master bedroom'],
@@ -321,14 +346,11 @@ interface ListingInsert {
 const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
 function description(dice: Dice, category: Category, words: Words): string {
-  // Lengths vary a lot: a line, a paragraph, or a long post.
-  const count = dice.pick([1, 1, 2, 2, 3, 3, 4, 5, 6, 8, 12]);
-  const sentences: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const pool = dice.chance(0.75) ? SENTENCES[category] : SENTENCES.common;
-    sentences.push(capitalize(dice.fill(dice.pick(pool), words)));
-  }
-  return sentences.join(' ');
+  // Lengths vary a lot: a line, a paragraph, or a long post (sentence templates are not repeated).
+  const own = dice.pick([1, 1, 2, 2, 3, 3, 4, 5, 6, 7]);
+  const common = dice.pick([0, 0, 1, 1, 2, 3]);
+  const templates = [...dice.some(SENTENCES[category], own, own), ...dice.some(SENTENCES.common, common, common)];
+  return templates.map((template) => capitalize(dice.fill(template, words))).join(' ');
 }
 
 const money = (value: number) => value.toFixed(2);
@@ -356,7 +378,7 @@ function details(dice: Dice, category: Category, now: Date): Details {
         metadata: {
           propertyType,
           bedrooms,
-          bathrooms: propertyType === 'room' || propertyType === 'studio' ? 1 : dice.pick([1, 1.5, 2, 2, 2.5, 3]),
+          bathrooms: propertyType === 'room' || propertyType === 'studio' ? 1 : dice.pick([1, 1.5, 2, 2, 2.5, 3].filter((baths) => baths <= bedrooms + 1)),
           amenities: dice.some(AMENITIES, 0, 4),
         },
         words: { home: HOME_WORDS[propertyType], bedrooms: [String(bedrooms)] },
@@ -368,7 +390,10 @@ function details(dice: Dice, category: Category, now: Date): Details {
         price: money(dice.int(5, 60) + dice.pick([0, 0.5, 0.99])),
         price_type: 'fixed',
         condition: null,
-        metadata: { cuisineType: dice.chance(0.7) ? 'vietnamese' : dice.pick(CUISINE_TYPES), dietaryInfo: dice.some(DIETARY_OPTIONS, 1, 2) },
+        metadata: {
+          cuisineType: dice.chance(0.7) ? 'vietnamese' : dice.pick(CUISINE_TYPES),
+          dietaryInfo: dice.chance(0.4) ? ['none'] : dice.some(DIETARY_OPTIONS.filter((option) => option !== 'none'), 1, 2),
+        },
       };
     case 'sale': {
       const free = dice.chance(0.05);
@@ -392,14 +417,16 @@ function details(dice: Dice, category: Category, now: Date): Details {
         words: { job: [dice.pick(W.job)], jobPlace: [dice.pick(W.jobPlace)] },
       };
     }
-    case 'service':
+    case 'service': {
+      const service = dice.pick(SERVICES);
       return {
         price: money(dice.int(25, 400)),
         price_type: dice.pick(['hourly', 'hourly', 'fixed', 'negotiable']),
         condition: null,
-        metadata: { serviceType: dice.pick(SERVICE_TYPES), availability: dice.pick(['Thứ 2 – Thứ 7', 'Weekends', 'Evenings', '24/7', 'Mon–Fri 8am–6pm', 'Theo hẹn']) },
-        words: { service: [dice.pick(W.service)] },
+        metadata: { serviceType: service[1], availability: dice.pick(['Thứ 2 – Thứ 7', 'Weekends', 'Evenings', '24/7', 'Mon–Fri 8am–6pm', 'Theo hẹn']) },
+        words: { service: [service[0]] },
       };
+    }
     case 'event': {
       const priceType = dice.pick(['free', 'free', 'paid', 'donation'] as const);
       return {
@@ -496,16 +523,36 @@ export async function generateListings(db: Knex, count: number, options: Generat
 
   const byCategory = Object.fromEntries(CATEGORIES.map((category) => [category, 0])) as Record<Category, number>;
   const result: GenerateResult = { sellers: sellers.length, listings: 0, active: 0, byCategory };
-  while (result.listings < count) {
-    const rows = Array.from({ length: Math.min(batchSize, count - result.listings) }, () => listingRow(dice, sellerIds, now, days, activeShare));
-    await db('listings').insert(rows);
+  // Rows are made in order (same seed, same data) while up to `concurrency` batches are being inserted.
+  const inFlight = new Set<Promise<void>>();
+  let made = 0;
+  let inserted = 0;
+  let failure: unknown;
+  while (made < count && failure === undefined) {
+    const rows = Array.from({ length: Math.min(batchSize, count - made) }, () => listingRow(dice, sellerIds, now, days, activeShare));
+    made += rows.length;
     for (const row of rows) {
       result.byCategory[row.category] += 1;
       if (row.is_active) result.active += 1;
     }
-    result.listings += rows.length;
-    options.onProgress?.(result.listings, count);
+    const insert = db('listings')
+      .insert(rows)
+      .then(
+        () => {
+          inserted += rows.length;
+          options.onProgress?.(inserted, count);
+        },
+        (error: unknown) => {
+          failure ??= error;
+        },
+      )
+      .finally(() => inFlight.delete(insert));
+    inFlight.add(insert);
+    if (inFlight.size >= (options.concurrency ?? 2)) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
+  if (failure !== undefined) throw failure;
+  result.listings = inserted;
   return result;
 }
 

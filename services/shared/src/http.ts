@@ -18,6 +18,8 @@ export interface AppOptions {
   /** Named checks behind /readyz: database, broker, cache. */
   readiness: Record<string, ReadinessCheck>;
   readinessTimeoutMs?: number;
+  /** Paths whose bodies are not JSON (signed file uploads); they still get the Origin check. */
+  rawBodyPaths?: RegExp[];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -110,8 +112,9 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * body that is not JSON (a cross-site HTML form can only send form or text bodies). Requests without a
  * session cookie carry no ambient authority and pass (curl, service-to-service).
  */
-export function csrfGuard(options: Pick<AppOptions, 'publicOrigins' | 'sessionCookieName'>): RequestHandler {
+export function csrfGuard(options: Pick<AppOptions, 'publicOrigins' | 'sessionCookieName' | 'rawBodyPaths'>): RequestHandler {
   const allowed = new Set(options.publicOrigins);
+  const rawBodyPaths = options.rawBodyPaths ?? [];
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     if (!req.cookies?.[options.sessionCookieName]) return next();
@@ -120,7 +123,7 @@ export function csrfGuard(options: Pick<AppOptions, 'publicOrigins' | 'sessionCo
       return next(forbidden('Cross-site request refused', 'csrf_origin'));
     }
     const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json')) return next(unsupportedMediaType());
+    if (hasBody && !req.is('application/json') && !rawBodyPaths.some((path) => path.test(req.path))) return next(unsupportedMediaType());
     next();
   };
 }

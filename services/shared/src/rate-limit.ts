@@ -41,3 +41,19 @@ export class RateLimit {
     await this.limiter.delete(key);
   }
 }
+
+export interface LimitHit {
+  limit: RateLimit;
+  key: string;
+  /** The 429 message when this limit is the one that refuses. */
+  message: string;
+}
+
+/**
+ * Counts one hit against every limit, or (when one is already spent) against none: all are checked
+ * before any is counted, so a request refused by one limit does not use up the others' budgets.
+ */
+export async function consumeAll(hits: LimitHit[]): Promise<void> {
+  for (const hit of hits) await hit.limit.check(hit.key, hit.message);
+  for (const hit of hits) await hit.limit.consume(hit.key, hit.message);
+}

@@ -19,6 +19,14 @@ export interface ServiceParts {
   stop(): Promise<void>;
 }
 
+/** What a service's create function is given; tests may add a clock. */
+export interface ServiceDeps<C> {
+  config: C;
+  logger: Logger;
+  infrastructure: Infrastructure;
+  clock?: () => Date;
+}
+
 type ServiceConfig = BaseConfig & { PORT: number };
 
 /** The whole of a service's main.ts: parse config, connect, build, listen, shut down on SIGTERM. */
@@ -27,7 +35,7 @@ export function serviceMain<C extends ServiceConfig>(options: {
   schema: string;
   configSchema: z.ZodType<C>;
   stopTelemetry?: () => Promise<void>;
-  create(deps: { config: C; logger: Logger; infrastructure: Infrastructure }): ServiceParts;
+  create(deps: ServiceDeps<C>): ServiceParts;
 }): void {
   const run = async () => {
     const config = loadConfigOrExit(options.configSchema, options.name);

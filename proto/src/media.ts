@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Photo uploads (spec sections 2, 7, 9): get an upload URL, PUT the file there, then turn it into an image. */
+
+export const MAX_LISTING_PHOTO_MB = 5;
+export const MAX_PROFILE_PHOTO_MB = 10;
+
+export const uploadUrlResponse = z.object({ uploadURL: z.string() });
+export type UploadUrlResponse = z.infer<typeof uploadUrlResponse>;
+
+export const listingImageBody = z.object({
+  imageURL: z.string({ error: 'imageURL is required' }).min(1, 'imageURL is required').max(4000, 'imageURL is too long'),
+  /** A listing photo (5 MB) or a profile photo (10 MB). */
+  purpose: z.enum(['listing', 'profile'], { error: 'purpose must be listing or profile' }).default('listing'),
+});
+export type ListingImageBody = z.input<typeof listingImageBody>;
+
+export const listingImageResponse = z.object({
+  /** Stored in a listing's images or as a profileImageUrl. */
+  objectPath: z.string(),
+  /** The small copy listing cards use. */
+  thumbnailPath: z.string(),
+});
+export type ListingImageResponse = z.infer<typeof listingImageResponse>;
+
+/** The thumbnail that goes with an image path issued by the media service. */
+export function thumbnailPathOf(objectPath: string): string {
+  return objectPath.replace(/\.webp$/, '-thumb.webp');
+}

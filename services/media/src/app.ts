@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Express } from 'express';
+import { createApp, finishApp, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import type { MediaConfig } from './config';
+import { deleteUploads, staleUploads } from './db/uploads';
+import { mediaSubscription } from './events/consumers';
+import { imagesRoutes } from './routes/images';
+import { objectsRoutes } from './routes/objects';
+import { uploadsRoutes } from './routes/uploads';
+import type { MediaContext } from './service-context';
+import { LocalDiskStore } from './storage/local-disk';
+import type { ObjectStore } from './storage/object-store';
+import { S3Store } from './storage/s3';
+
+export interface MediaService {
+  app: Express;
+  store: ObjectStore;
+  /** Deletes raw uploads never turned into images; runs every 15 minutes. */
+  sweepStaleUploads(): Promise<number>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** S3 when S3_BUCKET is set, else files under MEDIA_ROOT. */
+export function storeFrom(config: MediaConfig): { store: ObjectStore; localStore?: LocalDiskStore } {
+  if (config.S3_BUCKET) {
+    return {
+      store: new S3Store({
+        bucket: config.S3_BUCKET,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      }),
+    };
+  }
+  const localStore = new LocalDiskStore(path.resolve(config.MEDIA_ROOT), config.MEDIA_SIGNING_SECRET);
+  return { store: localStore, localStore };
+}
+
+export function createMediaService(deps: { config: MediaConfig; logger: Logger; infrastructure: Infrastructure; clock?: () => Date }): MediaService {
+  const { config, logger, infrastructure } = deps;
+  const { db, bus } = infrastructure;
+  const clock = deps.clock ?? (() => new Date());
+  const { store, localStore } = storeFrom(config);
+  const ctx: MediaContext = { config, logger, db, store, localStore, authenticator: infrastructure.authenticator, clock };
+
+  const app = createApp({ ...serviceAppOptions(config, logger, infrastructure), rawBodyPaths: [/^\/api\/objects\/upload\/[^/]+$/] });
+  app.use(uploadsRoutes(ctx));
+  app.use(imagesRoutes(ctx));
+  app.use(objectsRoutes(ctx));
+  finishApp(app, logger);
+
+  const sweepStaleUploads = async () => {
+    const cutoff = new Date(clock().getTime() - (config.UPLOAD_MAX_AGE_SECONDS + config.UPLOAD_URL_TTL_SECONDS) * 1000);
+    const stale = await staleUploads(db, cutoff);
+    await store.delete(...stale.map((upload) => upload.key));
+    await deleteUploads(db, stale.map((upload) => upload.id));
+    return stale.length;
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+
+  return {
+    app,
+    store,
+    sweepStaleUploads,
+    async start() {
+      await bus.subscribe(mediaSubscription({ db, store, logger, exchange: config.EVENTS_EXCHANGE }));
+      bus.start();
+      sweeper = setInterval(() => void sweepStaleUploads().catch((error: Error) => logger.warn({ err: error.message }, 'upload sweep failed')), 15 * 60_000);
+      sweeper.unref();
+    },
+    async stop() {
+      clearInterval(sweeper);
+    },
+  };
+}

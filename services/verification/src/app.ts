@@ -1,0 +1,70 @@
+import type { Express } from 'express';
+import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { VerificationCodes } from './codes';
+import type { VerificationConfig } from './config';
+import { pruneCodes } from './db/codes';
+import { verificationSubscription } from './events/consumers';
+import { phoneRoutes } from './routes/phone';
+import type { VerificationContext } from './service-context';
+import { createSmsSender, type SmsSender } from './sms';
+
+/** Codes (hashed) are kept this long for support questions, then pruned. */
+const CODE_RETENTION_MS = 7 * 24 * 3_600_000;
+
+export interface VerificationService extends ServiceParts {
+  app: Express;
+  outbox: Outbox;
+  sms: SmsSender;
+}
+
+export function createVerificationService(deps: ServiceDeps<VerificationConfig>): VerificationService {
+  const { config, logger, infrastructure } = deps;
+  const { db, redis, bus } = infrastructure;
+  const clock = deps.clock ?? (() => new Date());
+  const outbox = new Outbox({ db, bus, logger, clock });
+  const sms = createSmsSender(config, clock);
+  if (config.NODE_ENV === 'production' && sms.name === 'file') logger.warn('SMS_PROVIDER=file in production: codes are written to a file, not sent');
+  const hourly = (name: string, points: number) => new RateLimit(redis, { name, points, durationSeconds: 3600 });
+  const ctx: VerificationContext = {
+    config,
+    logger,
+    db,
+    outbox,
+    authenticator: infrastructure.authenticator,
+    codes: new VerificationCodes(config.VERIFICATION_CODE_SECRET),
+    sms,
+    clock,
+    limits: {
+      userInterval: new RateLimit(redis, { name: 'verification-user-interval', points: 1, durationSeconds: config.VERIFICATION_SEND_INTERVAL_SECONDS }),
+      userHourly: hourly('verification-user', config.VERIFICATION_MAX_PER_USER_PER_HOUR),
+      phoneHourly: hourly('verification-phone', config.VERIFICATION_MAX_PER_PHONE_PER_HOUR),
+      ipHourly: hourly('verification-ip', config.VERIFICATION_MAX_PER_IP_PER_HOUR),
+    },
+  };
+
+  const app = createApp(serviceAppOptions(config, logger, infrastructure));
+  app.use(phoneRoutes(ctx));
+  finishApp(app, logger);
+
+  const prune = () => {
+    pruneCodes(db, new Date(clock().getTime() - CODE_RETENTION_MS)).catch((error: Error) => logger.warn({ err: error.message }, 'pruning old codes failed'));
+  };
+  let pruneTimer: NodeJS.Timeout | undefined;
+
+  return {
+    app,
+    outbox,
+    sms,
+    async start() {
+      await bus.subscribe(verificationSubscription({ db, exchange: config.EVENTS_EXCHANGE, clock }));
+      bus.start();
+      outbox.start();
+      pruneTimer = setInterval(prune, 3_600_000);
+      pruneTimer.unref();
+    },
+    async stop() {
+      clearInterval(pruneTimer);
+      await outbox.stop();
+    },
+  };
+}

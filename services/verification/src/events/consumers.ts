@@ -1,0 +1,32 @@
+import { idempotentHandler, serviceQueueName, type Knex, type Subscription } from '@vnmarket/shared';
+import type { DomainEvent } from '@vnmarket/proto';
+import { deleteCodesOfUser, retireLiveCodes } from '../db/codes';
+import { deleteContact, upsertContact } from '../db/contacts';
+
+/**
+ * verification keeps a read copy of each user's phone and whether it is verified. A code sent to a
+ * number the user no longer has stops working; a deleted user's contact and codes go with them.
+ */
+export function verificationSubscription(deps: { db: Knex; exchange: string; clock: () => Date }): Subscription {
+  const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
+    switch (event.type) {
+      case 'user.registered':
+      case 'user.updated': {
+        const contact = await upsertContact(trx, event.data);
+        if (contact) await retireLiveCodes(trx, contact.user_id, 'phone_changed', deps.clock(), contact.phone);
+        return;
+      }
+      case 'user.deleted':
+        await deleteCodesOfUser(trx, event.data.id);
+        await deleteContact(trx, event.data.id);
+        return;
+      default:
+        return;
+    }
+  };
+  return {
+    queue: serviceQueueName(deps.exchange, 'verification'),
+    eventTypes: ['user.registered', 'user.updated', 'user.deleted'],
+    handle: idempotentHandler(deps.db, apply),
+  };
+}
