@@ -12,7 +12,7 @@ test: install ## the whole suite (type check, then jest on the real PostgreSQL, 
 
 install: node_modules/.install-stamp
 
-node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json
+node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 

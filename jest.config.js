@@ -2,7 +2,7 @@
 const transform = {
   '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
 };
-const roots = ['<rootDir>/test', '<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway'];
+const roots = ['<rootDir>/test', '<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/deploy', '<rootDir>/web'];
 
 module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',

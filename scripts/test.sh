@@ -8,6 +8,8 @@ mkdir -p var
 export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning ${NODE_OPTIONS:-}"
 npm run --silent typecheck || exit 1
 bash scripts/audit.sh || exit 1
+# The browser tests (web/test) drive the built app: build it first.
+npm run --silent build --workspace web || exit 1
 jest --selectProjects main --json --outputFile=var/jest-main.json
 main=$?
 jest --selectProjects disruptive --runInBand --json --outputFile=var/jest-disruptive.json

@@ -24,7 +24,7 @@ export interface Stack {
 /** Every service that exists, plus the gateway in front, on one isolated environment. */
 export async function startStack(
   label: string,
-  overrides: { auth?: Record<string, string>; listings?: Record<string, string>; messaging?: Record<string, string>; media?: Record<string, string>; verification?: Record<string, string> } = {},
+  overrides: { auth?: Record<string, string>; listings?: Record<string, string>; messaging?: Record<string, string>; media?: Record<string, string>; verification?: Record<string, string>; gateway?: Record<string, string> } = {},
 ): Promise<Stack> {
   const environment = await createTestEnvironment(label);
   const auth = await startAuth(label, overrides.auth, environment);
@@ -40,6 +40,7 @@ export async function startStack(
     MEDIA_URL: media.url,
     VERIFICATION_URL: verification.url,
     WEB_DIST: '/nonexistent',
+    ...overrides.gateway,
   });
   const gateway = createGateway(config, createLogger('gateway', 'silent'));
   const server: RunningServer = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));

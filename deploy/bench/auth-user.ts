@@ -16,8 +16,9 @@ import { randomInt } from 'node:crypto';
 import { accessSync, chmodSync, constants as fsConstants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isListening, writeSigningKeys } from '../../scripts/lib/local';
+import { writeSigningKeys } from '../../scripts/lib/local';
 import {
+  assertPortsFree,
   envInt,
   fmt,
   gatewayUpstreamEnv,
@@ -253,9 +254,7 @@ function printRatios(direct: Row | undefined, gateway: Row | undefined, nginx: R
 // ---------------------------------------------------------------------------------------------------
 
 async function main(tempDir: string): Promise<void> {
-  for (const [name, port] of Object.entries(settings.ports)) {
-    if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set BENCH_${name.toUpperCase()}_PORT`);
-  }
+  await assertPortsFree(settings.ports);
 
   const nginx = await findOrInstallNginx();
   const nginxLabel = nginx.binary ? await nginxVersion(nginx.binary) : undefined;

@@ -178,14 +178,14 @@ async function settledRssKb(pid: number | undefined): Promise<number | undefined
 /** Kernel clock ticks per second for /proc/<pid>/stat (USER_HZ; 100 on every mainstream Linux). */
 const CLOCK_TICKS = 100;
 
-/** utime + stime in seconds of one process (all its threads), or undefined once it is gone. */
-function processCpuSeconds(pid: number): { comm: string; seconds: number } | undefined {
+/** utime + stime in seconds of one process (all its threads) and its start time, or undefined once it is gone. */
+function processCpu(pid: number): { comm: string; seconds: number; startTicks: string } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After "(comm) ": state is field 3 of the file, utime 14 and stime 15 → indexes 11 and 12 here.
-    return { comm, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
+    // After "(comm) " the file's field 3 (state) is index 0: utime (14) and stime (15) are 11 and 12, starttime (22) is 19.
+    return { comm, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, startTicks: fields[19] ?? '' };
   } catch {
     return undefined;
   }
@@ -202,28 +202,30 @@ function machineCpuSeconds(): { busy: number; total: number } {
 
 interface CpuSnapshot {
   at: number;
-  byGroup: Map<string, number>;
+  /** pid → group, CPU seconds so far, start time (tells a reused pid apart). */
+  processes: Map<number, { group: string; seconds: number; startTicks: string }>;
   machine: { busy: number; total: number };
 }
 
+const GENERATOR_GROUP = 'load generator (this process)';
+
 /** Which group a process counts in: our children by pid, the servers by their command name. */
 function cpuSnapshot(childGroups: Map<number, string>): CpuSnapshot {
-  const byGroup = new Map<string, number>();
-  const add = (group: string, seconds: number) => byGroup.set(group, (byGroup.get(group) ?? 0) + seconds);
+  const processes: CpuSnapshot['processes'] = new Map();
   const usage = process.cpuUsage();
-  add('load generator (this process)', (usage.user + usage.system) / 1e6);
+  processes.set(process.pid, { group: GENERATOR_GROUP, seconds: (usage.user + usage.system) / 1e6, startTicks: 'self' });
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
     if (pid === process.pid) continue;
-    const cpu = processCpuSeconds(pid);
+    const cpu = processCpu(pid);
     if (!cpu) continue;
     const group =
       childGroups.get(pid) ??
       (cpu.comm === 'postgres' ? 'PostgreSQL (all databases)' : cpu.comm === 'beam.smp' ? 'RabbitMQ' : cpu.comm.startsWith('redis-server') ? 'Redis' : undefined);
-    if (group) add(group, cpu.seconds);
+    if (group) processes.set(pid, { group, seconds: cpu.seconds, startTicks: cpu.startTicks });
   }
-  return { at: performance.now(), byGroup, machine: machineCpuSeconds() };
+  return { at: performance.now(), processes, machine: machineCpuSeconds() };
 }
 
 /** CPU (cores) used by processes outside this benchmark above which the run is flagged as disturbed. */
@@ -232,10 +234,16 @@ const OTHER_LOAD_WARNING = 0.25;
 /** Cores used per group between two snapshots (2.00 = both cores of a 2-core machine), plus the rest. */
 function cpuRows(before: CpuSnapshot, after: CpuSnapshot): string[][] {
   const seconds = (after.at - before.at) / 1000;
+  // Per process: a process that started during the window counts whole; one that ended is missed.
+  const byGroup = new Map<string, number>();
+  for (const [pid, now] of after.processes) {
+    const then = before.processes.get(pid);
+    const used = then && then.startTicks === now.startTicks ? now.seconds - then.seconds : now.seconds;
+    byGroup.set(now.group, (byGroup.get(now.group) ?? 0) + Math.max(0, used));
+  }
   const rows: string[][] = [];
   let listed = 0;
-  for (const [group, end] of after.byGroup) {
-    const used = Math.max(0, end - (before.byGroup.get(group) ?? 0));
+  for (const [group, used] of byGroup) {
     listed += used;
     rows.push([group, (used / seconds).toFixed(2)]);
   }
@@ -828,7 +836,7 @@ async function main(tempDir: string): Promise<void> {
     JWT_PUBLIC_KEY_FILE: publicKeyFile,
     REDIS_KEY_PREFIX: REDIS_PREFIX,
     EVENTS_EXCHANGE: EXCHANGE,
-    // Our own pages: replicas and gateway on 127.0.0.1 are same-origin for themselves.
+    // No PUBLIC_ORIGINS needed: sockets and sends carry the Origin of the process they talk to (same-origin).
   };
   const authEnv: NodeJS.ProcessEnv = {
     ...serviceEnv,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVICES, type ServiceName } from '../../gateway/src/routes';
-import { forEachLine } from '../../scripts/lib/local';
+import { forEachLine, isListening } from '../../scripts/lib/local';
 
 export const root = path.resolve(__dirname, '../..');
 export const LOCALHOST = '127.0.0.1';
@@ -25,6 +25,13 @@ export function envInt(name: string, fallback: number, min: number): number {
     process.exit(1);
   }
   return value;
+}
+
+/** Fails when one of the run's ports is taken (its setting is BENCH_<NAME>_PORT). */
+export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
+  for (const [name, port] of Object.entries(ports)) {
+    if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set BENCH_${name.toUpperCase()}_PORT`);
+  }
 }
 
 /** One line about the machine: the numbers only mean something next to it. */
@@ -248,6 +255,8 @@ export interface LoadSettings {
   timeout?: number;
   /** 'throw' (default): a response that is not a 200 fails the run; 'report': it is kept in `problem` and the run goes on. */
   onProblem?: 'throw' | 'report';
+  /** Awaited between warm-up and measurement, e.g. until the server has worked off requests the warm-up left queued. */
+  settle?: () => Promise<void>;
 }
 
 export interface LoadTarget {
@@ -322,6 +331,7 @@ export async function measureLoad(label: string, target: LoadTarget, settings: L
   };
   console.log(`  ${label.padEnd(width)} warm-up ${settings.warmup} s, then measuring ${settings.duration} s …`);
   if (settings.warmup > 0) check(await load(target, settings, settings.warmup), `${label} (warm-up)`);
+  await settings.settle?.();
   const latencies: number[] = [];
   const result = await load(target, settings, settings.duration, latencies);
   check(result, label);

@@ -26,8 +26,9 @@ import { migrations as listingsMigrations } from '../../services/listings/migrat
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
 import { searchListings } from '../../services/listings/src/db/listings';
 import { generateListings } from '../../services/listings/src/generate';
-import { isListening, writeSigningKeys } from '../../scripts/lib/local';
+import { writeSigningKeys } from '../../scripts/lib/local';
 import {
+  assertPortsFree,
   envInt,
   fmt,
   gatewayUpstreamEnv,
@@ -155,7 +156,8 @@ interface Plan {
 
 /**
  * The service keeps running queries that the load queued after autocannon stops: wait until no other
- * session works in this database (60 s at most), so the plans are not measured under that tail.
+ * session works in this database (60 s at most), so neither the next measurement nor the plans run under
+ * that tail.
  */
 async function waitForQuietDatabase(db: Knex): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -166,7 +168,7 @@ async function waitForQuietDatabase(db: Knex): Promise<void> {
     if ((busy.rows[0]?.count ?? 0) === 0) return;
     await sleep(250);
   }
-  console.log('  (the database was still busy after 60 s; the plans below ran alongside other queries)');
+  console.log('  (the database was still busy after 60 s; what follows ran alongside other queries)');
 }
 
 async function explain(db: Knex, query: Record<string, string>): Promise<Plan> {
@@ -213,11 +215,10 @@ async function checkQueries(scenario: Scenario): Promise<number[]> {
 type Row = Measurement & { listingsPerPage: number[]; sqlMs: number[] };
 
 async function main(tempDir: string): Promise<void> {
-  for (const [name, port] of Object.entries(settings.ports)) {
-    if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set BENCH_${name.toUpperCase()}_PORT`);
-  }
+  await assertPortsFree(settings.ports);
   const queryCount = SCENARIOS.reduce((sum, scenario) => sum + scenario.queries.length, 0);
-  limitRunTime(240 + Math.ceil(settings.listings / 400) + SCENARIOS.length * (settings.warmup + settings.duration + 2 * settings.timeout + 20) + queryCount * 10);
+  // Bounded: startup and generation, then per scenario warm-up + measurement, their request timeouts, two waits for a quiet database (60 s each at most).
+  limitRunTime(240 + Math.ceil(settings.listings / 400) + SCENARIOS.length * (settings.warmup + settings.duration + 2 * settings.timeout + 2 * 60 + 20) + queryCount * 10);
 
   console.log(`\nGET /api/listings through the gateway at ${settings.listings} listings: browse, category filters, text search`);
   console.log(`  machine   ${machineSummary()}`);
@@ -265,7 +266,8 @@ async function main(tempDir: string): Promise<void> {
       const listingsPerPage = await checkQueries(scenario);
       const paths = scenario.queries.map(listingsPath);
       const target = paths.length === 1 ? { url: `${gatewayOrigin}${paths[0]}` } : { url: gatewayOrigin, paths };
-      const measured = await measureLoad(scenario.label, target, settings);
+      // Slow queries outlive the warm-up's connections: let the service finish them before measuring.
+      const measured = await measureLoad(scenario.label, target, { ...settings, settle: () => waitForQuietDatabase(explainDb) });
       // Plans after the load, with warm caches, once the queries it queued have finished.
       await waitForQuietDatabase(explainDb);
       const scenarioPlans: Plan[] = [];
@@ -289,7 +291,7 @@ async function main(tempDir: string): Promise<void> {
   );
   console.log(
     "\n  req/s: autocannon's mean of per-second samples. Latency percentiles: every measured response through the gateway, in ms.\n" +
-      '  SQL ms: "Execution Time" of EXPLAIN ANALYZE of the same query on a warm cache, one at a time (the load runs 50 at once).',
+      `  SQL ms: "Execution Time" of EXPLAIN ANALYZE of the same query on a warm cache, one at a time (the load runs ${settings.connections} at once).`,
   );
   const slowSearches = rows.filter((row) => row.label.startsWith('search') && row.p95 > TEXT_SEARCH_P95_BUDGET_MS);
   console.log(

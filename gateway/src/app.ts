@@ -68,7 +68,20 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   });
 
   app.use('/api', (_req, _res, next) => next(notFound()));
-  app.use(helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"] } } }));
+  // The web app: styled-components injects <style> elements ('unsafe-inline' styles, no inline scripts),
+  // photo previews are blob: URLs, photos may upload straight to S3 (CSP_CONNECT_SOURCES), and /ws is
+  // same-origin ('self' covers ws: and wss: on the page's own host).
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'connect-src': ["'self'", ...config.CSP_CONNECT_SOURCES],
+        },
+      },
+    }),
+  );
   app.use(webRoutes(config.WEB_DIST));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));

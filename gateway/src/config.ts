@@ -17,6 +17,14 @@ export const gatewayConfigSchema = baseConfigSchema
     /** 0 when browsers connect directly; 1 behind an ingress or load balancer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),
+    /**
+     * Extra origins the web app may connect to besides its own (Content-Security-Policy connect-src),
+     * space- or comma-separated: the S3 endpoint when photos upload straight to a presigned S3 URL.
+     */
+    CSP_CONNECT_SOURCES: z
+      .string()
+      .default('')
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean)),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
     UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(512),

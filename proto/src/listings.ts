@@ -207,3 +207,12 @@ export const listingSchema = z.object({
 });
 export type Listing = z.infer<typeof listingSchema>;
 export type Seller = z.infer<typeof sellerSchema>;
+
+/** GET /api/saved-listings: the user's saves, newest first, each with its listing (and seller). */
+export const savedListingSchema = z.object({
+  id: z.uuid(),
+  listingId: z.uuid(),
+  createdAt: z.string(),
+  listing: listingSchema,
+});
+export type SavedListing = z.infer<typeof savedListingSchema>;

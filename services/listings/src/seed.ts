@@ -11,7 +11,8 @@
  */
 import type { Category, ListingBody } from '@vnmarket/proto';
 
-const GATEWAY_URL = (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+/** Read at each call, so a test or script can point the seed at a gateway it started (GATEWAY_URL). */
+const gatewayUrl = () => (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 /** Every demo seller signs in with their phone number and this password. */
 export const DEMO_PASSWORD = 'demo-password';
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -535,14 +536,14 @@ class SeedError extends Error {}
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, cookie?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
   let response: Response;
   try {
-    response = await fetch(`${GATEWAY_URL}${path}`, {
+    response = await fetch(`${gatewayUrl()}${path}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new SeedError(`cannot reach the gateway at ${GATEWAY_URL} (${(error as Error).message}); is the product running (make start)?`);
+    throw new SeedError(`cannot reach the gateway at ${gatewayUrl()} (${(error as Error).message}); is the product running (make start)?`);
   }
   const json = await response.json().catch(() => undefined);
   return { status: response.status, json, headers: response.headers };
@@ -613,7 +614,7 @@ export async function seed(): Promise<void> {
   const synced = await sellersVisible(10_000);
   const counts = [...perCategory].map(([category, count]) => `${category} ${count}`).join(', ');
   const phones = DEMO_SELLERS.map((seller) => seller.phone);
-  console.log(`seed: created ${listings.length} demo listings through ${GATEWAY_URL} (${counts})`);
+  console.log(`seed: created ${listings.length} demo listings through ${gatewayUrl()} (${counts})`);
   console.log(
     `seed: ${DEMO_SELLERS.length} demo sellers (${registered} registered now, ${DEMO_SELLERS.length - registered} already existed); ` +
       `sign in with phone ${phones[0]} … ${phones[phones.length - 1]} and password "${DEMO_PASSWORD}"`,

@@ -99,15 +99,22 @@ const METADATA_EQUALITY: Partial<Record<keyof ListingQuery, string>> = {
   eventType: 'eventType',
 };
 
+/** Relevance ranks at most this many of the newest matching listings: ranking costs a little per match, and a
+ * common word ("pho", "nha") matches a third of the catalogue. Pages of a search end after this many. */
+export const SEARCH_CANDIDATES = 1000;
+
 /** Browse and search over active listings: every filter, the chosen order, one page. */
 export async function searchListings(db: Knex, query: ListingQuery): Promise<Listing[]> {
-  const builder = listingsWithSellers(db).where('l.is_active', true);
-  if (query.category) builder.where('l.category', query.category);
-  if (query.minPrice !== undefined) builder.where('l.price', '>=', query.minPrice);
-  if (query.maxPrice !== undefined) builder.where('l.price', '<=', query.maxPrice);
-  if (query.condition) builder.where('l.condition', query.condition);
-  if (query.priceType) builder.where('l.price_type', query.priceType);
-  if (query.location) builder.whereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(query.location)]);
+  const text = query.search ? toTextQuery(query.search) : undefined;
+  if (query.search && !text) return []; // only punctuation: nothing can match
+
+  const filtered = db('listings as l').where('l.is_active', true);
+  if (query.category) filtered.where('l.category', query.category);
+  if (query.minPrice !== undefined) filtered.where('l.price', '>=', query.minPrice);
+  if (query.maxPrice !== undefined) filtered.where('l.price', '<=', query.maxPrice);
+  if (query.condition) filtered.where('l.condition', query.condition);
+  if (query.priceType) filtered.where('l.price_type', query.priceType);
+  if (query.location) filtered.whereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(query.location)]);
 
   const contains: Record<string, unknown> = {};
   for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
@@ -115,43 +122,47 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
     if (value !== undefined) contains[key] = value;
   }
   if (query.dietaryOptions) contains.dietaryInfo = [query.dietaryOptions];
-  if (Object.keys(contains).length > 0) builder.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
+  if (Object.keys(contains).length > 0) filtered.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
   if (query.bedrooms !== undefined) {
-    builder.whereRaw("jsonb_typeof(l.metadata->'bedrooms') = 'number' and (l.metadata->>'bedrooms')::numeric >= ?", [query.bedrooms]);
+    filtered.whereRaw("jsonb_typeof(l.metadata->'bedrooms') = 'number' and (l.metadata->>'bedrooms')::numeric >= ?", [query.bedrooms]);
   }
   if (query.bathrooms !== undefined) {
-    builder.whereRaw("jsonb_typeof(l.metadata->'bathrooms') = 'number' and (l.metadata->>'bathrooms')::numeric >= ?", [query.bathrooms]);
+    filtered.whereRaw("jsonb_typeof(l.metadata->'bathrooms') = 'number' and (l.metadata->>'bathrooms')::numeric >= ?", [query.bathrooms]);
   }
+  if (text) filtered.whereRaw("l.search_vector @@ to_tsquery('simple', ?)", [text.folded]);
 
-  const text = query.search ? toTextQuery(query.search) : undefined;
-  if (query.search && !text) return []; // only punctuation: nothing can match
-  if (text) {
-    builder.whereRaw("l.search_vector @@ to_tsquery('simple', ?)", [text.folded]);
-    builder.select(
-      db.raw(
-        "ts_rank_cd(l.search_vector, to_tsquery('simple', ?)) + 0.5 * ts_rank_cd(l.exact_vector, to_tsquery('simple', ?)) as rank",
-        [text.folded, text.exact || text.folded],
-      ),
-    );
-  }
-
+  const recent = [{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }] as const;
   const sort = query.sort ?? (text ? 'relevance' : 'recent');
-  switch (sort) {
-    case 'price-low':
-      builder.orderBy([{ column: 'l.price', order: 'asc' }, { column: 'l.created_at', order: 'desc' }]);
-      break;
-    case 'price-high':
-      builder.orderBy([{ column: 'l.price', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
-      break;
-    case 'popular':
-      builder.orderBy([{ column: 'l.save_count', order: 'desc' }, { column: 'l.view_count', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
-      break;
-    case 'relevance':
-      if (text) builder.orderBy('rank', 'desc');
-      builder.orderBy([{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }]);
-      break;
-    default:
-      builder.orderBy([{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }]);
+  let builder: Knex.QueryBuilder;
+  if (text && sort === 'relevance') {
+    // Rank the newest matches only, then page through them by rank.
+    const candidates = filtered.select('l.*').orderBy([...recent]).limit(SEARCH_CANDIDATES).as('l');
+    // Rank normalised to [0, 1) (flag 32), so listings containing the accents the user typed come first
+    // ("phở" before "phố"), then by rank.
+    const rank = text.exact
+      ? db.raw("ts_rank_cd(l.search_vector, to_tsquery('simple', ?), 32) + (l.exact_vector @@ to_tsquery('simple', ?))::int as rank", [text.folded, text.exact])
+      : db.raw("ts_rank_cd(l.search_vector, to_tsquery('simple', ?), 32) as rank", [text.folded]);
+    builder = db
+      .from(candidates)
+      .leftJoin('sellers as s', 's.id', 'l.user_id')
+      .select([...LISTING_COLUMNS, ...SELLER_COLUMNS, rank])
+      .orderBy('rank', 'desc')
+      .orderBy([...recent]);
+  } else {
+    builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
+    switch (sort) {
+      case 'price-low':
+        builder.orderBy([{ column: 'l.price', order: 'asc' }, { column: 'l.created_at', order: 'desc' }]);
+        break;
+      case 'price-high':
+        builder.orderBy([{ column: 'l.price', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
+        break;
+      case 'popular':
+        builder.orderBy([{ column: 'l.save_count', order: 'desc' }, { column: 'l.view_count', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
+        break;
+      default:
+        builder.orderBy([...recent]);
+    }
   }
   const rows: ListingWithSellerRow[] = await builder.limit(query.limit).offset(query.offset);
   return rows.map(toListing);

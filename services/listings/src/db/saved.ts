@@ -1,4 +1,4 @@
-import type { Listing } from '@vnmarket/proto';
+import type { SavedListing } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { listingsWithSellers, toListing, type ListingWithSellerRow } from './listings';
 
@@ -24,12 +24,7 @@ export async function unsaveAllOfUser(trx: Knex.Transaction, userId: string): Pr
   for (const { listing_id } of rows) await trx('listings').where({ id: listing_id }).decrement('save_count', 1);
 }
 
-export interface SavedItem {
-  id: string;
-  listingId: string;
-  createdAt: string;
-  listing: Listing;
-}
+export type SavedItem = SavedListing;
 
 /** One query: the user's saves with each listing and its seller, newest save first. */
 export async function savedOfUser(db: Knex, userId: string): Promise<SavedItem[]> {

@@ -6,8 +6,8 @@
 export interface TextQuery {
   /** For `search_vector`: folded terms, all required, prefix-matched. */
   folded: string;
-  /** For `exact_vector`: the terms as typed (lowercased), any of them. */
-  exact: string;
+  /** For `exact_vector`: the terms as typed (lowercased), any of them; only when the text has accents to rank by. */
+  exact?: string;
 }
 
 const fold = (text: string) =>
@@ -24,9 +24,10 @@ export function toTextQuery(search: string): TextQuery | undefined {
   const folded = termsOf(fold(search));
   if (folded.length === 0) return undefined;
   const exact = termsOf(search.toLowerCase());
+  const accented = exact.join(' ') !== folded.join(' ');
   return {
     folded: folded.map((term) => `${term}:*`).join(' & '),
-    exact: exact.map((term) => `${term}:*`).join(' | '),
+    ...(accented ? { exact: exact.map((term) => `${term}:*`).join(' | ') } : {}),
   };
 }
 

@@ -1,0 +1,58 @@
+{{/*
+Shared parts of the in-cluster development data stores: (dict "root" $ "name" "redis" "port" 6379 "uid" 999).
+*/}}
+{{- define "marketplace.datastore.service" -}}
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "marketplace.fullname" .root }}-{{ .name }}
+  labels:
+    {{- include "marketplace.labels" . | nindent 4 }}
+spec:
+  {{- if index . "headless" }}
+  clusterIP: None
+  {{- end }}
+  selector:
+    {{- include "marketplace.selectorLabels" . | nindent 4 }}
+  ports:
+    - name: {{ .portName }}
+      port: {{ .port }}
+      targetPort: {{ .portName }}
+      protocol: TCP
+{{- end }}
+
+{{/* Only the services and their migrations (label vnmarket/data-access) reach a data store. */}}
+{{- define "marketplace.datastore.networkPolicy" -}}
+{{- if .root.Values.networkPolicy.enabled }}
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {{ include "marketplace.fullname" .root }}-{{ .name }}
+  labels:
+    {{- include "marketplace.labels" . | nindent 4 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- include "marketplace.selectorLabels" . | nindent 6 }}
+  policyTypes: [Ingress]
+  ingress:
+    - from:
+        - podSelector:
+            matchLabels:
+              app.kubernetes.io/instance: {{ .root.Release.Name }}
+              vnmarket/data-access: "true"
+      ports:
+        - port: {{ .portName }}
+          protocol: TCP
+{{- end }}
+{{- end }}
+
+{{- define "marketplace.datastore.podSecurityContext" -}}
+runAsNonRoot: true
+runAsUser: {{ .uid }}
+runAsGroup: {{ .uid }}
+fsGroup: {{ .uid }}
+seccompProfile:
+  type: RuntimeDefault
+{{- end }}

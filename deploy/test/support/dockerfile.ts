@@ -1,0 +1,269 @@
+/**
+ * Runs a Dockerfile's build steps without Docker: a small interpreter for the instructions deploy/Dockerfile
+ * uses (ARG, FROM ... AS, WORKDIR, ENV, COPY [--from], RUN [--mount], USER, CMD). Each stage gets its own
+ * directory standing for its root file system; absolute paths in FROM/WORKDIR/COPY map into it, and RUN
+ * runs `sh -c` in the mapped WORKDIR with the stage's ENV and ARGs and this machine's Node 24 first on PATH
+ * (the base image's toolchain). RUN commands must use relative paths, which is checked. The build context
+ * is a directory already filtered through .dockerignore (see contextFiles).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Instruction {
+  op: string;
+  flags: Record<string, string>;
+  args: string;
+  line: number;
+}
+
+export interface Stage {
+  name: string;
+  image: string;
+  instructions: Instruction[];
+}
+
+export interface Dockerfile {
+  globalArgs: Record<string, string | undefined>;
+  stages: Stage[];
+}
+
+export function parseDockerfile(text: string): Dockerfile {
+  const logical: Array<{ text: string; line: number }> = [];
+  let buffer = '';
+  let startLine = 0;
+  text.split('\n').forEach((raw, index) => {
+    const trimmed = raw.trim();
+    if (buffer === '' && (trimmed === '' || trimmed.startsWith('#'))) return;
+    if (buffer !== '' && trimmed.startsWith('#')) return; // comments inside a continued instruction
+    if (buffer === '') startLine = index + 1;
+    if (trimmed.endsWith('\\')) {
+      buffer += `${trimmed.slice(0, -1)} `;
+      return;
+    }
+    buffer += trimmed;
+    logical.push({ text: buffer, line: startLine });
+    buffer = '';
+  });
+  const globalArgs: Record<string, string | undefined> = {};
+  const stages: Stage[] = [];
+  for (const { text: instruction, line } of logical) {
+    const match = /^(\w+)\s+([\s\S]*)$/.exec(instruction);
+    if (!match) throw new Error(`Dockerfile line ${line}: cannot parse "${instruction}"`);
+    const op = match[1]!.toUpperCase();
+    let rest = match[2]!;
+    const flags: Record<string, string> = {};
+    while (/^--[\w-]+=\S+/.test(rest)) {
+      const flag = /^--([\w-]+)=(\S+)\s*/.exec(rest)!;
+      flags[flag[1]!] = flag[2]!;
+      rest = rest.slice(flag[0].length);
+    }
+    if (op === 'FROM') {
+      const from = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest.trim());
+      if (!from) throw new Error(`Dockerfile line ${line}: FROM ${rest}`);
+      stages.push({ name: from[2] ?? `stage-${stages.length}`, image: from[1]!, instructions: [] });
+    } else if (stages.length === 0) {
+      if (op !== 'ARG') throw new Error(`Dockerfile line ${line}: ${op} before the first FROM`);
+      const [name, value] = rest.trim().split(/=(.*)/s);
+      globalArgs[name!] = value;
+    } else {
+      stages[stages.length - 1]!.instructions.push({ op, flags, args: rest.trim(), line });
+    }
+  }
+  return { globalArgs, stages };
+}
+
+/** ${NAME} and $NAME from vars (unknown ones become empty, as in Docker). */
+export function substitute(text: string, vars: Record<string, string | undefined>): string {
+  return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_all, braced: string | undefined, bare: string | undefined) => vars[(braced ?? bare)!] ?? '');
+}
+
+export interface BuiltStage {
+  name: string;
+  image: string;
+  root: string;
+  workdir: string;
+  env: Record<string, string>;
+  user?: string;
+  cmd?: string[];
+  /** Every instruction executed, with variables substituted, for reports. */
+  steps: string[];
+}
+
+export interface BuildOptions {
+  context: string;
+  buildArgs: Record<string, string>;
+  /** Where stage roots are created. */
+  workDir: string;
+  /** Stages already built, by a key of their name and the build args they declare (shared across builds). */
+  cache: Map<string, BuiltStage>;
+  /** PATH entries placed first for RUN (the toolchain of the base image: Node 24). */
+  toolPath: string[];
+  log?: (line: string) => void;
+  runTimeoutMs?: number;
+}
+
+/** Builds every stage in order and returns the last one (the image). */
+export function build(dockerfile: Dockerfile, options: BuildOptions): { image: BuiltStage; stages: Map<string, BuiltStage> } {
+  const stages = new Map<string, BuiltStage>();
+  const globals: Record<string, string | undefined> = { ...dockerfile.globalArgs };
+  for (const [name, value] of Object.entries(options.buildArgs)) if (name in globals) globals[name] = value;
+  let last: BuiltStage | undefined;
+  for (const stage of dockerfile.stages) {
+    const declared = stage.instructions.filter((instruction) => instruction.op === 'ARG').map((instruction) => instruction.args.split('=')[0]!);
+    const key = `${stage.name}|${declared.map((name) => `${name}=${options.buildArgs[name] ?? ''}`).join(',')}`;
+    const cached = options.cache.get(key);
+    if (cached) {
+      stages.set(stage.name, cached);
+      last = cached;
+      continue;
+    }
+    const built = buildStage(stage, stages, globals, options, key);
+    options.cache.set(key, built);
+    stages.set(stage.name, built);
+    last = built;
+  }
+  return { image: last!, stages };
+}
+
+function buildStage(stage: Stage, built: Map<string, BuiltStage>, globals: Record<string, string | undefined>, options: BuildOptions, key: string): BuiltStage {
+  const slug = key.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const root = path.join(options.workDir, `stage-${slug}`);
+  mkdirSync(root, { recursive: true });
+  const result: BuiltStage = { name: stage.name, image: substitute(stage.image, globals), root, workdir: '/', env: {}, steps: [] };
+  const args: Record<string, string | undefined> = {};
+  const vars = () => ({ ...args, ...result.env });
+  const inStage = (containerPath: string) => path.join(root, path.posix.resolve(result.workdir, containerPath));
+  for (const instruction of stage.instructions) {
+    const text = instruction.op === 'RUN' ? instruction.args : substitute(instruction.args, vars());
+    result.steps.push(`${instruction.op} ${text}`);
+    options.log?.(`[${stage.name}] ${instruction.op} ${text.slice(0, 160)}`);
+    switch (instruction.op) {
+      case 'ARG': {
+        const [name, fallback] = text.split(/=(.*)/s);
+        args[name!] = options.buildArgs[name!] ?? globals[name!] ?? fallback;
+        break;
+      }
+      case 'ENV':
+        for (const assignment of text.match(/\w+=("[^"]*"|\S*)/g) ?? []) {
+          const [name, value] = assignment.split(/=(.*)/s);
+          result.env[name!] = value!.replace(/^"|"$/g, '');
+        }
+        break;
+      case 'WORKDIR':
+        result.workdir = path.posix.resolve(result.workdir, text);
+        mkdirSync(inStage('.'), { recursive: true });
+        break;
+      case 'USER':
+        result.user = text;
+        break;
+      case 'CMD':
+        result.cmd = JSON.parse(text) as string[];
+        break;
+      case 'COPY': {
+        const parts = text.split(/\s+/);
+        const destination = parts.pop()!;
+        const from = instruction.flags.from;
+        const sourceRoot = from ? built.get(from)?.root : options.context;
+        if (!sourceRoot) throw new Error(`Dockerfile line ${instruction.line}: COPY --from=${from}: no such stage`);
+        for (const source of parts) copy(path.join(sourceRoot, from ? source : path.posix.normalize(source)), inStage(destination), destination.endsWith('/'), instruction.line);
+        break;
+      }
+      case 'RUN': {
+        const absolute = /(^|[\s;&|(=])\/(src|app|manifests|out|root|home)\b/.exec(text);
+        if (absolute) throw new Error(`Dockerfile line ${instruction.line}: RUN uses an absolute path (${absolute[0].trim()}); use paths relative to WORKDIR`);
+        // The shell expands $VARS itself: build args and ENV are in its environment, as in Docker.
+        const run = spawnSync('sh', ['-c', text], {
+          cwd: inStage('.'),
+          // npm's download cache stands in for BuildKit's cache mount: reuse it without revalidating.
+          env: { PATH: [...options.toolPath, process.env.PATH].join(path.delimiter), HOME: process.env.HOME ?? '/root', npm_config_prefer_offline: 'true', ...stringEnv(args), ...result.env },
+          encoding: 'utf8',
+          timeout: options.runTimeoutMs ?? 600_000,
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        if (run.status !== 0) {
+          throw new Error(`Dockerfile line ${instruction.line} (stage ${stage.name}): RUN exited ${run.status ?? run.signal}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+        }
+        break;
+      }
+      default:
+        throw new Error(`Dockerfile line ${instruction.line}: ${instruction.op} is not supported by this interpreter`);
+    }
+  }
+  return result;
+}
+
+function stringEnv(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/**
+ * Docker COPY: a directory's contents go into the destination; a file goes to the destination path, or into
+ * it when it ends with "/" or is a directory. Hard links (cp -l) keep it fast; symlinks stay symlinks.
+ */
+function copy(source: string, destination: string, intoDirectory: boolean, line: number): void {
+  if (!existsSync(source)) throw new Error(`Dockerfile line ${line}: COPY source ${source} does not exist`);
+  if (statSync(source).isDirectory()) {
+    mkdirSync(destination, { recursive: true });
+    execFileSync('cp', ['-al', '--remove-destination', `${source}/.`, `${destination}/`]);
+    return;
+  }
+  const target = intoDirectory || (existsSync(destination) && statSync(destination).isDirectory()) ? path.join(destination, path.basename(source)) : destination;
+  mkdirSync(path.dirname(target), { recursive: true });
+  execFileSync('cp', ['-al', '--remove-destination', source, target]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Build context
+
+/** .dockerignore as Docker reads it: a path is left out when it or a parent folder matches a pattern. */
+export function dockerignoreMatcher(text: string): (relativePath: string) => boolean {
+  const rules = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const negate = line.startsWith('!');
+      const pattern = path.posix.normalize((negate ? line.slice(1) : line).replace(/^\/+/, ''));
+      const regex = pattern
+        .split('/')
+        .map((segment) => (segment === '**' ? '\u0000' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .join('/')
+        .replace(/\u0000\//g, '(?:.*/)?')
+        .replace(/\/\u0000/g, '(?:/.*)?')
+        .replace(/\u0000/g, '.*');
+      return { negate, regex: new RegExp(`^${regex}$`) };
+    });
+  return (relativePath) => {
+    const segments = relativePath.split('/');
+    let excluded = false;
+    for (let depth = 1; depth <= segments.length; depth += 1) {
+      const candidate = segments.slice(0, depth).join('/');
+      for (const rule of rules) if (rule.regex.test(candidate)) excluded = !rule.negate;
+      if (excluded) return true;
+    }
+    return excluded;
+  };
+}
+
+/**
+ * The files a clean clone would have, as the working tree has them now (tracked and untracked-but-not-ignored,
+ * so work not yet committed is included), less what .dockerignore leaves out.
+ */
+export function contextFiles(sourceDir: string): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: sourceDir, maxBuffer: 64 * 1024 * 1024 })
+    .toString('utf8')
+    .split('\0')
+    .filter(Boolean);
+  const ignored = dockerignoreMatcher(existsSync(path.join(sourceDir, '.dockerignore')) ? readFileSync(path.join(sourceDir, '.dockerignore'), 'utf8') : '');
+  return [...new Set(listed)].filter((file) => !ignored(file) && existsSync(path.join(sourceDir, file)) && statSync(path.join(sourceDir, file)).isFile()).sort();
+}
+
+export function copyContext(sourceDir: string, files: string[], destination: string): void {
+  for (const file of files) {
+    const target = path.join(destination, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    // Copies, not links: build steps must never write through to the working tree.
+    copyFileSync(path.join(sourceDir, file), target);
+  }
+}

@@ -1,0 +1,107 @@
+/** The landing page footer (spec section 2): link targets are placeholders. */
+import styled from 'styled-components';
+import { CATEGORY_INFO } from '../lib/catalog';
+import { CATEGORIES } from '@vnmarket/proto';
+import { Container } from './ui';
+
+export function Footer() {
+  return (
+    <Wrap>
+      <Columns>
+        <div>
+          <Brand>Chợ Việt Bay Area</Brand>
+          <p>The Vietnamese community marketplace of the San Francisco Bay Area.</p>
+        </div>
+        <nav aria-label="Categories">
+          <h2>Categories</h2>
+          <ul>
+            {CATEGORIES.map((category) => (
+              <li key={category}>
+                <a href="#">{CATEGORY_INFO[category].label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Support">
+          <h2>Support</h2>
+          <ul>
+            <li><a href="#">Help Center</a></li>
+            <li><a href="#">Safety Tips</a></li>
+            <li><a href="#">Contact Us</a></li>
+          </ul>
+        </nav>
+        <nav aria-label="Company">
+          <h2>Company</h2>
+          <ul>
+            <li><a href="#">About Us</a></li>
+            <li><a href="#">Terms of Service</a></li>
+            <li><a href="#">Privacy Policy</a></li>
+          </ul>
+        </nav>
+      </Columns>
+      <Container>
+        <Copy>© {new Date().getFullYear()} Chợ Việt Bay Area</Copy>
+      </Container>
+    </Wrap>
+  );
+}
+
+const Wrap = styled.footer`
+  margin-top: 64px;
+  padding: 48px 0 24px;
+  background: #1c1917;
+  color: #d6d3d1;
+  a {
+    color: #d6d3d1;
+    text-decoration: none;
+  }
+  a:hover {
+    color: #fff;
+    text-decoration: underline;
+  }
+`;
+
+const Columns = styled(Container)`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: 28px;
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  @media (min-width: 1024px) {
+    grid-template-columns: 2fr 1fr 1fr 1fr;
+  }
+  h2 {
+    margin-bottom: 12px;
+    font-size: 0.95rem;
+    color: #fff;
+  }
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-size: 0.9rem;
+  }
+  p {
+    font-size: 0.9rem;
+    max-width: 320px;
+  }
+`;
+
+const Brand = styled.div`
+  margin-bottom: 8px;
+  font-weight: 800;
+  font-size: 1.15rem;
+  color: #fff;
+`;
+
+const Copy = styled.p`
+  margin-top: 36px;
+  padding-top: 20px;
+  border-top: 1px solid #44403c;
+  font-size: 0.82rem;
+  color: #a8a29e;
+`;

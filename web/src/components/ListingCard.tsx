@@ -1,0 +1,174 @@
+/** A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location. */
+import { thumbnailPathOf, type Listing } from '@vnmarket/proto';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CATEGORY_INFO } from '../lib/catalog';
+import { formatPrice, formatTime } from '../lib/format';
+import { ClockIcon, ImageIcon, PinIcon } from './Icons';
+import { Badge, Grid, Skeleton } from './ui';
+
+export function ListingCard({ listing, to }: { listing: Listing; to?: string }) {
+  const image = listing.images[0];
+  return (
+    <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card" aria-label={`${listing.title}, ${formatPrice(listing.price, listing.priceType)}, ${listing.location}`}>
+      <Media>
+        {image ? <img src={thumbnailPathOf(image)} alt={listing.title} loading="lazy" /> : <Placeholder data-testid="image-placeholder" aria-hidden="true"><ImageIcon size={40} /></Placeholder>}
+        <CategoryTag $tone="neutral">{CATEGORY_INFO[listing.category].short}</CategoryTag>
+      </Media>
+      <Body>
+        <Price>{formatPrice(listing.price, listing.priceType)}</Price>
+        <Title>{listing.title}</Title>
+        <Description>{listing.description}</Description>
+        <Meta>
+          <span>
+            <PinIcon size={14} /> {listing.location}
+          </span>
+          <span>
+            <ClockIcon size={14} /> {formatTime(listing.createdAt)}
+          </span>
+        </Meta>
+      </Body>
+    </CardLink>
+  );
+}
+
+/** The loading state of a grid: `count` skeleton cards. */
+export function SkeletonGrid({ count }: { count: number }) {
+  return (
+    <Grid aria-label="Loading listings">
+      {Array.from({ length: count }, (_, index) => (
+        <ListingCardSkeleton key={index} />
+      ))}
+    </Grid>
+  );
+}
+
+export function ListingCardSkeleton() {
+  return (
+    <SkeletonCard data-testid="listing-skeleton" aria-hidden="true">
+      <Skeleton $height="190px" $radius="0" />
+      <Body>
+        <Skeleton $height="22px" $width="40%" />
+        <Skeleton $height="18px" $width="85%" />
+        <Skeleton $height="14px" />
+        <Skeleton $height="14px" $width="60%" />
+      </Body>
+    </SkeletonCard>
+  );
+}
+
+const CardLink = styled(Link)`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  overflow: hidden;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  box-shadow: var(--shadow);
+  color: inherit;
+  text-decoration: none;
+  transition: box-shadow 150ms, transform 150ms;
+  &:hover {
+    box-shadow: var(--shadow-lg);
+    transform: translateY(-2px);
+  }
+  &:focus-visible {
+    outline: none;
+    box-shadow: var(--focus), var(--shadow-lg);
+  }
+`;
+
+const SkeletonCard = styled.div`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+`;
+
+const Media = styled.div`
+  position: relative;
+  flex: none;
+  height: 200px;
+  width: 100%;
+  overflow: hidden;
+  background: var(--subtle);
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Placeholder = styled.div`
+  display: grid;
+  place-items: center;
+  width: 100%;
+  height: 100%;
+  color: #b8b0aa;
+  background: linear-gradient(135deg, #f3efec, #ebe5e0);
+`;
+
+const CategoryTag = styled(Badge)`
+  position: absolute;
+  top: 10px;
+  left: 10px;
+  background: rgb(255 255 255 / 92%);
+  color: var(--text);
+`;
+
+const Body = styled.div`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 14px 16px 16px;
+  min-width: 0;
+`;
+
+const Price = styled.div`
+  font-size: 1.15rem;
+  font-weight: 700;
+  color: var(--primary);
+`;
+
+const Title = styled.h3`
+  font-size: 1rem;
+  font-weight: 600;
+  line-height: 1.35;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow-wrap: anywhere;
+`;
+
+const Description = styled.p`
+  font-size: 0.88rem;
+  color: var(--muted);
+  overflow: hidden;
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow-wrap: anywhere;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: 4px 12px;
+  margin-top: auto;
+  padding-top: 4px;
+  font-size: 0.8rem;
+  color: var(--muted);
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    min-width: 0;
+  }
+`;

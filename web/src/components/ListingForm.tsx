@@ -1,0 +1,349 @@
+/**
+ * The create and edit form (spec sections 2, 3, 4, 5 and 8): fields by category, the category's price
+ * label and price types, photos, contact preference. Required fields missing → the "Error" toast and
+ * nothing is sent; otherwise the body is checked with proto's listingBody and sent.
+ */
+import { CATEGORIES, listingBody, type Category, type ListingBody, type ListingInput } from '@vnmarket/proto';
+import { Field, Form } from 'react-final-form';
+import styled from 'styled-components';
+import {
+  CATEGORY_INFO,
+  CONDITION_LABELS,
+  defaultPriceType,
+  FORM_AMENITIES,
+  FORM_CONDITIONS,
+  FORM_CUISINE_TYPES,
+  FORM_DIETARY_OPTIONS,
+  FORM_EXPERIENCE_LEVELS,
+  FORM_JOB_TYPES,
+  FORM_PROPERTY_TYPES,
+  FORM_SERVICE_TYPES,
+  priceLabel,
+  priceTypeOptions,
+} from '../lib/catalog';
+import { titleCase } from '../lib/format';
+import { issuesByField } from '../lib/validation';
+import { errorOf, SelectField, TextAreaField, TextField } from './FormFields';
+import { PhotoUploader } from './PhotoUploader';
+import { useToast } from './Toast';
+import { Button, ButtonLink, Card, CheckRow, FieldRow } from './ui';
+
+export interface ListingFormValues {
+  title: string;
+  description: string;
+  category: Category | '';
+  price: string;
+  priceType: string;
+  condition: string;
+  location: string;
+  contactPreference: string;
+  images: string[];
+  metadata: Record<string, unknown>;
+}
+
+export const EMPTY_LISTING: ListingFormValues = {
+  title: '',
+  description: '',
+  category: '',
+  price: '',
+  priceType: 'fixed',
+  condition: '',
+  location: '',
+  contactPreference: 'message',
+  images: [],
+  metadata: {},
+};
+
+const REQUIRED: (keyof ListingFormValues)[] = ['title', 'description', 'category', 'price', 'location'];
+
+const options = (values: readonly string[], label: (value: string) => string = titleCase) => values.map((value) => ({ value, label: label(value) }));
+
+function CategoryFields({ category }: { category: Category | '' }) {
+  switch (category) {
+    case 'jobs':
+      return (
+        <Two>
+          <SelectField name="metadata.jobType" label="Job Type" placeholder="Select job type" options={options(FORM_JOB_TYPES)} />
+          <SelectField name="metadata.experienceLevel" label="Experience Level" placeholder="Select level" options={options(FORM_EXPERIENCE_LEVELS)} />
+        </Two>
+      );
+    case 'rent':
+      return (
+        <>
+          <Three>
+            <SelectField name="metadata.propertyType" label="Property Type" placeholder="Select type" options={options(FORM_PROPERTY_TYPES)} />
+            <TextField name="metadata.bedrooms" label="Bedrooms" type="number" min="0" step="1" inputMode="numeric" />
+            <TextField name="metadata.bathrooms" label="Bathrooms" type="number" min="0" step="0.5" inputMode="decimal" />
+          </Three>
+          <CheckGroup name="metadata.amenities" legend="Amenities" values={FORM_AMENITIES} label={(value) => value} />
+        </>
+      );
+    case 'food':
+      return (
+        <>
+          <SelectField name="metadata.cuisineType" label="Cuisine Type" placeholder="Select cuisine" options={options(FORM_CUISINE_TYPES)} />
+          <CheckGroup name="metadata.dietaryInfo" legend="Dietary Information" values={FORM_DIETARY_OPTIONS} />
+        </>
+      );
+    case 'sale':
+      return (
+        <Two>
+          <SelectField name="condition" label="Condition" placeholder="Select condition" options={options(FORM_CONDITIONS, (value) => CONDITION_LABELS[value as keyof typeof CONDITION_LABELS])} />
+          <TextField name="metadata.brand" label="Brand" placeholder="e.g. IKEA, Apple" />
+        </Two>
+      );
+    case 'service':
+      return (
+        <Two>
+          <SelectField name="metadata.serviceType" label="Service Type" placeholder="Select service" options={options(FORM_SERVICE_TYPES)} />
+          <TextField name="metadata.availability" label="Availability" placeholder="e.g. Weekdays 9am–5pm" />
+        </Two>
+      );
+    case 'event':
+      return (
+        <>
+          <Two>
+            <TextField name="metadata.eventDate" label="Event Date" type="date" />
+            <TextField name="metadata.eventTime" label="Event Time" placeholder="e.g. 6:30 PM" />
+          </Two>
+          <Three>
+            <TextField name="metadata.duration" label="Duration" placeholder="e.g. 3 hours" />
+            <TextField name="metadata.capacity" label="Capacity" type="number" min="0" step="1" inputMode="numeric" />
+            <TextField name="metadata.organizer" label="Organizer" />
+          </Three>
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+function CheckGroup({ name, legend, values, label = titleCase }: { name: string; legend: string; values: readonly string[]; label?: (value: string) => string }) {
+  return (
+    <Fieldset>
+      <legend>{legend}</legend>
+      <Checks>
+        {values.map((value) => (
+          <Field key={value} name={name} type="checkbox" value={value}>
+            {({ input }) => (
+              <CheckRow>
+                <input {...input} />
+                {label(value)}
+              </CheckRow>
+            )}
+          </Field>
+        ))}
+      </Checks>
+    </Fieldset>
+  );
+}
+
+interface ListingFormProps {
+  initialValues: ListingFormValues;
+  /** Create resets metadata and price type when the category changes; edit does not (spec section 4). */
+  resetOnCategoryChange: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  cancelTo: string;
+  onSubmit: (body: ListingInput) => Promise<Record<string, unknown> | undefined | void>;
+}
+
+export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel, pendingLabel, cancelTo, onSubmit }: ListingFormProps) {
+  const toast = useToast();
+
+  const submit = async (values: ListingFormValues) => {
+    const missing = REQUIRED.some((key) => String(values[key] ?? '').trim() === '');
+    if (missing) {
+      toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' });
+      return undefined;
+    }
+    const input: ListingBody = {
+      title: values.title,
+      description: values.description,
+      category: values.category as Category,
+      price: values.price,
+      priceType: values.priceType as ListingBody['priceType'],
+      condition: (values.condition || null) as ListingBody['condition'],
+      location: values.location,
+      contactPreference: values.contactPreference as ListingBody['contactPreference'],
+      images: values.images,
+      metadata: values.metadata ?? {},
+    };
+    const parsed = listingBody.safeParse(input);
+    if (!parsed.success) return issuesByField(parsed.error);
+    return (await onSubmit(parsed.data)) ?? undefined;
+  };
+
+  return (
+    <Form<ListingFormValues> onSubmit={submit} initialValues={initialValues} initialValuesEqual={() => true}>
+      {({ handleSubmit, submitting, values, form }) => (
+        <form onSubmit={handleSubmit} noValidate>
+          <Panel>
+            <h2>Basic Information</h2>
+            <TextField name="title" label="Title" required placeholder="What are you offering?" />
+            <SelectField
+              name="category"
+              label="Category"
+              required
+              placeholder="Select a category"
+              options={CATEGORIES.map((category) => ({ value: category, label: CATEGORY_INFO[category].label }))}
+              onChange={(category) => {
+                if (!resetOnCategoryChange) return;
+                form.batch(() => {
+                  form.change('metadata', {});
+                  form.change('priceType', defaultPriceType(category as Category | ''));
+                });
+              }}
+            />
+            <TextAreaField name="description" label="Description" required rows={5} placeholder="Describe it: what it is, its condition, what is included..." />
+            <Two>
+              <TextField name="price" label={priceLabel(values.category)} required type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />
+              <SelectField name="priceType" label="Price Type" options={priceTypeOptions(values.category)} />
+            </Two>
+            <TextField name="location" label="Location" required placeholder="e.g. San Jose, CA" />
+          </Panel>
+
+          {values.category && (
+            <Panel>
+              <h2>{CATEGORY_INFO[values.category].label} Details</h2>
+              <CategoryFields category={values.category} />
+            </Panel>
+          )}
+
+          <Panel>
+            <h2>Photos</h2>
+            <Field name="images">
+              {({ input, meta }) => (
+                <FieldRow>
+                  <PhotoUploader images={(input.value as string[]) || []} onChange={(images) => input.onChange(images)} />
+                  {errorOf(meta) && <p style={{ color: 'var(--danger)', fontSize: '0.85rem', marginTop: 6 }}>{errorOf(meta)}</p>}
+                </FieldRow>
+              )}
+            </Field>
+          </Panel>
+
+          <Panel>
+            <h2>Contact Preference</h2>
+            <Fieldset>
+              <legend className="visually-hidden">How buyers contact you</legend>
+              <Field name="contactPreference" type="radio" value="message">
+                {({ input }) => (
+                  <Choice>
+                    <input {...input} />
+                    <span>
+                      <strong>Message through the app</strong>
+                      <small>Recommended for privacy: buyers message you here.</small>
+                    </span>
+                  </Choice>
+                )}
+              </Field>
+              <Field name="contactPreference" type="radio" value="phone">
+                {({ input }) => (
+                  <Choice>
+                    <input {...input} />
+                    <span>
+                      <strong>Phone</strong>
+                      <small>Show your phone number on the listing.</small>
+                    </span>
+                  </Choice>
+                )}
+              </Field>
+            </Fieldset>
+          </Panel>
+
+          <FormActions>
+            <ButtonLink to={cancelTo} variant="outline">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" disabled={submitting}>
+              {submitting ? pendingLabel : submitLabel}
+            </Button>
+          </FormActions>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+const Panel = styled(Card)`
+  padding: 20px;
+  margin-bottom: 18px;
+  @media (min-width: 640px) {
+    padding: 24px;
+  }
+  > h2 {
+    margin-bottom: 16px;
+    font-size: 1.1rem;
+    font-weight: 700;
+  }
+`;
+
+const Two = styled.div`
+  display: grid;
+  gap: 0 16px;
+  @media (min-width: 640px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const Three = styled.div`
+  display: grid;
+  gap: 0 16px;
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Fieldset = styled.fieldset`
+  margin: 0 0 18px;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+  legend {
+    margin-bottom: 6px;
+    padding: 0;
+    font-size: 0.9rem;
+    font-weight: 600;
+  }
+`;
+
+const Checks = styled.div`
+  display: grid;
+  gap: 2px 16px;
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Choice = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 12px;
+  padding: 12px 14px;
+  margin-bottom: 10px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius-sm);
+  cursor: pointer;
+  &:has(input:checked) {
+    border-color: var(--primary);
+    background: var(--primary-soft);
+  }
+  input {
+    margin-top: 4px;
+    accent-color: var(--primary);
+  }
+  span {
+    display: flex;
+    flex-direction: column;
+  }
+  small {
+    color: var(--muted);
+    font-size: 0.85rem;
+  }
+`;
+
+const FormActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 12px;
+`;

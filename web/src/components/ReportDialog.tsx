@@ -1,0 +1,60 @@
+/** Report dialog (spec sections 2, 4, 5 and 8): a required reason, optional details. */
+import { REPORT_REASONS, reportBody, type ReportBody } from '@vnmarket/proto';
+import { Form } from 'react-final-form';
+import { ApiError, apiRequest } from '../lib/api';
+import { REPORT_REASON_LABELS } from '../lib/catalog';
+import { useFailureToast } from '../lib/hooks';
+import { fieldValidator } from '../lib/validation';
+import { Dialog } from './Dialog';
+import { SelectField, TextAreaField } from './FormFields';
+import { useToast } from './Toast';
+import { Button } from './ui';
+
+const validateReason = fieldValidator(reportBody.shape.reason);
+type ReportValues = { reason?: string; description?: string };
+const REASON_OPTIONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
+
+export function ReportDialog({ listingId, open, onClose }: { listingId: string; open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const failed = useFailureToast();
+
+  const onSubmit = async (values: ReportValues) => {
+    try {
+      const body: ReportBody = { listingId, reason: values.reason as ReportBody['reason'], description: values.description?.trim() || undefined };
+      await apiRequest('POST', '/api/reports', body);
+    } catch (error) {
+      failed(error, { title: 'Error', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Failed to submit report' });
+      return;
+    }
+    toast({ title: 'Report Submitted', description: "Thank you for reporting this listing. We'll review it shortly." });
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Report Listing" description="Tell us what is wrong with this listing." testId="report-dialog">
+      {/* A fresh form each time the dialog opens: success closes it and clears reason and details. */}
+      <Form<ReportValues> onSubmit={onSubmit} validate={(values) => {
+        const reason = validateReason(values.reason);
+        return reason ? { reason } : {};
+      }}>
+        {({ handleSubmit, submitting, values }) => (
+          <form onSubmit={handleSubmit} noValidate>
+            <SelectField name="reason" label="Reason" required placeholder="Select a reason" options={REASON_OPTIONS} />
+            {!values.reason && (
+              <p style={{ marginTop: -10, marginBottom: 14, fontSize: '0.85rem', color: 'var(--muted)' }}>Please select a reason</p>
+            )}
+            <TextAreaField name="description" label="Additional details (optional)" rows={4} placeholder="Anything that helps us review this listing" />
+            <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 10 }}>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="danger" disabled={!values.reason || submitting}>
+                {submitting ? 'Submitting...' : 'Submit Report'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Form>
+    </Dialog>
+  );
+}

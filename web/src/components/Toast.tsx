@@ -1,0 +1,179 @@
+/**
+ * Toasts (spec sections 2, 8 and 9): a title and a description in the default or destructive style, one
+ * visible at a time (a new one replaces it), closing after 5 s; swipe right past 50 px to dismiss; F8
+ * moves focus to the notifications region.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../lib/timing';
+import { CloseIcon } from './Icons';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+interface ShownToast extends ToastInput {
+  id: number;
+}
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
+
+export function useToast(): (toast: ToastInput) => void {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+  const nextId = useRef(1);
+  const viewport = useRef<HTMLOListElement>(null);
+
+  const show = useCallback((toast: ToastInput) => setCurrent({ ...toast, id: nextId.current++ }), []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = window.setTimeout(dismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, dismiss]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') viewport.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <Viewport ref={viewport} tabIndex={-1} aria-label="Notifications (F8)">
+        {current && <ToastItem key={current.id} toast={current} onDismiss={dismiss} />}
+      </Viewport>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    start.current = event.clientX;
+    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+  };
+  const onPointerUp = () => {
+    if (start.current === null) return;
+    start.current = null;
+    if (offset > TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+    else setOffset(0);
+  };
+  const destructive = toast.variant === 'destructive';
+  return (
+    <Item
+      role={destructive ? 'alert' : 'status'}
+      aria-live={destructive ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      data-testid="toast"
+      data-variant={toast.variant ?? 'default'}
+      $destructive={destructive}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+    >
+      <div>
+        <ToastTitle>{toast.title}</ToastTitle>
+        {toast.description && <ToastDescription>{toast.description}</ToastDescription>}
+      </div>
+      <CloseButton type="button" aria-label="Close notification" onClick={onDismiss}>
+        <CloseIcon size={16} />
+      </CloseButton>
+    </Item>
+  );
+}
+
+const Viewport = styled.ol`
+  position: fixed;
+  z-index: 100;
+  top: 0;
+  right: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  width: 100%;
+  max-height: 100vh;
+  margin: 0;
+  padding: 16px;
+  list-style: none;
+  pointer-events: none;
+  outline: none;
+  @media (min-width: 768px) {
+    top: auto;
+    bottom: 0;
+    max-width: 420px;
+  }
+`;
+
+const Item = styled.li<{ $destructive: boolean }>`
+  pointer-events: auto;
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 16px 18px;
+  border-radius: var(--radius);
+  border: 1px solid var(--border);
+  background: var(--surface);
+  color: var(--text);
+  box-shadow: var(--shadow-lg);
+  touch-action: pan-y;
+  animation: toast-in 160ms ease-out;
+  ${({ $destructive }) =>
+    $destructive &&
+    css`
+      background: var(--danger);
+      border-color: var(--danger);
+      color: #fff;
+    `}
+  @keyframes toast-in {
+    from {
+      transform: translateY(8px);
+      opacity: 0;
+    }
+  }
+`;
+
+const ToastTitle = styled.div`
+  font-weight: 600;
+  font-size: 0.95rem;
+`;
+
+const ToastDescription = styled.div`
+  margin-top: 2px;
+  font-size: 0.875rem;
+  opacity: 0.92;
+`;
+
+const CloseButton = styled.button`
+  flex: none;
+  display: inline-flex;
+  padding: 4px;
+  border: 0;
+  border-radius: 6px;
+  background: transparent;
+  color: inherit;
+  cursor: pointer;
+  opacity: 0.75;
+  &:hover,
+  &:focus-visible {
+    opacity: 1;
+  }
+`;

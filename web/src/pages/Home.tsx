@@ -1,0 +1,279 @@
+/**
+ * Home (/, signed in): spec section 2. Category tiles, the city banner (listings are kept when their
+ * location names the city or a nearby place), the filter sidebar, sort, and the grid with its loading,
+ * error and empty states. ?search= is read into the search filter.
+ */
+import { CATEGORIES, type Listing } from '@vnmarket/proto';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { EMPTY_FILTERS, FilterSidebar, type HomeFilters } from '../components/FilterSidebar';
+import { CategoryIcon } from '../components/CategoryIcon';
+import { PinIcon } from '../components/Icons';
+import { ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
+import { queryString } from '../lib/api';
+import { CATEGORY_INFO, CITIES, DEFAULT_CITY, isNearCity, type CityName } from '../lib/catalog';
+import { useAuth } from '../lib/hooks';
+
+/** Spec section 2's sort dropdown, wired to the API's orders ("Distance" keeps the most recent first). */
+const SORTS = [
+  { value: 'recent', label: 'Most Recent' },
+  { value: 'price-low', label: 'Price: Low to High' },
+  { value: 'price-high', label: 'Price: High to Low' },
+  { value: 'distance', label: 'Distance' },
+  { value: 'best-match', label: 'Best Match' },
+] as const;
+type Sort = (typeof SORTS)[number]['value'];
+
+function apiSort(sort: Sort, searching: boolean): string {
+  if (sort === 'best-match') return searching ? 'relevance' : 'recent';
+  if (sort === 'distance') return 'recent';
+  return sort;
+}
+
+/** Typing settles for a moment before the grid refetches. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** How many listings home asks for (the API's maximum page); the city filter then applies here. */
+const HOME_LIMIT = 100;
+
+export default function Home() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('search') ?? '';
+  const [filters, setFilters] = useState<HomeFilters>({ ...EMPTY_FILTERS, search: urlSearch });
+  const [city, setCity] = useState<CityName>(DEFAULT_CITY);
+  const [sort, setSort] = useState<Sort>('recent');
+  const [showFilters, setShowFilters] = useState(false);
+
+  // A new header search while on this page lands in the search filter too.
+  useEffect(() => {
+    if (urlSearch) setFilters((current) => ({ ...current, search: urlSearch }));
+  }, [urlSearch]);
+
+  // Clearing the search filter also drops ?search= from the address, so a reload shows what is on screen.
+  const changeFilters = (next: HomeFilters) => {
+    setFilters(next);
+    if (urlSearch && next.search !== urlSearch) setParams({}, { replace: true });
+  };
+
+  const settled = useDebounced(filters, 300);
+  const key = `/api/listings${queryString({ ...settled, sort: apiSort(sort, settled.search.trim() !== ''), limit: HOME_LIMIT })}`;
+  const { data, error, isLoading } = useSWR<Listing[]>(key);
+  const listings = useMemo(() => (data ?? []).filter((listing) => isNearCity(listing.location, city)), [data, city]);
+
+  return (
+    <>
+      <Hero>
+        <Container>
+          <h1>{user ? `Welcome back, ${user.firstName}` : 'Welcome back'}</h1>
+          <p>What are you looking for today?</p>
+          <Tiles aria-label="Categories">
+            {CATEGORIES.map((category) => (
+              <Tile key={category} to={`/category/${category}`}>
+                <CategoryIcon category={category} />
+                {CATEGORY_INFO[category].label}
+              </Tile>
+            ))}
+          </Tiles>
+        </Container>
+      </Hero>
+
+      <Banner>
+        <BannerInner>
+          <PinIcon size={18} />
+          <label htmlFor="home-city">Showing listings near</label>
+          <CitySelect id="home-city" value={city} onChange={(event) => setCity(event.target.value as CityName)}>
+            {CITIES.map((entry) => (
+              <option key={entry.name} value={entry.name}>
+                {entry.name}
+              </option>
+            ))}
+          </CitySelect>
+        </BannerInner>
+      </Banner>
+
+      <Layout>
+        <FilterToggle variant="outline" block aria-expanded={showFilters} aria-controls="home-filters" onClick={() => setShowFilters((value) => !value)}>
+          {showFilters ? 'Hide filters' : 'Show filters'}
+        </FilterToggle>
+        <Sidebar id="home-filters" $open={showFilters}>
+          <FilterSidebar filters={filters} onChange={changeFilters} />
+        </Sidebar>
+        <Results aria-busy={isLoading}>
+          <Toolbar>
+            <Count data-testid="listing-count" aria-live="polite">
+              {isLoading ? 'Loading listings...' : `Showing ${listings.length} listings in ${city} area`}
+            </Count>
+            <SortBox>
+              <label htmlFor="home-sort">Sort by</label>
+              <Select id="home-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
+                {SORTS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </SortBox>
+          </Toolbar>
+          {error ? (
+            <LoadFailed title="Failed to load listings" />
+          ) : isLoading ? (
+            <SkeletonGrid count={6} />
+          ) : listings.length === 0 ? (
+            <CenteredMessage>
+              <h2>No listings found matching your criteria</h2>
+              <Button variant="outline" onClick={() => changeFilters(EMPTY_FILTERS)}>
+                Clear Filters
+              </Button>
+            </CenteredMessage>
+          ) : (
+            <Grid data-testid="listing-grid">
+              {listings.map((listing) => (
+                <ListingCard key={listing.id} listing={listing} />
+              ))}
+            </Grid>
+          )}
+        </Results>
+      </Layout>
+    </>
+  );
+}
+
+const Hero = styled.section`
+  padding: 32px 0 28px;
+  background: linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
+  color: #fff;
+  h1 {
+    font-size: clamp(1.5rem, 4vw, 2rem);
+    font-weight: 800;
+  }
+  p {
+    margin: 4px 0 20px;
+    opacity: 0.88;
+  }
+`;
+
+const Tiles = styled.nav`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 10px;
+  @media (min-width: 640px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  @media (min-width: 1024px) {
+    grid-template-columns: repeat(6, minmax(0, 1fr));
+  }
+`;
+
+const Tile = styled(ButtonLink)`
+  justify-content: flex-start;
+  gap: 10px;
+  min-height: 52px;
+  padding: 10px 14px;
+  border: 1px solid rgb(255 255 255 / 22%);
+  background: rgb(255 255 255 / 12%);
+  color: #fff;
+  font-weight: 600;
+  font-size: 0.92rem;
+  white-space: normal;
+  text-align: left;
+  &:hover:not(:disabled) {
+    background: rgb(255 255 255 / 22%);
+  }
+  svg {
+    flex: none;
+    color: var(--accent);
+  }
+`;
+
+const Banner = styled.div`
+  background: var(--accent-soft);
+  border-bottom: 1px solid #f3e2a6;
+`;
+
+const BannerInner = styled(Container)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 10px;
+  padding-top: 10px;
+  padding-bottom: 10px;
+  font-weight: 500;
+  color: #6b4f00;
+`;
+
+const CitySelect = styled(Select)`
+  width: auto;
+  min-height: 36px;
+  padding-top: 6px;
+  padding-bottom: 6px;
+  font-weight: 600;
+`;
+
+const Layout = styled(Container)`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 20px;
+  padding-top: 24px;
+  padding-bottom: 48px;
+  @media (min-width: 900px) {
+    grid-template-columns: 270px minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const FilterToggle = styled(Button)`
+  @media (min-width: 900px) {
+    display: none;
+  }
+`;
+
+const Sidebar = styled.aside<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  @media (min-width: 900px) {
+    display: block;
+    position: sticky;
+    top: calc(var(--header-height) + 16px);
+  }
+`;
+
+const Results = styled.div`
+  min-width: 0;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px 16px;
+  margin-bottom: 16px;
+`;
+
+const Count = styled.p`
+  font-weight: 600;
+`;
+
+const SortBox = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  label {
+    font-size: 0.9rem;
+    color: var(--muted);
+    white-space: nowrap;
+  }
+  select {
+    width: auto;
+  }
+`;

@@ -1,0 +1,59 @@
+/** Saved listings (/saved): spec section 2. */
+import type { SavedListing } from '@vnmarket/proto';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
+import { SAVED_KEY, useRequireAuth } from '../lib/hooks';
+
+export default function Saved() {
+  const { isAuthenticated } = useRequireAuth();
+  const { data, error, isLoading } = useSWR<SavedListing[]>(isAuthenticated ? SAVED_KEY : null);
+  const loading = !isAuthenticated || isLoading;
+  return (
+    <Page>
+      <Head>
+        <PageTitle>Saved Listings</PageTitle>
+        {data && (
+          <Count data-testid="saved-count">
+            {data.length} saved {data.length === 1 ? 'listing' : 'listings'}
+          </Count>
+        )}
+      </Head>
+      {error ? (
+        <LoadFailed title="Failed to load saved listings" />
+      ) : loading ? (
+        <SkeletonGrid count={8} />
+      ) : !data || data.length === 0 ? (
+        <CenteredMessage>
+          <h2>No saved listings yet</h2>
+          <p>Tap the heart on a listing to keep it here.</p>
+          <ButtonLink to="/">Browse Listings</ButtonLink>
+        </CenteredMessage>
+      ) : (
+        <Grid data-testid="saved-grid">
+          {data.map((item) => (
+            <ListingCard key={item.id} listing={item.listing} />
+          ))}
+        </Grid>
+      )}
+    </Page>
+  );
+}
+
+const Page = styled(Container)`
+  padding-top: 28px;
+  padding-bottom: 56px;
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 6px 14px;
+  margin-bottom: 20px;
+`;
+
+const Count = styled.p`
+  color: var(--muted);
+`;

@@ -1,0 +1,253 @@
+/**
+ * Verify phone (/verify-phone): spec sections 2, 4, 5 and 8. Steps "code" then "complete"; entering the
+ * code step with an unverified phone sends a code; 6 digits only; success refreshes the user and goes
+ * home after 1.5 s; "Skip for now" goes home; an already verified user is sent home.
+ */
+import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { CheckIcon, PhoneIcon, ShieldIcon } from '../components/Icons';
+import { useToast } from '../components/Toast';
+import { Button, Card, Container, IconCircle, Input, Label, Skeleton } from '../components/ui';
+import { ApiError, apiRequest } from '../lib/api';
+import { formatPhone } from '../lib/format';
+import { useRequireAuth } from '../lib/hooks';
+import { POST_VERIFY_REDIRECT_MS } from '../lib/timing';
+
+export default function VerifyPhone() {
+  const { user, isLoading, isAuthenticated, refresh } = useRequireAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [step, setStep] = useState<'code' | 'complete'>('code');
+  const [code, setCode] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [sending, setSending] = useState(false);
+  const sentOnce = useRef(false);
+
+  const sendCode = async () => {
+    setSending(true);
+    try {
+      await apiRequest('POST', '/api/phone/send-verification');
+      toast({ title: 'Code sent', description: 'Check your phone for the verification code' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Failed to send verification code', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!user) return;
+    if (user.phoneVerified && step === 'code') {
+      navigate('/', { replace: true });
+      return;
+    }
+    if (!user.phoneVerified && user.phone && !sentOnce.current) {
+      sentOnce.current = true;
+      void sendCode();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user]);
+
+  const verify = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (code.length === 0) {
+      toast({ title: 'Code required', description: 'Please enter the verification code', variant: 'destructive' });
+      return;
+    }
+    if (code.length !== VERIFICATION_CODE_LENGTH || verifying) return;
+    setVerifying(true);
+    try {
+      const body: VerifyCodeBody = { code };
+      await apiRequest('POST', '/api/phone/verify-code', body);
+    } catch (error) {
+      toast({ title: 'Verification failed', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Invalid verification code', variant: 'destructive' });
+      setVerifying(false);
+      return;
+    }
+    toast({ title: 'Phone verified', description: 'Your phone number has been verified successfully' });
+    setStep('complete');
+    setVerifying(false);
+    void refresh();
+    window.setTimeout(() => navigate('/'), POST_VERIFY_REDIRECT_MS);
+  };
+
+  return (
+    <Page>
+      <Intro>
+        <IconCircle aria-hidden="true" $size={64} $round style={{ marginBottom: 14 }}>
+          <ShieldIcon size={30} />
+        </IconCircle>
+        <h1>Verify Your Account</h1>
+        <p>Verification helps keep Chợ Việt safe for everyone in the community.</p>
+      </Intro>
+      <Columns>
+        <CodeCard>
+          {isLoading || !isAuthenticated ? (
+            <Skeleton $height="180px" />
+          ) : step === 'complete' ? (
+            <Done role="status">
+              <CheckIcon size={36} />
+              <h2>Phone verified</h2>
+              <p>Taking you to the marketplace...</p>
+            </Done>
+          ) : (
+            <form onSubmit={(event) => void verify(event)} noValidate>
+              <h2>
+                <PhoneIcon size={18} /> Enter verification code
+              </h2>
+              <p className="muted">We sent a {VERIFICATION_CODE_LENGTH}-digit code to {user?.phone ? formatPhone(user.phone) : 'your phone'}.</p>
+              <Label htmlFor="verification-code">Verification code</Label>
+              <CodeInput
+                id="verification-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="000000"
+                maxLength={VERIFICATION_CODE_LENGTH}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))}
+                onKeyDown={(event) => {
+                  // The Verify button is disabled below 6 digits, which would swallow Enter: handle it here.
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    void verify();
+                  }
+                }}
+              />
+              <Button type="submit" block size="lg" disabled={code.length !== VERIFICATION_CODE_LENGTH || verifying}>
+                {verifying ? 'Verifying...' : 'Verify'}
+              </Button>
+              <Row>
+                <Button variant="ghost" size="sm" onClick={() => void sendCode()} disabled={sending}>
+                  {sending ? 'Sending...' : 'Resend code'}
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => navigate('/')}>
+                  Skip for now
+                </Button>
+              </Row>
+            </form>
+          )}
+        </CodeCard>
+        <WhyCard as="section" aria-labelledby="why-verify">
+          <h2 id="why-verify">Why verify?</h2>
+          <ul>
+            <li>
+              <CheckIcon size={16} /> Only legitimate accounts buy and sell here
+            </li>
+            <li>
+              <CheckIcon size={16} /> Protection from spam and fraud
+            </li>
+            <li>
+              <CheckIcon size={16} /> Secure communication between buyers and sellers
+            </li>
+            <li>
+              <CheckIcon size={16} /> A Verified badge that builds trust with the community
+            </li>
+          </ul>
+        </WhyCard>
+      </Columns>
+    </Page>
+  );
+}
+
+const Page = styled(Container)`
+  max-width: 900px;
+  padding-top: 36px;
+  padding-bottom: 56px;
+  .muted {
+    margin: 4px 0 18px;
+    color: var(--muted);
+    font-size: 0.92rem;
+  }
+`;
+
+const Intro = styled.div`
+  text-align: center;
+  margin-bottom: 28px;
+  h1 {
+    font-size: 1.8rem;
+    font-weight: 800;
+  }
+  p {
+    margin-top: 6px;
+    color: var(--muted);
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 20px;
+  @media (min-width: 768px) {
+    grid-template-columns: 1.2fr 1fr;
+  }
+`;
+
+const CodeCard = styled(Card)`
+  padding: 24px;
+  h2 {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    font-size: 1.15rem;
+  }
+`;
+
+const CodeInput = styled(Input)`
+  margin-bottom: 16px;
+  font-size: 1.6rem;
+  letter-spacing: 0.5em;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 10px;
+  margin-top: 14px;
+`;
+
+const WhyCard = styled(Card)`
+  padding: 24px;
+  background: var(--accent-soft);
+  border-color: #f3e2a6;
+  h2 {
+    font-size: 1.1rem;
+    margin-bottom: 12px;
+  }
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  li {
+    display: flex;
+    gap: 10px;
+    align-items: flex-start;
+  }
+  svg {
+    flex: none;
+    margin-top: 4px;
+    color: var(--success);
+  }
+`;
+
+const Done = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  padding: 24px 0;
+  text-align: center;
+  color: var(--success);
+  h2 {
+    color: var(--text);
+  }
+  p {
+    color: var(--muted);
+  }
+`;

@@ -1,0 +1,477 @@
+/**
+ * The web app in a real browser (Debian's chromium through playwright-core) against the real backend:
+ * every service and a gateway serving the built web/dist, started in this process, with the demo data
+ * of `make start`. Build first: npm run build --workspace web (scripts/test.sh does).
+ */
+import { readFileSync } from 'node:fs';
+import type { Listing } from '@vnmarket/proto';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Stack } from '../../test/stack';
+import { isNearCity } from '../src/lib/catalog';
+import { eventually } from '@vnmarket/shared/testing';
+import { type BrowserGlobals, launchBrowser, newAccount, photoFiles, registerInContext, seedDemoData, startWebStack, uniquePhone } from './support';
+
+jest.setTimeout(60_000);
+
+let stack: Stack;
+let browser: Browser;
+let base: string;
+/** Closed after each test; `kept` ones (pages several tests of a story share) after all. */
+const contexts: BrowserContext[] = [];
+const kept: BrowserContext[] = [];
+/** Uncaught page errors and CSP refusals: any of them fails the test that saw it. */
+let pageProblems: string[] = [];
+
+beforeAll(async () => {
+  stack = await startWebStack('web');
+  base = stack.gatewayUrl;
+  await seedDemoData(base);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(kept.map((context) => context.close()));
+  await browser?.close();
+  await stack?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const problems = pageProblems;
+  pageProblems = [];
+  expect(problems).toEqual([]);
+});
+
+async function newPage(
+  options: { account?: ReturnType<typeof newAccount>; viewport?: { width: number; height: number }; keep?: boolean } = {},
+): Promise<{ page: Page; context: BrowserContext; userId?: string }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  (options.keep ? kept : contexts).push(context);
+  const userId = options.account ? await registerInContext(context, base, options.account) : undefined;
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) pageProblems.push(`console: ${message.text()}`);
+  });
+  return { page, context, userId };
+}
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${base}${path}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The toast with this text (toasts replace each other, so look for the one meant). */
+function toast(page: Page, text: string): Locator {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+const cards = (page: Page) => page.getByTestId('listing-grid').getByTestId('listing-card');
+const countLine = (page: Page, count: number, city: string) => page.getByText(`Showing ${count} listings in ${city} area`, { exact: true });
+
+/** Resolves with the next GET /api/listings?… whose query has all the given parameters. */
+function listingsRequest(page: Page, params: Record<string, string>) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/listings' && Object.entries(params).every(([key, value]) => url.searchParams.get(key) === value);
+  });
+}
+
+/** Holds the next request matching `method` and `path` until released, so a pending state can be seen. */
+async function holdNext(page: Page, method: string, path: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(path, async (route) => {
+    if (!held && route.request().method() === method) {
+      held = true;
+      await released;
+    }
+    await route.continue();
+  });
+  return release;
+}
+
+describe('visitors', () => {
+  it('see the landing page with 6 featured listings, and a card sends them to /login', async () => {
+    const { page } = await newPage();
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Find Everything You Need' }).waitFor();
+    const featured = page.getByTestId('featured-listings').getByTestId('listing-card');
+    await featured.nth(5).waitFor();
+    expect(await featured.count()).toBe(6);
+    const newest = await api<Listing[]>('/api/listings?limit=6');
+    expect(await featured.locator('h3').allTextContents()).toEqual(newest.map((listing) => listing.title));
+    expect(await page.getByText('Sign in to view full details and contact sellers').isVisible()).toBe(true);
+
+    await featured.nth(2).click();
+    await page.waitForURL(`${base}/login`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  });
+
+  it('visiting /create-listing signed out get the Unauthorized toast and are sent to sign in', async () => {
+    const { page } = await newPage();
+    await page.goto(`${base}/create-listing`);
+    const unauthorized = toast(page, 'Unauthorized');
+    await unauthorized.waitFor();
+    expect(await unauthorized.textContent()).toContain('You need to be logged in to create a listing.');
+    expect(await unauthorized.getAttribute('data-variant')).toBe('destructive');
+    // /api/login starts sign-in: it answers with a redirect to the sign-in screen.
+    await page.waitForURL(`${base}/login`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  });
+
+  it('see the 404 page on an unknown route', async () => {
+    const { page } = await newPage();
+    await page.goto(`${base}/no-such-page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+  });
+});
+
+describe('signing up', () => {
+  it('shows the validation messages, registers, lands on /verify-phone, and "Skip for now" goes home', async () => {
+    const { page } = await newPage();
+    await page.goto(`${base}/register`);
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    for (const message of ['First name is required', 'Last name is required', 'Phone number is required', 'Password must be at least 8 characters']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+
+    const phone = uniquePhone();
+    await page.getByLabel('First name').fill('Lan');
+    await page.getByLabel('Last name').fill('Nguyễn');
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByLabel('Email (optional)').fill(`lan.${phone}@example.com`);
+    await page.getByLabel('Password').fill('correct-horse-42');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL(`${base}/verify-phone`);
+    await page.getByRole('heading', { name: 'Verify Your Account' }).waitFor();
+    // Entering the code step with an unverified phone sends a code.
+    await toast(page, 'Code sent').waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('heading', { name: 'Welcome back, Lan' }).waitFor();
+    await page.getByText(/^Showing \d+ listings in San Francisco area$/).waitFor();
+  });
+
+  it('verifies the phone with the texted code and goes home', async () => {
+    const account = newAccount('Hà', 'Phạm');
+    const { page } = await newPage({ account });
+    await page.goto(`${base}/verify-phone`);
+    await toast(page, 'Code sent').waitFor();
+    const outbox = stack.verification.config.SMS_OUTBOX;
+    const sms = readFileSync(outbox, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; body: string })
+      .filter((line) => line.to === `+1${account.phone}`)
+      .pop();
+    const code = /\b(\d{6})\b/.exec(sms?.body ?? '')?.[1];
+    expect(code).toBeDefined();
+
+    const input = page.getByLabel('Verification code');
+    await input.fill(`ab${code!.slice(0, 3)}`);
+    expect(await input.inputValue()).toBe(code!.slice(0, 3)); // digits only
+    expect(await page.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(true);
+    await input.fill(code!);
+    await input.press('Enter');
+    await toast(page, 'Phone verified').waitFor();
+    await page.getByRole('heading', { name: 'Phone verified' }).waitFor();
+    await page.waitForURL(`${base}/`);
+    const me = await page.request.get(`${base}/api/auth/user`);
+    expect(((await me.json()) as { phoneVerified: boolean }).phoneVerified).toBe(true);
+    // A verified phone does not see the screen again.
+    await page.goto(`${base}/verify-phone`);
+    await page.waitForURL(`${base}/`);
+  });
+});
+
+describe('browsing', () => {
+  it('filtering by category and price narrows the grid to what the API and the city say', async () => {
+    const { page } = await newPage({ account: newAccount('Minh', 'Trần') });
+    await page.goto(`${base}/`);
+    await page.getByText(/^Showing \d+ listings in San Francisco area$/).waitFor();
+    await page.getByLabel('Showing listings near').selectOption('San Jose');
+
+    const near = (listings: Listing[]) => listings.filter((listing) => isNearCity(listing.location, 'San Jose'));
+    const everything = near(await api<Listing[]>('/api/listings?limit=100'));
+    await countLine(page, everything.length, 'San Jose').waitFor();
+    expect(await cards(page).count()).toBe(everything.length);
+
+    const food = near(await api<Listing[]>('/api/listings?category=food&limit=100'));
+    let request = listingsRequest(page, { category: 'food' });
+    await page.getByLabel('Category').selectOption('food');
+    await request;
+    await countLine(page, food.length, 'San Jose').waitFor();
+    expect(food.length).toBeGreaterThan(0);
+    expect(food.length).toBeLessThan(everything.length);
+    expect(await cards(page).count()).toBe(food.length);
+    expect(new Set(await cards(page).locator('h3').allTextContents())).toEqual(new Set(food.map((listing) => listing.title)));
+
+    const cheapFood = near(await api<Listing[]>('/api/listings?category=food&maxPrice=15&limit=100'));
+    request = listingsRequest(page, { category: 'food', maxPrice: '15' });
+    await page.getByLabel('Max price').fill('15');
+    await request;
+    await countLine(page, cheapFood.length, 'San Jose').waitFor();
+    expect(cheapFood.length).toBeGreaterThan(0);
+    expect(cheapFood.length).toBeLessThan(food.length);
+    expect(new Set(await cards(page).locator('h3').allTextContents())).toEqual(new Set(cheapFood.map((listing) => listing.title)));
+
+    // Sort by price, low to high: the API's order.
+    request = listingsRequest(page, { sort: 'price-low' });
+    await page.getByLabel('Sort by').selectOption('price-low');
+    await request;
+    const sorted = near(await api<Listing[]>('/api/listings?category=food&maxPrice=15&sort=price-low&limit=100'));
+    await eventually(async () => expect(await cards(page).locator('h3').allTextContents()).toEqual(sorted.map((listing) => listing.title)));
+
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await countLine(page, everything.length, 'San Jose').waitFor();
+    expect(await page.getByRole('button', { name: 'Clear all filters' }).count()).toBe(0);
+  });
+
+  it('searching "pho" from the header finds the Phở listing', async () => {
+    const { page } = await newPage({ account: newAccount('Tâm', 'Bùi') });
+    await page.goto(`${base}/`);
+    await page.getByText(/^Showing \d+ listings in San Francisco area$/).waitFor();
+    const request = listingsRequest(page, { search: 'pho' });
+    const search = page.getByRole('searchbox', { name: 'Search listings' }).first();
+    await search.fill('pho');
+    await search.press('Enter');
+    await page.waitForURL(`${base}/?search=pho`);
+    await request;
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('pho');
+    await page.getByLabel('Showing listings near').selectOption('San Jose');
+    const pho = cards(page).filter({ hasText: 'Phở Bò Tái Nạm' });
+    await pho.waitFor();
+    // Exactly the API's matches for "pho" in the San Jose area, fewer than all of that area's listings.
+    const matches = near(await api<Listing[]>('/api/listings?search=pho&limit=100'));
+    await countLine(page, matches.length, 'San Jose').waitFor();
+    expect(new Set(await cards(page).locator('h3').allTextContents())).toEqual(new Set(matches.map((listing) => listing.title)));
+    expect(matches.length).toBeLessThan(near(await api<Listing[]>('/api/listings?limit=100')).length);
+
+    // The ?search= of a fresh load is read into the filter too.
+    await page.goto(`${base}/?search=pho`);
+    await page.getByLabel('Showing listings near').selectOption('San Jose');
+    await cards(page).filter({ hasText: 'Phở Bò Tái Nạm' }).waitFor();
+
+    function near(listings: Listing[]) {
+      return listings.filter((listing) => isNearCity(listing.location, 'San Jose'));
+    }
+  });
+});
+
+describe('a listing from creation to saved and reported', () => {
+  const owner = newAccount('Bảo', 'Võ');
+  const buyer = newAccount('Mai', 'Đặng');
+  let listingId: string;
+  const title = 'Xe đạp Trek FX 2 – city bike';
+  let ownerPage: Page;
+
+  it('is created with two photos (upload progress shown) and opens on its detail page showing both', async () => {
+    ({ page: ownerPage } = await newPage({ account: owner, keep: true }));
+    const page = ownerPage;
+    await page.goto(`${base}/create-listing`);
+    await page.getByRole('heading', { name: 'Create New Listing' }).waitFor();
+
+    // Required fields missing: the toast, and nothing is sent.
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/listings') posts += 1;
+    });
+    await page.getByRole('button', { name: 'Publish Listing' }).click();
+    await toast(page, 'Please fill in all required fields.').waitFor();
+    expect(posts).toBe(0);
+
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Category').selectOption('sale');
+    await page.getByLabel('Description').fill('Trek FX 2 hybrid, size M, rides great. Xe đi làm hằng ngày, mới thay lốp.');
+    await page.getByLabel('Price', { exact: true }).fill('350');
+    await page.getByLabel('Location').fill('Oakland, CA');
+    await page.getByLabel('Condition').selectOption('good');
+    await page.getByLabel('Brand').fill('Trek');
+
+    await page.getByRole('button', { name: 'Add Photos' }).click();
+    const uploader = page.getByTestId('photo-uploader');
+    await uploader.waitFor();
+    const files = await photoFiles([
+      { name: 'bike-front.jpg', colors: ['#3b82f6', '#1e3a8a'] },
+      { name: 'bike-side.jpg', colors: ['#10b981', '#065f46'] },
+    ]);
+    await uploader.getByTestId('photo-input').setInputFiles(files);
+    await uploader.getByRole('img', { name: 'Preview of bike-side.jpg' }).waitFor();
+    // Record every value the progress bar shows.
+    await page.evaluate(() => {
+      const { window, document, MutationObserver } = globalThis as unknown as BrowserGlobals;
+      const seen: string[] = [];
+      window.progressSeen = seen;
+      new MutationObserver(() => {
+        const value = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+        if (value !== null && value !== undefined && seen[seen.length - 1] !== value) seen.push(value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    });
+    await uploader.getByRole('button', { name: 'Upload 2 photos' }).click();
+    await uploader.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await toast(page, 'Images uploaded successfully!').waitFor();
+    await uploader.waitFor({ state: 'hidden' }); // the uploader closes 500 ms after success
+    const progress = (await page.evaluate(() => (globalThis as unknown as BrowserGlobals).window.progressSeen as string[])).map(Number);
+    expect(progress[0]).toBeLessThan(100);
+    expect(progress[progress.length - 1]).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(await page.getByTestId('uploaded-photos').getByRole('img').count()).toBe(2);
+
+    const release = await holdNext(page, 'POST', /\/api\/listings$/);
+    await page.getByRole('button', { name: 'Publish Listing' }).click();
+    await page.getByRole('button', { name: 'Publishing...' }).waitFor();
+    release();
+    await page.waitForURL(/\/listing\/[0-9a-f-]{36}$/);
+    listingId = page.url().split('/').pop()!;
+    await toast(page, 'Your listing has been created successfully!').waitFor();
+    await page.getByRole('heading', { name: title }).waitFor();
+
+    const listing = await api<Listing>(`/api/listings/${listingId}`);
+    expect(listing.images).toHaveLength(2);
+    expect(listing).toMatchObject({ title, category: 'sale', price: '350.00', condition: 'good', location: 'Oakland, CA', metadata: { brand: 'Trek' } });
+    const main = page.getByTestId('gallery-main');
+    await eventually(async () => expect(await main.evaluate((image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth > 0)).toBe(true));
+    expect(await main.getAttribute('src')).toBe(listing.images[0]);
+    expect(await page.getByTestId('gallery-thumb').count()).toBe(2);
+    await page.getByRole('button', { name: 'Show photo 2' }).click();
+    expect(await main.getAttribute('src')).toBe(listing.images[1]);
+    expect(await page.getByTestId('listing-price').textContent()).toBe('$350.00');
+  });
+
+  it('is edited by its owner', async () => {
+    const page = ownerPage;
+    expect(listingId).toBeDefined();
+    await page.getByRole('link', { name: 'Edit Listing' }).click();
+    await page.waitForURL(`${base}/listing/${listingId}/edit`);
+    await page.getByRole('heading', { name: 'Edit Listing' }).waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe(title);
+    expect(await page.getByLabel('Condition').inputValue()).toBe('good');
+    expect(await page.getByLabel('Brand').inputValue()).toBe('Trek');
+    expect(await page.getByTestId('uploaded-photos').getByRole('img').count()).toBe(2);
+
+    await page.getByLabel('Title').fill(`${title} – giá mới`);
+    await page.getByLabel('Price', { exact: true }).fill('325.50');
+    await page.getByLabel('Price Type').selectOption('negotiable');
+    await page.getByRole('button', { name: 'Remove photo 2' }).click();
+    const release = await holdNext(page, 'PUT', new RegExp(`/api/listings/${listingId}$`));
+    await page.getByRole('button', { name: 'Update Listing' }).click();
+    await page.getByRole('button', { name: 'Updating...' }).waitFor();
+    release();
+    await page.waitForURL(`${base}/listing/${listingId}`);
+    await toast(page, 'Your listing has been updated successfully!').waitFor();
+    await page.getByRole('heading', { name: `${title} – giá mới` }).waitFor();
+    expect(await page.getByTestId('listing-price').textContent()).toBe('$325.50 (negotiable)');
+    const listing = await api<Listing>(`/api/listings/${listingId}`);
+    expect(listing).toMatchObject({ title: `${title} – giá mới`, price: '325.50', priceType: 'negotiable' });
+    expect(listing.images).toHaveLength(1);
+  });
+
+  it('shows its owner Edit Listing and no save, report or message controls', async () => {
+    const page = ownerPage;
+    await page.goto(`${base}/listing/${listingId}`);
+    await page.getByRole('link', { name: 'Edit Listing' }).waitFor();
+    expect(await page.getByRole('button', { name: /save listing/i }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Report listing' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Message Seller' }).count()).toBe(0);
+  });
+
+  let buyerPage: Page;
+  let buyerId: string;
+
+  it('is saved from a second account and shows on /saved', async () => {
+    let userId: string | undefined;
+    ({ page: buyerPage, userId } = await newPage({ account: buyer, keep: true }));
+    buyerId = userId!;
+    const page = buyerPage;
+    await page.goto(`${base}/listing/${listingId}`);
+    const save = page.getByTestId('save-button');
+    await save.waitFor();
+    expect(await page.getByRole('link', { name: 'Edit Listing' }).count()).toBe(0);
+    expect(await save.getAttribute('aria-pressed')).toBe('false');
+    await save.click();
+    await toast(page, 'Listing Saved').waitFor();
+    await page.getByRole('button', { name: 'Unsave listing' }).waitFor();
+    expect(await save.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: `Account menu for ${buyer.firstName} ${buyer.lastName}` }).click();
+    await page.getByRole('menuitem', { name: 'Saved' }).click();
+    await page.waitForURL(`${base}/saved`);
+    await page.getByRole('heading', { name: 'Saved Listings' }).waitFor();
+    const saved = page.getByTestId('saved-grid').getByTestId('listing-card');
+    await saved.first().waitFor();
+    expect(await saved.locator('h3').allTextContents()).toEqual([`${title} – giá mới`]);
+    expect(await page.getByTestId('saved-count').textContent()).toBe('1 saved listing');
+    await saved.first().click();
+    await page.waitForURL(`${base}/listing/${listingId}`);
+  });
+
+  it('is reported by the second account', async () => {
+    const page = buyerPage;
+    await page.getByRole('button', { name: 'Report listing' }).click();
+    const dialog = page.getByTestId('report-dialog');
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Submit Report' });
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await dialog.getByText('Please select a reason').isVisible()).toBe(true);
+    await dialog.getByLabel('Reason').selectOption('spam');
+    await dialog.getByLabel('Additional details (optional)').fill('Same bike posted under another name with a lower price.');
+    await submit.click();
+    await toast(page, 'Report Submitted').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The report was stored: a second one is refused, and the toast says why.
+    await page.getByRole('button', { name: 'Report listing' }).click();
+    expect(await dialog.getByLabel('Reason').inputValue()).toBe(''); // cleared after success
+    await dialog.getByLabel('Reason').selectOption('fraud');
+    await dialog.getByRole('button', { name: 'Submit Report' }).click();
+    await toast(page, 'You have already reported this listing').waitFor();
+  });
+
+  it('gets a message from the second account, and the reply shows live in the message modal', async () => {
+    const page = buyerPage;
+    await page.goto(`${base}/listing/${listingId}`);
+    await page.getByRole('button', { name: 'Message Seller' }).click();
+    const modal = page.getByTestId('message-modal');
+    await modal.getByText('Connected', { exact: true }).waitFor();
+    const input = modal.getByPlaceholder('Type a message...');
+    expect(await modal.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    await input.fill('  Xin chào, xe còn không?  ');
+    await modal.getByRole('button', { name: 'Send message' }).click();
+    await toast(page, 'Message sent').waitFor();
+    await modal.getByTestId('message-bubble').filter({ hasText: 'Xin chào, xe còn không?' }).waitFor();
+    expect(await input.inputValue()).toBe('');
+
+    // The owner answers (through the API); the buyer's open thread updates over /ws, no reload.
+    const reply = await ownerPage.request.post(`${base}/api/messages`, { data: { receiverId: buyerId, content: 'Còn bạn ơi, chiều nay xem xe nhé', listingId } });
+    expect(reply.status()).toBe(201);
+    await modal.getByTestId('message-bubble').filter({ hasText: 'Còn bạn ơi, chiều nay xem xe nhé' }).waitFor();
+    expect(await modal.getByTestId('message-bubble').count()).toBe(2);
+    await page.getByTestId('unread-badge').first().waitFor();
+    expect(await page.getByTestId('unread-badge').first().textContent()).toBe('1');
+  });
+});
+
+describe('phones', () => {
+  it('get the drawer with search, navigation and sign out at 375 px, without sideways scrolling', async () => {
+    const { page } = await newPage({ account: newAccount('Anh', 'Lê'), viewport: { width: 375, height: 812 } });
+    await page.goto(`${base}/`);
+    await page.getByText(/^Showing \d+ listings in San Francisco area$/).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    for (const name of ['Browse', 'Messages', 'Create Listing', 'Profile', 'Saved']) await drawer.getByRole('link', { name }).waitFor();
+    await drawer.getByRole('searchbox', { name: 'Search listings' }).fill('pho');
+    await drawer.getByRole('searchbox', { name: 'Search listings' }).press('Enter');
+    await page.waitForURL(`${base}/?search=pho`);
+    expect(await drawer.count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('heading', { name: 'Find Everything You Need' }).waitFor();
+  });
+});

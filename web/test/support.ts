@@ -1,0 +1,163 @@
+/**
+ * What the browser tests and the screenshot script share: the real stack (every service and a gateway
+ * serving the built web/dist), Debian's chromium through playwright-core, demo data, and photos.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Listing, ListingBody } from '@vnmarket/proto';
+import { TestClient } from '@vnmarket/shared/testing';
+import { seed } from '../../services/listings/src/seed';
+import { startStack, type Stack } from '../../test/stack';
+
+export const WEB_DIST = path.resolve(__dirname, '../dist');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The whole backend in this process, its gateway serving the built app. */
+export async function startWebStack(label: string): Promise<Stack> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`${WEB_DIST} has no index.html: build the web app first (npm run build --workspace web)`);
+  }
+  return startStack(label, { gateway: { WEB_DIST } });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The demo marketplace of `make start` (services/listings/src/seed.ts), loaded through this gateway. */
+export async function seedDemoData(gatewayUrl: string): Promise<void> {
+  process.env.GATEWAY_URL = gatewayUrl;
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    await seed();
+  } finally {
+    console.log = log;
+  }
+}
+
+/**
+ * The browser globals that page-side callbacks (page.evaluate, waitForFunction) use. This node program
+ * has no DOM library, so those callbacks reach them through `globalThis as unknown as BrowserGlobals`.
+ */
+export interface BrowserGlobals {
+  window: { innerHeight: number; scrollTo(x: number, y: number): void } & Record<string, unknown>;
+  document: {
+    documentElement: { scrollHeight: number; scrollWidth: number };
+    images: ArrayLike<{ complete: boolean }>;
+    body: unknown;
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  };
+  requestAnimationFrame(callback: () => void): number;
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: Record<string, unknown>): void };
+}
+
+let counter = 0;
+/** A unique North American phone number per call (tests register many users). */
+export function uniquePhone(): string {
+  counter += 1;
+  return `415${String(Date.now() % 10_000).padStart(4, '0')}${String(counter % 1000).padStart(3, '0')}`;
+}
+
+export interface Account {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  password: string;
+}
+
+export function newAccount(firstName: string, lastName: string): Account {
+  return { firstName, lastName, phone: uniquePhone(), password: 'correct-horse-42' };
+}
+
+/** Registers through the API with the browser context's own cookie jar: the context is then signed in. */
+export async function registerInContext(context: BrowserContext, gatewayUrl: string, account: Account): Promise<string> {
+  const response = await context.request.post(`${gatewayUrl}/api/register`, { data: account });
+  if (response.status() !== 201) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function signInContext(context: BrowserContext, gatewayUrl: string, identifier: string, password: string): Promise<void> {
+  const response = await context.request.post(`${gatewayUrl}/api/login`, { data: { identifier, password } });
+  if (response.status() !== 200) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+}
+
+/** A photo-like JPEG: a diagonal gradient with a few soft shapes, so pages look like real listings. */
+export async function makePhoto(colors: [string, string], width = 1200, height = 900, label = ''): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${height * 0.22}" fill="#ffffff" fill-opacity="0.18"/>
+    <circle cx="${width * 0.25}" cy="${height * 0.78}" r="${height * 0.32}" fill="#000000" fill-opacity="0.08"/>
+    ${label ? `<text x="50%" y="56%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height / 7)}" font-weight="bold" fill="#ffffff" fill-opacity="0.9" text-anchor="middle">${label}</text>` : ''}
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
+}
+
+/** Writes photos to a temporary folder for a file input; answers their paths. */
+export async function photoFiles(specs: { name: string; colors: [string, string]; label?: string }[]): Promise<string[]> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'web-photos-'));
+  const files: string[] = [];
+  for (const spec of specs) {
+    const file = path.join(dir, spec.name);
+    writeFileSync(file, await makePhoto(spec.colors, 1200, 900, spec.label));
+    files.push(file);
+  }
+  return files;
+}
+
+/** The upload flow of the web app, from node: upload URL, PUT the bytes, turn them into an image. */
+export async function uploadThroughApi(client: TestClient, bytes: Buffer): Promise<string> {
+  const slot = await client.post<{ uploadURL: string }>('/api/objects/upload');
+  if (slot.status !== 200) throw new Error(`upload slot: ${slot.status} ${slot.text}`);
+  const put = await fetch(new URL(slot.body.uploadURL, client.baseUrl), { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' } });
+  if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
+  const image = await client.request<{ objectPath: string }>('PUT', '/api/listing-images', { json: { imageURL: slot.body.uploadURL, purpose: 'listing' } });
+  if (image.status !== 200) throw new Error(`listing image: ${image.status} ${image.text}`);
+  return image.body.objectPath;
+}
+
+/** Replaces a listing's photos through PUT /api/listings/{id} as its owner. */
+export async function setListingPhotos(client: TestClient, listing: Listing, images: string[]): Promise<void> {
+  const body: ListingBody = {
+    title: listing.title,
+    description: listing.description,
+    category: listing.category,
+    price: listing.price,
+    priceType: listing.priceType as ListingBody['priceType'],
+    condition: listing.condition as ListingBody['condition'],
+    location: listing.location,
+    contactPreference: listing.contactPreference as ListingBody['contactPreference'],
+    metadata: listing.metadata,
+    images,
+  };
+  const response = await client.request('PUT', `/api/listings/${listing.id}`, { json: body });
+  if (response.status !== 200) throw new Error(`update listing: ${response.status} ${response.text}`);
+}
+
+/** Scrolls through the page (lazy images load on the way), then waits until every <img> has loaded or failed. */
+export async function imagesSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const { document, window, requestAnimationFrame } = globalThis as unknown as BrowserGlobals;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => Array.from((globalThis as unknown as BrowserGlobals).document.images).every((image) => image.complete), undefined, { timeout: 15_000 });
+}
