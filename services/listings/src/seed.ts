@@ -9,6 +9,8 @@
  * No photos: images must be /objects/... paths issued by the media service, which lands later; the demo
  * listings get theirs then.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Category, ListingBody } from '@vnmarket/proto';
 
 /** Read at each call, so a test or script can point the seed at a gateway it started (GATEWAY_URL). */
@@ -533,10 +535,10 @@ function demoListings(): DemoListing[] {
 
 class SeedError extends Error {}
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown, cookie?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+async function call(method: 'GET' | 'POST' | 'PUT', urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
   let response: Response;
   try {
-    response = await fetch(`${gatewayUrl()}${path}`, {
+    response = await fetch(`${gatewayUrl()}${urlPath}`, {
       method,
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -585,6 +587,33 @@ async function sellersVisible(timeoutMs: number): Promise<boolean> {
   return false;
 }
 
+/** Demo photos (committed under seed-photos/) for some listings, by the start of their title. */
+const PHOTOS: [titleStart: string, files: string[]][] = [
+  ['Phòng riêng gần Phố', ['room-1.jpg', 'room-2.jpg']],
+  ['2BR/2BA apartment', ['apartment-1.jpg']],
+  ['Phở Bò Tái Nạm', ['pho-1.jpg', 'pho-2.jpg']],
+  ['Bánh mì thịt nguội', ['banhmi-1.jpg']],
+  ['Áo dài lụa', ['aodai-1.jpg']],
+  ['Bàn ăn gỗ', ['table-1.jpg']],
+  ['Hội Chợ Tết', ['tet-1.jpg']],
+  ['Lớp nấu phở', ['class-1.jpg']],
+];
+const photosFor = (title: string) => PHOTOS.find(([start]) => title.startsWith(start))?.[1] ?? [];
+
+/** The browser's photo flow: an upload URL, a PUT of the bytes, then the stored image's path. */
+async function uploadPhoto(file: string, cookie: string): Promise<string> {
+  const slot = await call('POST', '/api/objects/upload', undefined, cookie);
+  const uploadURL = (slot.json as { uploadURL?: string } | undefined)?.uploadURL;
+  if (slot.status !== 200 || !uploadURL) throw new SeedError(`getting an upload URL failed: ${describe(slot)}`);
+  const bytes = readFileSync(path.join(__dirname, '../seed-photos', file));
+  const put = await fetch(new URL(uploadURL, `${gatewayUrl()}/`), { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!put.ok) throw new SeedError(`uploading ${file} failed: HTTP ${put.status}`);
+  const image = await call('PUT', '/api/listing-images', { imageURL: uploadURL }, cookie);
+  const objectPath = (image.json as { objectPath?: string } | undefined)?.objectPath;
+  if (image.status !== 200 || !objectPath) throw new SeedError(`processing ${file} failed: ${describe(image)}`);
+  return objectPath;
+}
+
 export async function seed(): Promise<void> {
   const existing = await call('GET', '/api/listings?limit=1');
   if (existing.status !== 200 || !Array.isArray(existing.json)) throw new SeedError(`GET /api/listings answered ${describe(existing)}`);
@@ -606,7 +635,8 @@ export async function seed(): Promise<void> {
   for (const { seller, ...body } of listings) {
     const cookie = cookies[seller];
     if (!cookie) throw new SeedError(`demo listing "${body.title}" names unknown seller ${seller}`);
-    const created = await call('POST', '/api/listings', { images: [], ...body }, cookie);
+    const images = await Promise.all(photosFor(body.title).map((file) => uploadPhoto(file, cookie)));
+    const created = await call('POST', '/api/listings', { ...body, images }, cookie);
     if (created.status !== 201) throw new SeedError(`creating "${body.title}" failed: ${describe(created)}`);
     perCategory.set(body.category, (perCategory.get(body.category) ?? 0) + 1);
   }
