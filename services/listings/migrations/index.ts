@@ -1,9 +1,11 @@
 import type { Migration } from '@vnmarket/shared';
 import * as createListings from './20261122130000_create_listings';
 import * as createEventTables from './20261122130100_create_event_tables';
+import * as metadataStatistics from './20261122130200_metadata_statistics';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
   { name: '20261122130000_create_listings', ...createListings },
   { name: '20261122130100_create_event_tables', ...createEventTables },
+  { name: '20261122130200_metadata_statistics', ...metadataStatistics },
 ];
