@@ -43,6 +43,7 @@ export function createMessagingService(deps: {
     outbox,
     authenticator: infrastructure.authenticator,
     sendLimit: new RateLimit(redis, { name: 'messages-user', points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
+    clock: deps.clock ?? (() => new Date()),
   };
 
   const app = createApp(serviceAppOptions(config, logger, infrastructure));

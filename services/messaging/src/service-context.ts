@@ -9,4 +9,5 @@ export interface MessagingContext {
   outbox: Outbox;
   authenticator: Authenticator;
   sendLimit: RateLimit;
+  clock: () => Date;
 }

@@ -1,5 +1,5 @@
 import type { ConversationSummary, Message } from '@vnmarket/proto';
-import type { Knex } from '@vnmarket/shared';
+import { OUTBOX_TABLE, type Knex } from '@vnmarket/shared';
 
 export interface MessageRow {
   id: string;
@@ -25,9 +25,39 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-export async function insertMessage(trx: Knex.Transaction, message: Omit<MessageRow, 'id' | 'is_read' | 'created_at'>): Promise<MessageRow> {
-  const [row] = await trx('messages').insert(message).returning('*');
-  return row;
+/**
+ * Stores a message and its outbox row in one statement (atomic, one round trip: sending is the hot
+ * path), only if the receiver is known. Answers false when the receiver is not.
+ */
+export async function storeMessage(db: Knex, message: Omit<MessageRow, 'is_read'>, outboxRow: { id: string; type: string; envelope: unknown; request_id: string | null }): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { id: string }[] }>(
+    `with recipient as (select id from users where id = :receiverId),
+     stored as (
+       insert into messages (id, conversation_id, sender_id, receiver_id, listing_id, content, created_at)
+       select :id, :conversationId, :senderId, recipient.id, :listingId, :content, :createdAt from recipient
+       returning id
+     ),
+     event as (
+       insert into ${OUTBOX_TABLE} (id, type, envelope, request_id)
+       select :eventId, :eventType, :envelope::jsonb, :requestId from stored
+       returning id
+     )
+     select id from stored`,
+    {
+      receiverId: message.receiver_id,
+      id: message.id,
+      conversationId: message.conversation_id,
+      senderId: message.sender_id,
+      listingId: message.listing_id,
+      content: message.content,
+      createdAt: message.created_at,
+      eventId: outboxRow.id,
+      eventType: outboxRow.type,
+      envelope: JSON.stringify(outboxRow.envelope),
+      requestId: outboxRow.request_id,
+    },
+  );
+  return rows.length === 1;
 }
 
 /** One page of a thread, oldest first: the newest `limit` messages, or those before a given one. */

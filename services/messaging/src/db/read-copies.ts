@@ -11,5 +11,3 @@ export async function upsertListing(trx: Knex.Transaction, listing: EventData<'l
   const row = { id: listing.id, user_id: listing.userId, title: listing.title, price: listing.price, updated_at: new Date(listing.updatedAt) };
   await trx('listings').insert(row).onConflict('id').merge().where('listings.updated_at', '<=', row.updated_at);
 }
-
-export const userExists = async (db: Knex, id: string) => (await db('users').select('id').where({ id }).first()) !== undefined;

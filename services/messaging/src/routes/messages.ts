@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { conversationIdFor, sendMessageBody } from '@vnmarket/proto';
 import { badRequest, notFound, parseInput } from '@vnmarket/shared';
-import { insertMessage, toMessage, unreadCount } from '../db/messages';
-import { userExists } from '../db/read-copies';
+import { storeMessage, toMessage, unreadCount, type MessageRow } from '../db/messages';
 import type { MessagingContext } from '../service-context';
 
 /** Sending messages and the unread badge. */
@@ -19,20 +19,21 @@ export function messagesRoutes(ctx: MessagingContext): Router {
     if (body.conversationId !== undefined && body.conversationId !== conversationId) {
       throw badRequest('conversationId does not match the sender and receiver');
     }
-    if (!(await userExists(ctx.db, body.receiverId))) throw notFound('Recipient not found');
-    const row = await ctx.db.transaction(async (trx) => {
-      const stored = await insertMessage(trx, {
-        conversation_id: conversationId,
-        sender_id: senderId,
-        receiver_id: body.receiverId,
-        listing_id: body.listingId ?? null,
-        content: body.content,
-      });
-      // Pushed to the sockets of both users by every replica, once this commits.
-      await ctx.outbox.add(trx, 'message.created', toMessage(stored));
-      return stored;
-    });
-    res.status(201).json(toMessage(row));
+    const row: MessageRow = {
+      id: randomUUID(),
+      conversation_id: conversationId,
+      sender_id: senderId,
+      receiver_id: body.receiverId,
+      listing_id: body.listingId ?? null,
+      content: body.content,
+      is_read: false,
+      created_at: ctx.clock(),
+    };
+    const message = toMessage(row);
+    // Pushed to the sockets of both users by every replica, once stored (same statement as the message).
+    if (!(await storeMessage(ctx.db, row, ctx.outbox.row('message.created', message)))) throw notFound('Recipient not found');
+    ctx.outbox.nudge();
+    res.status(201).json(message);
   });
 
   router.get('/api/messages/unread-count', requireAuth, async (req, res) => {
