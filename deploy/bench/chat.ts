@@ -61,6 +61,7 @@ import {
   startScript,
   waitUntilOk,
   type Child,
+  recreateDatabase,
 } from './lib';
 
 const settings = {
@@ -711,18 +712,6 @@ function reportPhase(result: PhaseResult, measuredSlots: readonly Slot[], times:
 // ---------------------------------------------------------------------------------------------------
 // Setup and cleanup.
 
-async function recreateDatabase(): Promise<void> {
-  const adminUrl = new URL(settings.databaseUrl);
-  adminUrl.pathname = '/postgres';
-  const admin = createDb(adminUrl.toString(), 'public', 1);
-  try {
-    await admin.raw('drop database if exists ?? with (force)', [databaseName]);
-    await admin.raw('create database ??', [databaseName]);
-  } finally {
-    await admin.destroy();
-  }
-}
-
 /** Registers every user; returns seconds taken. */
 async function registerUsers(): Promise<number> {
   const started = performance.now();
@@ -827,7 +816,7 @@ async function main(tempDir: string): Promise<void> {
 
   const started = performance.now();
   await cleanUpBrokerAndCache().catch((error: Error) => console.log(`  (could not clear leftovers of an earlier run: ${error.message})`));
-  await recreateDatabase();
+  await recreateDatabase(settings.databaseUrl);
   const { privateKeyFile, publicKeyFile } = writeSigningKeys(tempDir);
   const serviceEnv: NodeJS.ProcessEnv = {
     ...serviceBaseEnv(),

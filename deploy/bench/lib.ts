@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVICES, type ServiceName } from '../../gateway/src/routes';
 import { forEachLine, isListening } from '../../scripts/lib/local';
+import { createDb } from '@vnmarket/shared';
 
 export const root = path.resolve(__dirname, '../..');
 export const LOCALHOST = '127.0.0.1';
@@ -371,4 +372,18 @@ export function printTable(header: string[], lines: string[][]): void {
   console.log(`\n  ${render(header)}`);
   console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const line of lines) console.log(`  ${render(line)}`);
+}
+
+/** Drops and recreates the benchmark's own database (callers make sure its name says "bench"). */
+export async function recreateDatabase(databaseUrl: string): Promise<void> {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = createDb(adminUrl.toString(), 'public', 1);
+  try {
+    await admin.raw('drop database if exists ?? with (force)', [name]);
+    await admin.raw('create database ??', [name]);
+  } finally {
+    await admin.destroy();
+  }
 }

@@ -46,6 +46,7 @@ import {
   startScript,
   waitUntilOk,
   type Measurement,
+  recreateDatabase,
 } from './lib';
 
 const settings = {
@@ -96,21 +97,9 @@ const listingsPath = (query: Record<string, string>) => `/api/listings?${new URL
 // ---------------------------------------------------------------------------------------------------
 // Database: a fresh one per run, filled directly (the HTTP API would take many minutes for 100k).
 
-async function recreateDatabase(): Promise<void> {
-  const adminUrl = new URL(settings.databaseUrl);
-  adminUrl.pathname = '/postgres';
-  const admin = createDb(adminUrl.toString(), 'public', 1);
-  try {
-    await admin.raw('drop database if exists ?? with (force)', [databaseName]);
-    await admin.raw('create database ??', [databaseName]);
-  } finally {
-    await admin.destroy();
-  }
-}
-
 async function fillDatabase(): Promise<void> {
   let started = Date.now();
-  await recreateDatabase();
+  await recreateDatabase(settings.databaseUrl);
   await migrateService(settings.databaseUrl, AUTH_SCHEMA, authMigrations);
   await migrateService(settings.databaseUrl, LISTINGS_SCHEMA, listingsMigrations);
   console.log(`  database  ${databaseName} dropped, recreated and migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
