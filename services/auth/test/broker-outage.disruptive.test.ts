@@ -77,7 +77,7 @@ it('an event published while RabbitMQ is stopped is delivered after it starts, e
     const row = await listenerDb('registered_users').where({ id: user.id }).first();
     expect(row?.times_applied).toBe(1);
   }, 60_000, 200);
-  expect(await auth.service.outbox.pendingCount()).toBe(0);
+  await eventually(async () => expect(await auth.service.outbox.pendingCount()).toBe(0));
 
   // Redelivery of the same event (as after a lost ack) changes nothing.
   const [outboxRow] = await auth.infrastructure.db('outbox_events').where({ type: 'user.registered' });
