@@ -84,34 +84,28 @@ const messagesSent = new Counter('chat_messages_sent');
 const messagesReceived = new Counter('chat_messages_received');
 const sendErrors = new Counter('chat_send_errors');
 
+/** Ramp a scenario's VUs up to target, hold, and ramp down. */
+function rampTo(exec, target) {
+  return {
+    executor: 'ramping-vus',
+    exec,
+    startVUs: 0,
+    stages: [
+      { duration: RAMP, target },
+      { duration: HOLD, target },
+      { duration: RAMP, target: 0 },
+    ],
+    gracefulRampDown: '30s',
+    gracefulStop: '30s',
+  };
+}
+
 export const options = {
   scenarios: {
     // Most people with the app open are not typing: they glance at the inbox and now and then reply.
-    readers: {
-      executor: 'ramping-vus',
-      exec: 'reader',
-      startVUs: 0,
-      stages: [
-        { duration: RAMP, target: readers },
-        { duration: HOLD, target: readers },
-        { duration: RAMP, target: 0 },
-      ],
-      gracefulRampDown: '30s',
-      gracefulStop: '30s',
-    },
+    readers: rampTo('reader', readers),
     // Some are in a conversation: a message every few seconds.
-    chatters: {
-      executor: 'ramping-vus',
-      exec: 'chatter',
-      startVUs: 0,
-      stages: [
-        { duration: RAMP, target: chatters },
-        { duration: HOLD, target: chatters },
-        { duration: RAMP, target: 0 },
-      ],
-      gracefulRampDown: '30s',
-      gracefulStop: '30s',
-    },
+    chatters: rampTo('chatter', chatters),
   },
   thresholds: {
     // Every request counts, setup's included (an existing account's 409 is expected there, not a failure).

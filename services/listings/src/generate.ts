@@ -30,6 +30,7 @@ import {
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { migrations } from '../migrations';
 import { LISTINGS_SCHEMA } from './config';
+import type { ListingRow } from './db/listings';
 
 export interface GenerateOptions {
   /** Sellers to create first (their ids own the listings). Default 300. */
@@ -325,23 +326,8 @@ const HOME_WORDS: Record<(typeof PROPERTY_TYPES)[number], readonly string[]> = {
 // ---------------------------------------------------------------------------------------------------
 // Rows.
 
-interface ListingInsert {
-  user_id: string;
-  title: string;
-  description: string;
-  category: Category;
-  price: string;
-  price_type: string;
-  condition: string | null;
-  location: string;
-  metadata: Record<string, unknown>;
-  contact_preference: string;
-  is_active: boolean;
-  view_count: number;
-  save_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A listings row as the service stores it, less what the database fills in (id, images default). */
+type ListingInsert = Omit<ListingRow, 'id' | 'images'>;
 
 const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
