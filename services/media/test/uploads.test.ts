@@ -7,6 +7,9 @@ import { registered } from '../../auth/test/support';
 import { startStack, type Stack } from '../../../test/stack';
 import { incompressiblePng, photoWithGps, pngBomb } from './support';
 
+// Image work and multi-megabyte uploads are slow on a loaded 2-core machine.
+jest.setTimeout(30_000);
+
 let stack: Stack;
 let owner: Awaited<ReturnType<typeof registered>>;
 

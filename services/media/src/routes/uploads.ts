@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { Router } from 'express';
 import { forbidden, notFound, payloadTooLarge } from '@vnmarket/shared';
 import { findUpload, insertUpload, markUpload } from '../db/uploads';
 import type { MediaContext } from '../service-context';
+
+function discardBody(req: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    req.on('end', resolve).on('error', () => resolve()).on('close', resolve).resume();
+  });
+}
 
 /** Upload slots: a signed, short-lived URL per photo; on local disk this service also takes the PUT. */
 export function uploadsRoutes(ctx: MediaContext): Router {
@@ -27,8 +34,12 @@ export function uploadsRoutes(ctx: MediaContext): Router {
     if (!upload || upload.status === 'processed') throw forbidden('This upload link is invalid or has expired', 'bad_upload_link');
     const maxBytes = ctx.config.MAX_PROFILE_PHOTO_BYTES;
     const tooLarge = () => payloadTooLarge(`Files must be ${Math.floor(maxBytes / 1024 / 1024)} MB or smaller`);
-    if (Number(req.get('content-length') ?? 0) > maxBytes) {
-      res.set('Connection', 'close');
+    const declared = Number(req.get('content-length') ?? 0);
+    if (declared > maxBytes) {
+      // Read and drop a moderately oversized body so the 413 reaches the browser through the gateway
+      // (closing mid-upload turns it into a 502 there); an absurd one just gets the connection closed.
+      if (declared <= maxBytes * 4) await discardBody(req);
+      else res.set('Connection', 'close');
       throw tooLarge();
     }
     const size = await local.receive(upload.key, req, maxBytes);
