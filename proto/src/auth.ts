@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, labelSchema, textSchema } from './primitives';
 
 /** Request and response bodies of the auth service (spec sections 3, 5 and 7). */
 
@@ -44,8 +45,8 @@ export const emailSchema = z
   .transform((value) => value.toLowerCase());
 
 export const registerBody = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+  firstName: labelSchema({ error: 'First name is required' }).min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
+  lastName: labelSchema({ error: 'Last name is required' }).min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
   phone: phoneSchema,
   email: z.preprocess(blankToUndefined, emailSchema.optional()),
   password: z
@@ -68,11 +69,11 @@ export const objectPathSchema = z
   .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, 'Images must be uploaded through the photo uploader');
 
 const optionalText = (max: number, label: string) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
+  z.preprocess(blankToNull, textSchema().max(max, `${label} must be at most ${max} characters`).nullable().optional());
 
 export const profileUpdateBody = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters').optional(),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters').optional(),
+  firstName: labelSchema().min(1, 'First name is required').max(100, 'First name must be at most 100 characters').optional(),
+  lastName: labelSchema().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters').optional(),
   profileImageUrl: z.preprocess(blankToNull, objectPathSchema.nullable().optional()),
   bio: optionalText(2000, 'Bio'),
   phone: phoneSchema.optional(),
@@ -101,7 +102,7 @@ export const reviewBody = z.object({
     .min(1, 'Rating must be a whole number from 1 to 5')
     .max(5, 'Rating must be a whole number from 1 to 5'),
   comment: optionalText(2000, 'Comment'),
-  listingId: z.preprocess(blankToUndefined, z.uuid('Invalid listing id').nullable().optional()),
+  listingId: z.preprocess(blankToUndefined, idSchema('Invalid listing id').nullable().optional()),
 });
 export type ReviewBody = z.input<typeof reviewBody>;
 

@@ -8,6 +8,13 @@ import { z } from 'zod';
 
 const isoDate = z.iso.datetime({ offset: true });
 
+/**
+ * A per-row counter that only grows (never a clock: `now()` is the transaction's start and can go
+ * backwards between commits). A consumer applies an event only if its version is newer than what its
+ * read copy holds, so a late `updated` never overwrites a `deleted` or a newer update.
+ */
+const version = z.number().int().nonnegative();
+
 export const userProfileEventData = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -21,6 +28,7 @@ export const userProfileEventData = z.object({
   reviewCount: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  version,
 });
 
 export const listingEventData = z.object({
@@ -32,6 +40,7 @@ export const listingEventData = z.object({
   isActive: z.boolean(),
   images: z.array(z.string()),
   updatedAt: isoDate,
+  version,
 });
 
 export const messageEventData = z.object({
@@ -48,11 +57,11 @@ export const messageEventData = z.object({
 export const eventDataSchemas = {
   'user.registered': userProfileEventData,
   'user.updated': userProfileEventData,
-  'user.deleted': z.object({ id: z.uuid() }),
+  'user.deleted': z.object({ id: z.uuid(), version }),
   'phone.verified': z.object({ userId: z.uuid(), phone: z.string() }),
   'listing.created': listingEventData,
   'listing.updated': listingEventData,
-  'listing.deleted': z.object({ id: z.uuid(), userId: z.uuid() }),
+  'listing.deleted': z.object({ id: z.uuid(), userId: z.uuid(), version }),
   'message.created': messageEventData,
   /** A session was signed out (or its user deleted): replicas close the WebSockets it opened. */
   'session.revoked': z.object({ sessionId: z.string(), userId: z.uuid() }),

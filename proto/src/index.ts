@@ -1,3 +1,4 @@
+export * from './primitives';
 export * from './events';
 export * from './auth';
 export * from './listings';

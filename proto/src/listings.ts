@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, labelSchema, textSchema } from './primitives';
 import { objectPathSchema } from './auth';
 
 /** Listings, saved listings and reports (spec sections 3, 5 and 7). Value sets are the spec's. */
@@ -28,7 +29,7 @@ const blankToUndefined = (value: unknown) => (value === '' || value === null ? u
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional());
 const optionalText = (max: number, label: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(blankToUndefined, textSchema().max(max, `${label} must be at most ${max} characters`).optional());
 /** Form inputs send numbers as strings; "" means not given. */
 const optionalNumber = (label: string, options: { min?: number; step?: number; int?: boolean } = {}) =>
   z.preprocess(
@@ -90,11 +91,11 @@ export const priceSchema = z
   .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), 'Price must be a number from 0 to 99999999.99 with at most 2 decimals')
   .transform((value) => Number(value).toFixed(2));
 
-const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max: number, schema = textSchema) =>
+  schema({ error: `${label} is required` }).min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 const listingFields = z.object({
-  title: required('Title', 255),
+  title: required('Title', 255, labelSchema),
   description: required('Description', 10_000),
   category: z.enum(CATEGORIES, { error: 'Category is required' }),
   price: priceSchema,
@@ -125,7 +126,7 @@ export const listingStatusBody = z.object({ isActive: z.boolean({ error: 'isActi
 const blankOrAll = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 const queryNumber = (label: string) =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1e9).optional());
-const queryText = z.preprocess(blankToUndefined, z.string().trim().max(200, 'Filter text is too long').optional());
+const queryText = z.preprocess(blankToUndefined, textSchema().max(200, 'Filter text is too long').optional());
 
 export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance'] as const;
 /** What category pages call the same orders. */
@@ -166,9 +167,9 @@ export const listingQuery = z.object({
 export type ListingQuery = z.output<typeof listingQuery>;
 
 export const reportBody = z.object({
-  listingId: z.uuid({ error: 'Listing not found' }),
+  listingId: idSchema('Listing not found'),
   reason: z.enum(REPORT_REASONS, { error: 'Please select a reason' }),
-  description: z.preprocess(blankToUndefined, z.string().trim().max(2000, 'Details must be at most 2000 characters').optional()),
+  description: z.preprocess(blankToUndefined, textSchema().max(2000, 'Details must be at most 2000 characters').optional()),
 });
 export type ReportBody = z.input<typeof reportBody>;
 

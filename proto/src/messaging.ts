@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, normalizeId, textSchema } from './primitives';
 import { messageEventData } from './events';
 
 /** Messages, conversations and the /ws protocol (spec sections 3, 4, 5 and 7). */
@@ -10,26 +11,31 @@ export function conversationIdFor(userA: string, userB: string): string {
   return [userA, userB].sort().join('-');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The canonical (lower-case) conversation id and its participants, or null when it is not two distinct
+ * user ids in sorted order. Ids are compared only in this form (see normalizeId).
+ */
+export function parseConversationId(value: string): { conversationId: string; participants: [string, string] } | null {
+  if (typeof value !== 'string' || value.length !== 73 || value[36] !== '-') return null;
+  const first = normalizeId(value.slice(0, 36));
+  const second = normalizeId(value.slice(37));
+  if (!first || !second || first === second) return null;
+  const conversationId = `${first}-${second}`;
+  return conversationIdFor(first, second) === conversationId ? { conversationId, participants: [first, second] } : null;
+}
 
 /** The participants named by a conversation id, or null when it is not two sorted user ids. */
 export function participantsOf(conversationId: string): [string, string] | null {
-  if (conversationId.length !== 73 || conversationId[36] !== '-') return null;
-  const first = conversationId.slice(0, 36);
-  const second = conversationId.slice(37);
-  if (!UUID.test(first) || !UUID.test(second) || first === second) return null;
-  return conversationIdFor(first, second) === conversationId ? [first, second] : null;
+  return parseConversationId(conversationId)?.participants ?? null;
 }
 
 export const sendMessageBody = z.object({
   conversationId: z.string().max(100).optional(),
-  receiverId: z.uuid({ error: 'Choose who to message' }),
-  content: z
-    .string({ error: 'Message cannot be empty' })
-    .trim()
+  receiverId: idSchema('Choose who to message'),
+  content: textSchema({ error: 'Message cannot be empty' })
     .min(1, 'Message cannot be empty')
     .max(MAX_MESSAGE_LENGTH, `Messages can be at most ${MAX_MESSAGE_LENGTH} characters`),
-  listingId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid({ error: 'Invalid listing id' }).optional()),
+  listingId: z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema('Invalid listing id').optional()),
 });
 export type SendMessageBody = z.input<typeof sendMessageBody>;
 
@@ -53,7 +59,7 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const messagesPageQuery = z.object({
   limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100)),
   /** A message id: return the messages before it (older), for scrolling back. */
-  before: z.uuid({ error: 'before must be a message id' }).optional(),
+  before: idSchema('before must be a message id').optional(),
 });
 
 /** What a browser may send over /ws. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buildEvent, InvalidEventError, loginBody, normalizePhone, parseEvent, profileUpdateBody, registerBody } from '../src';
+import { buildEvent, InvalidEventError, loginBody, normalizeId, normalizePhone, parseConversationId, parseEvent, profileUpdateBody, registerBody, reportBody, sendMessageBody } from '../src';
 
 describe('normalizePhone', () => {
   it.each([
@@ -60,6 +60,32 @@ describe('events', () => {
   });
 
   it('refuses to build an event that breaks its contract', () => {
-    expect(() => buildEvent('user.deleted', { id: 'x' }, randomUUID(), new Date())).toThrow();
+    expect(() => buildEvent('user.deleted', { id: 'x', version: 1 }, randomUUID(), new Date())).toThrow();
+  });
+});
+
+describe('normalised ids and text', () => {
+  const id = '0b6f3c1e-8a2d-4c5e-9f10-2a3b4c5d6e7f';
+
+  it('lower-cases every id a client sends, so one row is one identity', () => {
+    expect(normalizeId(id.toUpperCase())).toBe(id);
+    expect(normalizeId(` ${id} `)).toBe(id);
+    expect(normalizeId('not-an-id')).toBeNull();
+    expect(sendMessageBody.parse({ receiverId: id.toUpperCase(), content: 'Chào' }).receiverId).toBe(id);
+    expect(reportBody.parse({ listingId: id.toUpperCase(), reason: 'spam' }).listingId).toBe(id);
+    expect(parseConversationId(`${id.toUpperCase()}-ffffffff-ffff-4fff-8fff-ffffffffffff`)?.conversationId).toBe(
+      `${id}-ffffffff-ffff-4fff-8fff-ffffffffffff`,
+    );
+  });
+
+  it('stores names and titles in NFC without bidi overrides or zero-width characters', () => {
+    const decomposed = 'Pho\u031B\u0309 Bo\u0300'; // "Phở Bò" typed as base letters + combining marks
+    const parsed = registerBody.parse({ firstName: 'Lan\u202E\u200B', lastName: decomposed, phone: '4085550100', password: 'password1' });
+    expect(parsed.firstName).toBe('Lan');
+    expect(parsed.lastName).toBe('Phở Bò');
+    expect(parsed.lastName.length).toBe(6);
+    expect(() => registerBody.parse({ firstName: '\u200B\u202E', lastName: 'x', phone: '4085550100', password: 'password1' })).toThrow(
+      /First name is required/,
+    );
   });
 });

@@ -2,10 +2,12 @@ import type { Migration } from '@vnmarket/shared';
 import * as createListings from './20261122130000_create_listings';
 import * as createEventTables from './20261122130100_create_event_tables';
 import * as metadataStatistics from './20261122130200_metadata_statistics';
+import * as listingVersions from './20261123090000_listing_versions';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
   { name: '20261122130000_create_listings', ...createListings },
   { name: '20261122130100_create_event_tables', ...createEventTables },
   { name: '20261122130200_metadata_statistics', ...metadataStatistics },
+  { name: '20261123090000_listing_versions', ...listingVersions },
 ];

@@ -327,7 +327,7 @@ const HOME_WORDS: Record<(typeof PROPERTY_TYPES)[number], readonly string[]> = {
 // Rows.
 
 /** A listings row as the service stores it, less what the database fills in (id, images default). */
-type ListingInsert = Omit<ListingRow, 'id' | 'images'>;
+type ListingInsert = Omit<ListingRow, 'id' | 'images' | 'version'>;
 
 const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { badRequest } from './errors';
+import { normalizeId } from '@vnmarket/proto';
+import { badRequest, notFound } from './errors';
 
 /** Parses input with a proto schema or throws 400 with the first message and every field's messages. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -14,8 +15,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   throw badRequest(first, fieldErrors);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid from a path segment in canonical lower case, or 404 with `notFoundMessage` (never a 500). */
+export function pathId(value: unknown, notFoundMessage: string): string {
+  const id = normalizeId(value);
+  if (id === null) throw notFound(notFoundMessage);
+  return id;
+}
 
+/** True for a uuid in any case; compare only normalizeId()'s output. */
 export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
+  return normalizeId(value) !== null;
 }

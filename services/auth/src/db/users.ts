@@ -18,6 +18,8 @@ export interface UserRow {
   review_count: number;
   created_at: Date;
   updated_at: Date;
+  /** Grows by one with every change; events carry it (see proto's event versions). */
+  version: number;
 }
 
 export type NewUser = Pick<UserRow, 'email' | 'phone' | 'password' | 'first_name' | 'last_name'>;
@@ -48,7 +50,7 @@ export function toUser(row: UserRow): User {
 
 export function toProfileEvent(row: UserRow): EventData<'user.updated'> {
   const { bio: _bio, location: _location, website: _website, ...event } = toUser(row);
-  return event;
+  return { ...event, version: Number(row.version) };
 }
 
 export const findUserById = (db: Knex, id: string) => db<UserRow>('users').where({ id }).first();
@@ -69,13 +71,15 @@ export async function insertUser(trx: Knex.Transaction, user: NewUser): Promise<
 export async function updateUser(trx: Knex.Transaction, id: string, changes: ProfileChanges): Promise<UserRow | undefined> {
   const [row] = await trx<UserRow>('users')
     .where({ id })
-    .update({ ...changes, updated_at: trx.fn.now() as unknown as Date })
+    .update({ ...changes, updated_at: trx.fn.now() as unknown as Date, version: trx.raw('version + 1') as unknown as number })
     .returning('*');
   return row;
 }
 
-export async function deleteUser(trx: Knex.Transaction, id: string): Promise<boolean> {
-  return (await trx('users').where({ id }).delete()) > 0;
+/** Deletes the user; returns the version their user.deleted carries (one past the last change), or null. */
+export async function deleteUser(trx: Knex.Transaction, id: string): Promise<number | null> {
+  const [row] = await trx<UserRow>('users').where({ id }).delete().returning('version');
+  return row ? Number(row.version) + 1 : null;
 }
 
 /** Recomputes a seller's rating from their reviews, inside the transaction that changed them. */
@@ -86,6 +90,7 @@ export async function refreshRating(trx: Knex.Transaction, sellerId: string): Pr
       average_rating: trx.raw('coalesce((select round(avg(rating)::numeric, 1) from reviews where seller_id = ?), 0)', [sellerId]),
       review_count: trx.raw('(select count(*) from reviews where seller_id = ?)', [sellerId]),
       updated_at: trx.fn.now(),
+      version: trx.raw('version + 1'),
     } as never)
     .returning('*');
   return row;

@@ -89,12 +89,12 @@ export function usersRoutes(ctx: AuthContext): Router {
     const sessionIds = await ctx.sessions.sessionIdsOf(userId);
     await ctx.db.transaction(async (trx) => {
       const reviewedSellers = await sellersReviewedBy(trx, userId);
-      await deleteUser(trx, userId);
+      const version = await deleteUser(trx, userId);
       for (const sellerId of reviewedSellers) {
         const seller = await refreshRating(trx, sellerId);
         if (seller) await publishProfile(ctx.outbox, trx, 'user.updated', seller);
       }
-      await ctx.outbox.add(trx, 'user.deleted', { id: userId });
+      if (version !== null) await ctx.outbox.add(trx, 'user.deleted', { id: userId, version });
     });
     await ctx.sessions.forget(sessionIds);
     ctx.sessions.clearCookie(res);

@@ -21,6 +21,8 @@ export interface ListingRow {
   save_count: number;
   created_at: Date;
   updated_at: Date;
+  /** Grows by one with every change; events carry it (see proto's event versions). */
+  version: number;
 }
 
 /** A listing row joined with its seller's read copy (seller columns prefixed with `seller_`). */
@@ -207,13 +209,13 @@ export async function insertListing(trx: Knex.Transaction, userId: string, input
 export async function replaceListing(trx: Knex.Transaction, id: string, input: ListingInput): Promise<ListingRow> {
   const [row] = await trx('listings')
     .where({ id })
-    .update({ ...toColumns(input), updated_at: trx.fn.now() })
+    .update({ ...toColumns(input), updated_at: trx.fn.now(), version: trx.raw('version + 1') })
     .returning('*');
   return row;
 }
 
 export async function setListingActive(trx: Knex.Transaction, id: string, isActive: boolean): Promise<ListingRow> {
-  const [row] = await trx('listings').where({ id }).update({ is_active: isActive, updated_at: trx.fn.now() }).returning('*');
+  const [row] = await trx('listings').where({ id }).update({ is_active: isActive, updated_at: trx.fn.now(), version: trx.raw('version + 1') }).returning('*');
   return row;
 }
 

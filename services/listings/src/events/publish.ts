@@ -12,9 +12,11 @@ export async function publishListing(outbox: Outbox, trx: Knex.Transaction, type
     isActive: row.is_active,
     images: row.images,
     updatedAt: row.updated_at.toISOString(),
+    version: Number(row.version),
   });
 }
 
-export async function publishDeleted(outbox: Outbox, trx: Knex.Transaction, rows: Pick<ListingRow, 'id' | 'user_id'>[]) {
-  for (const row of rows) await outbox.add(trx, 'listing.deleted', { id: row.id, userId: row.user_id });
+/** rows are the deleted rows as they were: listing.deleted's version is one past their last change. */
+export async function publishDeleted(outbox: Outbox, trx: Knex.Transaction, rows: Pick<ListingRow, 'id' | 'user_id' | 'version'>[]) {
+  for (const row of rows) await outbox.add(trx, 'listing.deleted', { id: row.id, userId: row.user_id, version: Number(row.version) + 1 });
 }
