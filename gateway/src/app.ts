@@ -18,6 +18,8 @@ export interface Gateway {
   app: Express;
   /** Routes WebSocket upgrades on the listening server. */
   attach(server: Server): void;
+  /** Ends proxied WebSockets (clients reconnect to another pod), so a drain does not wait on them. */
+  closeUpgradedSockets(): Promise<void>;
   close(): void;
 }
 
@@ -87,23 +89,48 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use(errorHandler(logger));
 
   const trustHops = (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS;
+  const upgradedSockets = new Set<Duplex>();
   return {
     app,
     attach(server) {
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-        const service = WEBSOCKET_ROUTES[new URL(req.url ?? '/', 'http://localhost').pathname];
-        if (!service) {
-          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-          return;
+        // An 'upgrade' listener runs outside Express: anything it throws would end the process.
+        try {
+          const path = requestPath(req.url);
+          if (path === null) return refuseUpgrade(socket, '400 Bad Request');
+          const service = WEBSOCKET_ROUTES[path];
+          if (!service) return refuseUpgrade(socket, '404 Not Found');
+          req.headers['x-request-id'] = sanitizeRequestId(req.headers['x-request-id']) ?? randomUUID();
+          stripIdentityHeaders(req.headers);
+          Object.assign(req, { clientAddress: proxyAddress(req, trustHops) });
+          upgradedSockets.add(socket);
+          socket.once('close', () => upgradedSockets.delete(socket));
+          proxies[service].handle.upgrade(req, socket as Socket, head);
+        } catch (error) {
+          logger.warn({ err: (error as Error).message, url: req.url }, 'upgrade refused');
+          refuseUpgrade(socket, '400 Bad Request');
         }
-        req.headers['x-request-id'] = sanitizeRequestId(req.headers['x-request-id']) ?? randomUUID();
-        stripIdentityHeaders(req.headers);
-        Object.assign(req, { clientAddress: proxyAddress(req, trustHops) });
-        proxies[service].handle.upgrade(req, socket as Socket, head);
       });
+    },
+    async closeUpgradedSockets() {
+      for (const socket of upgradedSockets) socket.end();
+      const deadline = Date.now() + 1000;
+      while (upgradedSockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const socket of upgradedSockets) socket.destroy();
     },
     close() {
       for (const proxy of Object.values(proxies)) proxy.agent.destroy();
     },
   };
+}
+
+/** The path of a request target (origin or absolute form), or null when it does not parse as a URL. */
+export function requestPath(target: string | undefined): string | null {
+  if (!URL.canParse(target ?? '/', 'http://localhost')) return null;
+  return new URL(target ?? '/', 'http://localhost').pathname;
+}
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.on('error', () => undefined);
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

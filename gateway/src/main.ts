@@ -1,17 +1,19 @@
 import { stopTelemetry } from './instrument';
-import { createLogger, loadConfigOrExit, runService } from '@vnmarket/shared';
+import { createLogger, installProcessGuards, loadConfigOrExit, runService } from '@vnmarket/shared';
 import { createGateway } from './app';
 import { gatewayConfigSchema } from './config';
 
 async function main() {
   const config = loadConfigOrExit(gatewayConfigSchema, 'gateway');
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  installProcessGuards(logger);
   const gateway = createGateway(config, logger);
   await runService({
     name: 'gateway',
     logger,
     app: gateway.app,
     attach: (server) => gateway.attach(server),
+    beforeDrain: () => gateway.closeUpgradedSockets(),
     port: config.GATEWAY_PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

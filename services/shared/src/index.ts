@@ -13,3 +13,4 @@ export * from './bus/outbox';
 export * from './lifecycle';
 export * from './infrastructure';
 export * from './service-main';
+export * from './process-guards';

@@ -6,6 +6,7 @@ import type { Migration } from './db';
 import { connectInfrastructure, migrateService, type Infrastructure } from './infrastructure';
 import { runService } from './lifecycle';
 import { createLogger, type Logger } from './logger';
+import { installProcessGuards } from './process-guards';
 
 export interface ServiceParts {
   app: Express;
@@ -40,6 +41,7 @@ export function serviceMain<C extends ServiceConfig>(options: {
   const run = async () => {
     const config = loadConfigOrExit(options.configSchema, options.name);
     const logger = createLogger(options.name, config.LOG_LEVEL);
+    installProcessGuards(logger);
     const infrastructure = connectInfrastructure(config, options.schema, logger, options.name);
     const service = options.create({ config, logger, infrastructure });
     await service.start();

@@ -87,11 +87,12 @@ export class SocketHub {
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    if (!URL.canParse(req.url ?? '/', 'http://localhost')) return refuse(socket, 400, 'Bad request');
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/ws') return refuse(socket, 404, 'Not found');
     const origin = req.headers.origin;
     const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host;
-    if (origin !== undefined && !isOwnOrigin(origin, `${new URL(origin).protocol}//${host}`, this.allowedOrigins)) {
+    if (origin !== undefined && (!URL.canParse(origin) || !isOwnOrigin(origin, `${new URL(origin).protocol}//${host}`, this.allowedOrigins))) {
       return refuse(socket, 403, 'Cross-site WebSocket refused');
     }
     const session = await this.options.authenticator.fromCookieHeader(req.headers.cookie);
@@ -158,6 +159,6 @@ function send(ws: WebSocket, payload: ServerSocketMessage): void {
 
 function refuse(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ message });
-  const reason = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
+  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status] ?? 'Error';
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }

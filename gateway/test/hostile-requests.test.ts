@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { eventually } from '@vnmarket/shared/testing';
+
+/**
+ * Raw requests that once ended the gateway process. The gateway runs as its own process here, so a
+ * crash shows as an exit, not as a failed assertion inside the test runner.
+ */
+const root = path.resolve(__dirname, '../..');
+let gateway: ChildProcess;
+let port: number;
+let exited: number | null = null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address() as net.AddressInfo;
+      server.close(() => resolve(free));
+    });
+  });
+}
+
+/** Sends bytes as they are and returns what comes back until the server closes or goes quiet. */
+function raw(request: string, quietMs = 1500): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    const finish = () => {
+      socket.destroy();
+      resolve(received);
+    };
+    const timer = setTimeout(finish, quietMs);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
+    socket.on('error', () => undefined);
+    socket.write(request);
+  });
+}
+
+async function alive(): Promise<void> {
+  expect(exited).toBeNull();
+  const response = await fetch(`http://127.0.0.1:${port}/livez`);
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  gateway = spawn(path.join(root, 'node_modules/.bin/tsx'), ['gateway/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      GATEWAY_PORT: String(port),
+      AUTH_URL: closed,
+      LISTINGS_URL: closed,
+      MESSAGING_URL: closed,
+      MEDIA_URL: closed,
+      VERIFICATION_URL: closed,
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: 'ignore',
+  });
+  gateway.on('exit', (code) => {
+    exited = code ?? -1;
+  });
+  await eventually(async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/livez`);
+    if (response.status !== 200) throw new Error('not yet');
+  }, 30_000, 100);
+}, 40_000);
+
+afterAll(() => {
+  gateway.kill('SIGKILL');
+});
+
+it('answers 400 to an upgrade whose path is not a URL (`GET //[`), and keeps running', async () => {
+  const reply = await raw('GET //[ HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+  expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+  await alive();
+});
+
+it.each([
+  ['an upgrade to an unknown path', 'GET /nope HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n', /^HTTP\/1\.1 404 /],
+  ['an upgrade in absolute form with a bad host', 'GET http://[::1/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n', /^HTTP\/1\.1 4\d\d /],
+  ['a path with a broken percent sequence', 'GET /api/listings/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 (4\d\d|502) /],
+  ['a web path with a lone percent', 'GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 4\d\d /],
+  ['a request line with a NUL', 'GET /a\u0000b HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 400 /],
+  ['two Content-Length headers', 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', /^HTTP\/1\.1 400 /],
+  ['a chunk size that is not hex', 'POST /api/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', /^HTTP\/1\.1 400 /],
+])('refuses %s and stays up', async (_name, request, expected) => {
+  const reply = await raw(request);
+  expect(reply).toMatch(expected);
+  expect(reply).not.toMatch(/ 500 |at .*\.ts:\d+/);
+  await alive();
+});
