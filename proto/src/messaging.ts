@@ -30,7 +30,7 @@ export function participantsOf(conversationId: string): [string, string] | null 
 }
 
 export const sendMessageBody = z.object({
-  conversationId: z.string().max(100).optional(),
+  conversationId: z.string().max(100).trim().toLowerCase().optional(),
   receiverId: idSchema('Choose who to message'),
   content: textSchema({ error: 'Message cannot be empty' })
     .min(1, 'Message cannot be empty')
@@ -64,7 +64,7 @@ export const messagesPageQuery = z.object({
 
 /** What a browser may send over /ws. */
 export const clientSocketMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('authenticate'), userId: z.string() }),
+  z.object({ type: z.literal('authenticate'), userId: z.string().max(100).toLowerCase() }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientSocketMessage = z.infer<typeof clientSocketMessage>;

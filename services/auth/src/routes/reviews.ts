@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { reviewBody } from '@vnmarket/proto';
-import { badRequest, conflict, isUniqueViolation, isUuid, notFound, parseInput } from '@vnmarket/shared';
+import { badRequest, conflict, isUniqueViolation, notFound, parseInput, pathId } from '@vnmarket/shared';
 import { REVIEW_UNIQUE_CONSTRAINT, insertReview, reviewsOfSeller } from '../db/reviews';
 import { findUserById, lockUserById, refreshRating } from '../db/users';
 import { publishProfile } from '../events/publish';
@@ -11,14 +11,13 @@ export function reviewsRoutes(ctx: AuthContext): Router {
   const router = Router();
 
   router.get('/api/users/:userId/reviews', async (req, res) => {
-    const { userId } = req.params;
-    if (!isUuid(userId) || !(await findUserById(ctx.db, userId))) throw notFound('User not found');
+    const userId = pathId(req.params.userId, 'User not found');
+    if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
     res.json(await reviewsOfSeller(ctx.db, userId));
   });
 
   router.post('/api/users/:userId/reviews', ctx.authenticator.requireAuth, async (req, res) => {
-    const sellerId = req.params.userId as string;
-    if (!isUuid(sellerId)) throw notFound('User not found');
+    const sellerId = pathId(req.params.userId, 'User not found');
     const body = parseInput(reviewBody, req.body);
     const reviewerId = req.session!.userId;
     if (sellerId === reviewerId) throw badRequest('You cannot review yourself');

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { listingBody, listingQuery, listingStatusBody } from '@vnmarket/proto';
-import { forbidden, isUuid, notFound, parseInput, type Knex } from '@vnmarket/shared';
+import { forbidden, notFound, parseInput, pathId, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
   findListing,
@@ -19,8 +19,7 @@ import type { ListingsContext } from '../service-context';
 const LISTING_NOT_FOUND = 'Listing not found';
 
 /** Locks a listing for a write by its owner: 404 if absent (or a malformed id), 403 if not theirs. */
-async function lockOwnListing(trx: Knex.Transaction, id: unknown, userId: string) {
-  if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
+async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string) {
   const listing = await lockListing(trx, id);
   if (!listing) throw notFound(LISTING_NOT_FOUND);
   if (listing.user_id !== userId) throw forbidden('You can only change your own listings', 'not_owner');
@@ -42,8 +41,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
   });
 
   router.get('/api/listings/:id', optionalAuth, async (req, res) => {
-    const { id } = req.params;
-    if (!isUuid(id)) throw notFound(LISTING_NOT_FOUND);
+    const id = pathId(req.params.id, LISTING_NOT_FOUND);
     let listing = await findListing(ctx.db, id);
     if (!listing) throw notFound(LISTING_NOT_FOUND);
     const viewer = req.session?.userId ?? `ip:${req.ip}`;
@@ -66,9 +64,9 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.put('/api/listings/:id', requireAuth, async (req, res) => {
     const row = await ctx.db.transaction(async (trx) => {
-      await lockOwnListing(trx, req.params.id, req.session!.userId);
+      const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       const input = parseInput(listingBody, req.body);
-      const updated = await replaceListing(trx, req.params.id as string, input);
+      const updated = await replaceListing(trx, listing.id, input);
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
@@ -77,9 +75,9 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.patch('/api/listings/:id', requireAuth, async (req, res) => {
     const row = await ctx.db.transaction(async (trx) => {
-      await lockOwnListing(trx, req.params.id, req.session!.userId);
+      const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       const { isActive } = parseInput(listingStatusBody, req.body);
-      const updated = await setListingActive(trx, req.params.id as string, isActive);
+      const updated = await setListingActive(trx, listing.id, isActive);
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
@@ -88,7 +86,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.delete('/api/listings/:id', requireAuth, async (req, res) => {
     await ctx.db.transaction(async (trx) => {
-      const listing = await lockOwnListing(trx, req.params.id, req.session!.userId);
+      const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       await publishDeleted(ctx.outbox, trx, await deleteListings(trx, [listing.id]));
     });
     res.json({ message: 'Listing deleted' });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { isUuid, notFound } from '@vnmarket/shared';
+import { notFound, pathId } from '@vnmarket/shared';
 import { savedOfUser, saveListing, unsaveListing } from '../db/saved';
 import type { ListingsContext } from '../service-context';
 
@@ -13,8 +13,7 @@ export function savedRoutes(ctx: ListingsContext): Router {
   });
 
   router.post('/api/listings/:id/save', requireAuth, async (req, res) => {
-    const id = req.params.id as string;
-    if (!isUuid(id)) throw notFound('Listing not found');
+    const id = pathId(req.params.id, 'Listing not found');
     const saved = await ctx.db.transaction(async (trx) => {
       // Locking the listing serialises concurrent saves of it and proves it exists.
       const listing = await trx('listings').select('id').where({ id }).forUpdate().first();
@@ -25,8 +24,7 @@ export function savedRoutes(ctx: ListingsContext): Router {
   });
 
   router.delete('/api/listings/:id/save', requireAuth, async (req, res) => {
-    const id = req.params.id as string;
-    if (!isUuid(id)) throw notFound('Listing not found');
+    const id = pathId(req.params.id, 'Listing not found');
     await ctx.db.transaction((trx) => unsaveListing(trx, req.session!.userId, id));
     res.json({ listingId: id, saved: false });
   });

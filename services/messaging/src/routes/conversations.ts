@@ -1,16 +1,15 @@
 import { Router, type Request } from 'express';
-import { messagesPageQuery, participantsOf } from '@vnmarket/proto';
+import { messagesPageQuery, parseConversationId } from '@vnmarket/proto';
 import { forbidden, notFound, parseInput } from '@vnmarket/shared';
 import { conversationsOf, markRead, threadPage } from '../db/messages';
 import type { MessagingContext } from '../service-context';
 
 /** Only the two participants named in a conversation id may read it or mark it read. */
 function ownConversation(req: Request): string {
-  const conversationId = req.params.id as string;
-  const participants = participantsOf(conversationId);
-  if (!participants) throw notFound('Conversation not found');
-  if (!participants.includes(req.session!.userId)) throw forbidden('This conversation is not yours', 'not_participant');
-  return conversationId;
+  const parsed = parseConversationId(req.params.id as string);
+  if (!parsed) throw notFound('Conversation not found');
+  if (!parsed.participants.includes(req.session!.userId)) throw forbidden('This conversation is not yours', 'not_participant');
+  return parsed.conversationId;
 }
 
 /** Conversations: the inbox, one thread, read marks. */
