@@ -3,6 +3,7 @@ import * as createListings from './20261122130000_create_listings';
 import * as createEventTables from './20261122130100_create_event_tables';
 import * as metadataStatistics from './20261122130200_metadata_statistics';
 import * as listingVersions from './20261123090000_listing_versions';
+import * as versionedSellers from './20261123090100_versioned_sellers';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -10,4 +11,5 @@ export const migrations: Migration[] = [
   { name: '20261122130100_create_event_tables', ...createEventTables },
   { name: '20261122130200_metadata_statistics', ...metadataStatistics },
   { name: '20261123090000_listing_versions', ...listingVersions },
+  { name: '20261123090100_versioned_sellers', ...versionedSellers },
 ];

@@ -47,15 +47,63 @@ it('keeps the seller read copy current from user.updated', async () => {
   });
 });
 
-it('ignores a user.updated older than the copy it holds', async () => {
+/** The user as auth would publish them, at the version auth holds now. */
+async function userEventData(stack: Stack, userId: string, changes: Record<string, unknown> = {}) {
+  const profile = await stack.auth.infrastructure.db('users').where({ id: userId }).first();
+  return {
+    id: profile.id,
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+    profileImageUrl: profile.profile_image_url,
+    phone: profile.phone,
+    email: profile.email,
+    phoneVerified: profile.phone_verified,
+    isVerified: profile.is_verified,
+    averageRating: profile.average_rating,
+    reviewCount: profile.review_count,
+    createdAt: profile.created_at.toISOString(),
+    updatedAt: profile.updated_at.toISOString(),
+    version: Number(profile.version),
+    ...changes,
+  };
+}
+
+async function deliver(type: 'user.updated' | 'user.registered', data: Record<string, unknown>) {
+  const event = buildEvent(type, data as never, randomUUID(), new Date());
+  await stack.listings.infrastructure.bus.publish(event);
+  await eventually(async () => expect(await stack.listings.infrastructure.db('processed_events').where({ event_id: event.id })).toHaveLength(1));
+}
+
+it('ignores a user.updated with an older version than the copy holds, whatever its timestamps say', async () => {
   const seller = await registered(stack);
   const listing = (await seller.client.post('/api/listings', listingBody())).body;
-  await eventually(async () => expect((await seller.client.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Lan'));
-  const stale = buildEvent('user.updated', { ...(await seller.client.get('/api/auth/user')).body, firstName: 'Stale', updatedAt: '2020-01-01T00:00:00.000Z', bio: undefined, location: undefined, website: undefined }, randomUUID(), new Date());
-  delete (stale.data as Record<string, unknown>).bio;
-  await stack.listings.infrastructure.bus.publish(stale);
-  await eventually(async () => expect(await stack.listings.infrastructure.db('processed_events').where({ event_id: stale.id })).toHaveLength(1));
-  expect((await seller.client.get(`/api/listings/${listing.id}`)).body.user.firstName).toBe('Lan');
+  const before = await userEventData(stack, seller.user.id);
+  await seller.client.patch('/api/users/profile', { firstName: 'Hoa' });
+  await eventually(async () => expect((await seller.client.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Hoa'));
+  // Written earlier, delivered late, with a clock that ran ahead: the version still says it is older.
+  await deliver('user.updated', { ...before, firstName: 'Stale', updatedAt: '2099-01-01T00:00:00.000Z' });
+  expect((await seller.client.get(`/api/listings/${listing.id}`)).body.user.firstName).toBe('Hoa');
+});
+
+it('a user.updated applied after user.deleted does not bring the deleted seller back', async () => {
+  const leaving = await registered(stack);
+  const late = await userEventData(stack, leaving.user.id, { firstName: 'Resurrected' });
+  await leaving.client.request('DELETE', '/api/users/profile', { json: { password: leaving.password } });
+  await eventually(async () => expect((await stack.listings.infrastructure.db('sellers').where({ id: leaving.user.id }).first())?.deleted).toBe(true));
+  await deliver('user.updated', late);
+  await deliver('user.registered', { ...late, version: 1 });
+  const copy = await stack.listings.infrastructure.db('sellers').where({ id: leaving.user.id }).first();
+  expect(copy).toMatchObject({ deleted: true, first_name: '', phone: null });
+});
+
+it("shows a phone-contact listing's number only once the seller has verified it", async () => {
+  const seller = await registered(stack);
+  const listing = (await seller.client.post('/api/listings', listingBody({ contactPreference: 'phone' }))).body;
+  const visitor = stack.client();
+  await eventually(async () => expect((await visitor.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Lan'));
+  expect((await visitor.get(`/api/listings/${listing.id}`)).body.user.phone).toBeUndefined();
+  await deliver('user.updated', await userEventData(stack, seller.user.id, { phoneVerified: true, version: 99 }));
+  expect((await visitor.get(`/api/listings/${listing.id}`)).body.user.phone).toBe(seller.user.phone);
 });
 
 it('user.deleted removes their listings, saves and reports, and fixes others’ save counts', async () => {
@@ -73,7 +121,7 @@ it('user.deleted removes their listings, saves and reports, and fixes others’ 
   await eventually(async () => expect((await staying.client.get(`/api/listings/${theirs.id}`)).status).toBe(404));
   expect((await staying.client.get(`/api/listings/${mine.id}`)).body.saveCount).toBe(0);
   expect(await stack.listings.infrastructure.db('reports').where({ reporter_id: leaving.user.id })).toHaveLength(0);
-  expect(await stack.listings.infrastructure.db('sellers').where({ id: leaving.user.id })).toHaveLength(0);
+  expect(await stack.listings.infrastructure.db('sellers').where({ id: leaving.user.id, deleted: false })).toHaveLength(0);
   expect((await staying.client.get('/api/saved-listings')).body).toHaveLength(0);
   await eventually(async () => expect(eventsOf(theirs.id)).toContain('listing.deleted'));
 });

@@ -89,7 +89,7 @@ describe('POST /api/listings', () => {
 });
 
 describe('GET /api/listings/{id}', () => {
-  it('embeds the seller public fields from the read copy; phone only for phone-contact listings', async () => {
+  it('embeds the seller public fields from the read copy; no phone while it is unverified', async () => {
     const byMessage = await create(owner.client);
     const byPhone = await create(owner.client, { contactPreference: 'phone' });
     const shown = await eventually(async () => {
@@ -107,8 +107,9 @@ describe('GET /api/listings/{id}', () => {
       reviewCount: 0,
       createdAt: owner.user.createdAt,
     });
+    // Anyone can type someone else's number at sign-up: it is shown only once proved by SMS (events test).
     const withPhone = await other.client.get(`/api/listings/${byPhone.id}`);
-    expect(withPhone.body.user.phone).toBe(owner.user.phone);
+    expect(withPhone.body.user.phone).toBeUndefined();
   });
 
   it('answers 404 for an absent id and for a malformed one', async () => {
@@ -185,6 +186,24 @@ describe('owner writes', () => {
     expect(mine.find((item) => item.id === listing.id)?.isActive).toBe(false);
     await owner.client.patch(`/api/listings/${listing.id}`, { isActive: true });
     expect((await other.client.get(`/api/listings?location=${tag}`)).body).toHaveLength(1);
+  });
+
+  it('a deactivated listing answers 404 to everyone but its owner, and cannot be saved by others', async () => {
+    const listing = await create(owner.client, { contactPreference: 'phone' });
+    await other.client.post(`/api/listings/${listing.id}/save`);
+    expect((await owner.client.patch(`/api/listings/${listing.id}`, { isActive: false })).status).toBe(200);
+    for (const client of [other.client, stack.client()]) {
+      const hidden = await client.get(`/api/listings/${listing.id}`);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual({ message: 'Listing not found', code: 'not_found' });
+    }
+    expect((await owner.client.get(`/api/listings/${listing.id}`)).status).toBe(200);
+    expect((await other.client.post(`/api/listings/${listing.id}/save`)).status).toBe(404);
+    const saved = (await other.client.get('/api/saved-listings')).body as { listingId: string }[];
+    expect(saved.map((item) => item.listingId)).not.toContain(listing.id);
+    await owner.client.patch(`/api/listings/${listing.id}`, { isActive: true });
+    expect((await other.client.get(`/api/listings/${listing.id}`)).status).toBe(200);
+    expect(((await other.client.get('/api/saved-listings')).body as { listingId: string }[]).map((item) => item.listingId)).toContain(listing.id);
   });
 
   it('DELETE removes the listing', async () => {

@@ -14,3 +14,4 @@ export * from './lifecycle';
 export * from './infrastructure';
 export * from './service-main';
 export * from './process-guards';
+export * from './read-copy';

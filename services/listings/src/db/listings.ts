@@ -47,7 +47,7 @@ const LISTING_COLUMNS = [
   'l.created_at',
   'l.updated_at',
 ];
-const SELLER_COLUMNS = ['id', 'first_name', 'last_name', 'profile_image_url', 'phone', 'is_verified', 'average_rating', 'review_count', 'member_since', 'updated_at'].map(
+const SELLER_COLUMNS = ['id', 'first_name', 'last_name', 'profile_image_url', 'phone', 'phone_verified', 'is_verified', 'average_rating', 'review_count', 'member_since', 'updated_at'].map(
   (column) => `s.${column} as seller_${column}`,
 );
 

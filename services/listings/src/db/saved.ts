@@ -26,11 +26,13 @@ export async function unsaveAllOfUser(trx: Knex.Transaction, userId: string): Pr
 
 export type SavedItem = SavedListing;
 
-/** One query: the user's saves with each listing and its seller, newest save first. */
+/** One query: the user's saves of listings they may see, with each seller, newest save first. */
 export async function savedOfUser(db: Knex, userId: string): Promise<SavedItem[]> {
   const rows = await listingsWithSellers(db)
     .join('saved_listings as sl', 'sl.listing_id', 'l.id')
     .where('sl.user_id', userId)
+    // A deactivated listing is its owner's alone until it is active again (it stays saved meanwhile).
+    .where((query) => query.where('l.is_active', true).orWhere('l.user_id', userId))
     .select('sl.id as saved_id', 'sl.created_at as saved_at')
     .orderBy('sl.created_at', 'desc')
     .limit(1000);

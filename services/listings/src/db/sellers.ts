@@ -1,5 +1,5 @@
 import type { EventData, Seller } from '@vnmarket/proto';
-import type { Knex } from '@vnmarket/shared';
+import { applyTombstone, applyVersioned, type Knex } from '@vnmarket/shared';
 
 export interface SellerRow {
   id: string;
@@ -7,39 +7,44 @@ export interface SellerRow {
   last_name: string;
   profile_image_url: string | null;
   phone: string | null;
+  /** The phone is shown to buyers only once its owner proved it by SMS. */
+  phone_verified: boolean;
   is_verified: boolean;
   average_rating: string;
   review_count: number;
   member_since: Date | null;
   updated_at: Date;
+  version: number;
+  deleted: boolean;
 }
 
-/** Upserts the read copy, ignoring an event older than what is stored (events can arrive out of order). */
+const SELLERS = { table: 'sellers', key: 'id' };
+
+/** Upserts the read copy unless it holds this version or a newer one (a tombstone included). */
 export async function upsertSeller(trx: Knex.Transaction, user: EventData<'user.updated'>): Promise<void> {
-  const row: SellerRow = {
+  await applyVersioned(trx, SELLERS, {
     id: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
     profile_image_url: user.profileImageUrl,
     phone: user.phone,
+    phone_verified: user.phoneVerified,
     is_verified: user.isVerified,
     average_rating: user.averageRating,
     review_count: user.reviewCount,
     member_since: new Date(user.createdAt),
     updated_at: new Date(user.updatedAt),
-  };
-  await trx('sellers')
-    .insert(row)
-    .onConflict('id')
-    .merge()
-    .where('sellers.updated_at', '<=', row.updated_at);
+    version: user.version,
+  });
 }
 
-export async function deleteSeller(trx: Knex.Transaction, id: string): Promise<void> {
-  await trx('sellers').where({ id }).delete();
+/** A tombstone: no name, photo or phone is kept, and no older user event can restore them. */
+export async function deleteSeller(trx: Knex.Transaction, id: string, version: number): Promise<void> {
+  const personal = { first_name: '', last_name: '', profile_image_url: null, phone: null, phone_verified: false, is_verified: false };
+  await applyTombstone(trx, SELLERS, { id, ...personal, updated_at: new Date() }, version, Object.keys(personal));
 }
 
-/** The seller as a listing embeds them; the phone only when the listing asks to be called. */
+/** The seller as a listing embeds them; the phone only when the listing asks to be called and it is verified. */
 export function toSeller(row: SellerRow, includePhone: boolean): Seller {
   return {
     id: row.id,
@@ -50,6 +55,6 @@ export function toSeller(row: SellerRow, includePhone: boolean): Seller {
     averageRating: row.average_rating,
     reviewCount: row.review_count,
     createdAt: row.member_since?.toISOString() ?? null,
-    ...(includePhone && row.phone ? { phone: row.phone } : {}),
+    ...(includePhone && row.phone && row.phone_verified ? { phone: row.phone } : {}),
   };
 }

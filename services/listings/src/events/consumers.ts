@@ -20,7 +20,7 @@ export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange:
         await deleteReportsBy(trx, userId);
         const deleted = await deleteListings(trx, await listingIdsOfOwner(trx, userId));
         await publishDeleted(deps.outbox, trx, deleted);
-        await deleteSeller(trx, userId);
+        await deleteSeller(trx, userId, event.data.version);
         return;
       }
       default:

@@ -16,8 +16,8 @@ export function savedRoutes(ctx: ListingsContext): Router {
     const id = pathId(req.params.id, 'Listing not found');
     const saved = await ctx.db.transaction(async (trx) => {
       // Locking the listing serialises concurrent saves of it and proves it exists.
-      const listing = await trx('listings').select('id').where({ id }).forUpdate().first();
-      if (!listing) throw notFound('Listing not found');
+      const listing = await trx('listings').select('id', 'is_active', 'user_id').where({ id }).forUpdate().first();
+      if (!listing || (!listing.is_active && listing.user_id !== req.session!.userId)) throw notFound('Listing not found');
       return saveListing(trx, req.session!.userId, id);
     });
     res.status(saved ? 201 : 200).json({ listingId: id, saved: true });
