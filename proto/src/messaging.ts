@@ -50,7 +50,8 @@ export const conversationSummarySchema = z.object({
     lastName: z.string(),
     profileImageUrl: z.string().nullable(),
   }),
-  listing: z.object({ id: z.uuid(), title: z.string(), price: z.string() }).optional(),
+  /** `removed`: the listing was deleted; the conversation stays for both parties. */
+  listing: z.object({ id: z.uuid(), title: z.string(), price: z.string(), removed: z.boolean().optional() }).optional(),
   lastMessage: z.object({ content: z.string(), createdAt: z.string() }),
   unreadCount: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conversationIdFor } from '@vnmarket/proto';
+import { buildEvent, conversationIdFor } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
 import { registered } from '../../auth/test/support';
 import { listingBody } from '../../listings/test/support';
@@ -221,24 +221,62 @@ describe('real time over /ws', () => {
 });
 
 describe('deletions travel as events', () => {
-  it('listing.deleted removes that listing’s messages', async () => {
+  it('listing.deleted keeps both parties’ messages and shows the listing as removed', async () => {
     const { alice, bob, conversationId } = await pair();
-    const listing = (await bob.client.post('/api/listings', listingBody())).body;
+    const listing = (await bob.client.post('/api/listings', listingBody({ title: 'Phòng cho thuê' }))).body;
     await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'về phòng', listingId: listing.id });
     await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'chuyện khác' });
+    await eventually(async () => expect((await alice.client.get('/api/conversations')).body[0]?.listing?.title).toBe('Phòng cho thuê'));
     await bob.client.request('DELETE', `/api/listings/${listing.id}`);
     await eventually(async () => {
-      const thread = (await alice.client.get(`/api/conversations/${conversationId}/messages`)).body;
-      expect(thread.map((message: { content: string }) => message.content)).toEqual(['chuyện khác']);
+      const [summary] = (await alice.client.get('/api/conversations')).body;
+      expect(summary.listing).toMatchObject({ id: listing.id, removed: true });
     });
+    const thread = (await alice.client.get(`/api/conversations/${conversationId}/messages`)).body;
+    expect(thread.map((message: { content: string }) => message.content)).toEqual(['về phòng', 'chuyện khác']);
+    expect((await bob.client.get(`/api/conversations/${conversationId}/messages`)).body).toHaveLength(2);
   });
 
-  it('user.deleted removes the user’s messages and closes their sockets', async () => {
-    const { alice, bob } = await pair();
+  it('user.deleted closes their sockets; the other party keeps the conversation with a former member, and cannot write to them', async () => {
+    const { alice, bob, conversationId } = await pair();
     await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'tạm biệt' });
+    await bob.client.post('/api/messages', { receiverId: alice.user.id, content: 'hẹn gặp lại' });
     const socket = await socketFor(stack.gatewayUrl, alice.client);
     await alice.client.request('DELETE', '/api/users/profile', { json: { password: alice.password } });
     expect((await socket.closed).code).toBe(4001);
-    await eventually(async () => expect((await bob.client.get('/api/conversations')).body).toHaveLength(0));
+    await eventually(async () => {
+      const [summary] = (await bob.client.get('/api/conversations')).body;
+      expect(summary.otherUser).toEqual({ id: alice.user.id, firstName: 'Former', lastName: 'member', profileImageUrl: null });
+    });
+    expect((await bob.client.get(`/api/conversations/${conversationId}/messages`)).body).toHaveLength(2);
+    const refused = await bob.client.post('/api/messages', { receiverId: alice.user.id, content: 'còn đó không?' });
+    expect(refused.status).toBe(404);
+    expect((await bob.client.get(`/api/conversations/${conversationId}/messages`)).body).toHaveLength(2);
+  });
+
+  it('an update delivered after the deletion does not bring a user or listing back', async () => {
+    const { alice, bob } = await pair();
+    const listing = (await bob.client.post('/api/listings', listingBody({ title: 'Bàn ghế' }))).body;
+    await eventually(async () => expect(await stack.messaging.infrastructure.db('listings').where({ id: listing.id })).toHaveLength(1));
+    const deliver = async (type: 'user.updated' | 'listing.updated', data: Record<string, unknown>) => {
+      const event = buildEvent(type, data as never, randomUUID(), new Date());
+      await stack.messaging.infrastructure.bus.publish(event);
+      await eventually(async () => expect(await stack.messaging.infrastructure.db('processed_events').where({ event_id: event.id })).toHaveLength(1));
+    };
+    await bob.client.request('DELETE', `/api/listings/${listing.id}`);
+    await alice.client.request('DELETE', '/api/users/profile', { json: { password: alice.password } });
+    const db = stack.messaging.infrastructure.db;
+    await eventually(async () => {
+      expect((await db('users').where({ id: alice.user.id }).first()).deleted).toBe(true);
+      expect((await db('listings').where({ id: listing.id }).first()).deleted).toBe(true);
+    });
+    await deliver('user.updated', {
+      id: alice.user.id, firstName: 'Alice', lastName: 'Back', profileImageUrl: null, phone: alice.phone, email: null, phoneVerified: false,
+      isVerified: false, averageRating: '0.0', reviewCount: 0, createdAt: alice.user.createdAt, updatedAt: '2099-01-01T00:00:00.000Z', version: 1,
+    });
+    await deliver('listing.updated', { id: listing.id, userId: bob.user.id, title: 'Back', price: '1.00', category: 'sale', isActive: true, images: [], updatedAt: '2099-01-01T00:00:00.000Z', version: 1 });
+    expect(await db('users').where({ id: alice.user.id }).first()).toMatchObject({ deleted: true, first_name: '' });
+    expect(await db('listings').where({ id: listing.id }).first()).toMatchObject({ deleted: true, title: 'Bàn ghế' });
+    expect((await bob.client.post('/api/messages', { receiverId: alice.user.id, content: 'alo' })).status).toBe(404);
   });
 });

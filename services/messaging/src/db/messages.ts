@@ -31,7 +31,7 @@ export function toMessage(row: MessageRow): Message {
  */
 export async function storeMessage(db: Knex, message: Omit<MessageRow, 'is_read'>, outboxRow: { id: string; type: string; envelope: unknown; request_id: string | null }): Promise<boolean> {
   const { rows } = await db.raw<{ rows: { id: string }[] }>(
-    `with recipient as (select id from users where id = :receiverId),
+    `with recipient as (select id from users where id = :receiverId and not deleted),
      stored as (
        insert into messages (id, conversation_id, sender_id, receiver_id, listing_id, content, created_at)
        select :id, :conversationId, :senderId, recipient.id, :listingId, :content, :createdAt from recipient
@@ -91,6 +91,7 @@ interface SummaryRow {
   listing_id: string | null;
   listing_title: string | null;
   listing_price: string | null;
+  listing_removed: boolean | null;
 }
 
 /**
@@ -118,7 +119,7 @@ export async function conversationsOf(db: Knex, userId: string): Promise<Convers
     )
     select lm.conversation_id, lm.other_id, lm.content, lm.created_at, u.unread,
            o.first_name, o.last_name, o.profile_image_url,
-           l.id as listing_id, l.title as listing_title, l.price as listing_price
+           l.id as listing_id, l.title as listing_title, l.price as listing_price, l.deleted as listing_removed
     from last_message lm
     left join unread u on u.conversation_id = lm.conversation_id
     left join latest_listing ll on ll.conversation_id = lm.conversation_id
@@ -131,20 +132,14 @@ export async function conversationsOf(db: Knex, userId: string): Promise<Convers
     conversationId: row.conversation_id,
     otherUser: {
       id: row.other_id,
-      firstName: row.first_name ?? 'Former',
-      lastName: row.last_name ?? 'member',
+      firstName: row.first_name || 'Former',
+      lastName: row.last_name || 'member',
       profileImageUrl: row.profile_image_url,
     },
-    ...(row.listing_id ? { listing: { id: row.listing_id, title: row.listing_title!, price: row.listing_price! } } : {}),
+    ...(row.listing_id
+      ? { listing: { id: row.listing_id, title: row.listing_title!, price: row.listing_price!, ...(row.listing_removed ? { removed: true } : {}) } }
+      : {}),
     lastMessage: { content: row.content, createdAt: row.created_at.toISOString() },
     unreadCount: row.unread ?? 0,
   }));
-}
-
-export async function deleteMessagesOfListing(trx: Knex.Transaction, listingId: string): Promise<void> {
-  await trx('messages').where({ listing_id: listingId }).delete();
-}
-
-export async function deleteMessagesOfUser(trx: Knex.Transaction, userId: string): Promise<void> {
-  await trx('messages').where({ sender_id: userId }).orWhere({ receiver_id: userId }).delete();
 }

@@ -1,13 +1,39 @@
 import type { EventData } from '@vnmarket/proto';
-import type { Knex } from '@vnmarket/shared';
+import { applyTombstone, applyVersioned, type Knex } from '@vnmarket/shared';
 
-/** Upserts ignore an event older than the stored copy (events can arrive out of order). */
+const USERS = { table: 'users', key: 'id' };
+const LISTINGS = { table: 'listings', key: 'id' };
+
+/** Applied only when newer than the stored copy (events can arrive out of order). */
 export async function upsertUser(trx: Knex.Transaction, user: EventData<'user.updated'>): Promise<void> {
-  const row = { id: user.id, first_name: user.firstName, last_name: user.lastName, profile_image_url: user.profileImageUrl, updated_at: new Date(user.updatedAt) };
-  await trx('users').insert(row).onConflict('id').merge().where('users.updated_at', '<=', row.updated_at);
+  await applyVersioned(trx, USERS, {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    profile_image_url: user.profileImageUrl,
+    updated_at: new Date(user.updatedAt),
+    version: user.version,
+  });
+}
+
+/** The other party keeps the conversation; the deleted user's name and photo are not kept. */
+export async function tombstoneUser(trx: Knex.Transaction, data: EventData<'user.deleted'>): Promise<void> {
+  const personal = { first_name: '', last_name: '', profile_image_url: null };
+  await applyTombstone(trx, USERS, { id: data.id, ...personal, updated_at: new Date() }, data.version, Object.keys(personal));
 }
 
 export async function upsertListing(trx: Knex.Transaction, listing: EventData<'listing.updated'>): Promise<void> {
-  const row = { id: listing.id, user_id: listing.userId, title: listing.title, price: listing.price, updated_at: new Date(listing.updatedAt) };
-  await trx('listings').insert(row).onConflict('id').merge().where('listings.updated_at', '<=', row.updated_at);
+  await applyVersioned(trx, LISTINGS, {
+    id: listing.id,
+    user_id: listing.userId,
+    title: listing.title,
+    price: listing.price,
+    updated_at: new Date(listing.updatedAt),
+    version: listing.version,
+  });
+}
+
+/** Conversations about it stay; it is shown as removed (its title kept for context). */
+export async function tombstoneListing(trx: Knex.Transaction, data: EventData<'listing.deleted'>): Promise<void> {
+  await applyTombstone(trx, LISTINGS, { id: data.id, user_id: data.userId, title: '', price: 0, updated_at: new Date() }, data.version, []);
 }

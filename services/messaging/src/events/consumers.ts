@@ -1,10 +1,12 @@
 import { idempotentHandler, serviceQueueName, type BroadcastSubscription, type Knex, type Subscription } from '@vnmarket/shared';
 import type { DomainEvent } from '@vnmarket/proto';
-import { deleteMessagesOfListing, deleteMessagesOfUser } from '../db/messages';
-import { upsertListing, upsertUser } from '../db/read-copies';
+import { tombstoneListing, tombstoneUser, upsertListing, upsertUser } from '../db/read-copies';
 import type { SocketHub } from '../realtime/socket-hub';
 
-/** State: read copies of users and listings, and the deletions of spec section 3. */
+/**
+ * State: read copies of users and listings. A deletion keeps the other party's messages: the
+ * conversation stays, with a former member or a removed listing shown (tombstones).
+ */
 export function messagingSubscription(deps: { db: Knex; exchange: string }): Subscription {
   const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
     switch (event.type) {
@@ -12,16 +14,12 @@ export function messagingSubscription(deps: { db: Knex; exchange: string }): Sub
       case 'user.updated':
         return upsertUser(trx, event.data);
       case 'user.deleted':
-        await deleteMessagesOfUser(trx, event.data.id);
-        await trx('users').where({ id: event.data.id }).delete();
-        return;
+        return tombstoneUser(trx, event.data);
       case 'listing.created':
       case 'listing.updated':
         return upsertListing(trx, event.data);
       case 'listing.deleted':
-        await deleteMessagesOfListing(trx, event.data.id);
-        await trx('listings').where({ id: event.data.id }).delete();
-        return;
+        return tombstoneListing(trx, event.data);
       default:
         return;
     }
