@@ -81,7 +81,7 @@ it('listing.deleted detaches the listing from reviews', async () => {
   const reviewer = await registered(auth);
   const listingId = randomUUID();
   await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5, listingId });
-  await publish('listing.deleted', { id: listingId, userId: seller.user.id });
+  await publish('listing.deleted', { id: listingId, userId: seller.user.id, version: 2 });
   await eventually(async () => {
     const reviews = (await auth.client().get(`/api/users/${seller.user.id}/reviews`)).body;
     expect(reviews[0].listingId).toBeNull();

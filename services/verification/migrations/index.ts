@@ -1,9 +1,11 @@
 import type { Migration } from '@vnmarket/shared';
 import * as createVerificationCodes from './20261122150000_create_verification_codes';
 import * as createEventTables from './20261122150100_create_event_tables';
+import * as versionedContacts from './20261123090000_versioned_contacts';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
   { name: '20261122150000_create_verification_codes', ...createVerificationCodes },
   { name: '20261122150100_create_event_tables', ...createEventTables },
+  { name: '20261123090000_versioned_contacts', ...versionedContacts },
 ];

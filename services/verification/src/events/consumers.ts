@@ -18,7 +18,7 @@ export function verificationSubscription(deps: { db: Knex; exchange: string; clo
       }
       case 'user.deleted':
         await deleteCodesOfUser(trx, event.data.id);
-        await deleteContact(trx, event.data.id);
+        await deleteContact(trx, event.data.id, event.data.version);
         return;
       default:
         return;
