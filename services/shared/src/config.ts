@@ -11,6 +11,11 @@ export const baseConfigSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vnmarket'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** A statement running longer is cancelled; requests then answer 503 rather than hang (a hung
+   * connection is given up 400 ms later, so a request fails within about 2 s). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  /** Waiting for a database connection (pool or new): past it, 503 fast while the database is down. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('vnm:'),
   AMQP_URL: z.url().default('amqp://guest:guest@127.0.0.1:5672'),

@@ -12,14 +12,37 @@ export interface Migration {
   down(db: Knex): Promise<void>;
 }
 
+export interface DbTimeouts {
+  /** Server side: a statement running longer is cancelled (SQLSTATE 57014). */
+  statementTimeoutMs: number;
+  /** Waiting for a pooled connection, and for a new connection to open. */
+  acquireTimeoutMs: number;
+}
+
+/**
+ * Services pass their configured timeouts (DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS),
+ * so with the database down or a connection hung a request fails within two seconds (503, see http.ts)
+ * instead of hanging: statement_timeout on the server, query_timeout on the client for a connection
+ * that stopped answering, and short connect and pool-acquire timeouts. Tools (migrations, the data
+ * generator, benchmarks) keep the defaults: no statement timeout.
+ */
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementTimeoutMs: 0, acquireTimeoutMs: 10_000 };
+
 /** Each service lives in its own schema of the shared database: unqualified names resolve there. */
-export function createDb(url: string, schema: string, poolMax = 10): Knex {
+export function createDb(url: string, schema: string, poolMax = 10, timeouts: Partial<DbTimeouts> = {}): Knex {
+  const { statementTimeoutMs, acquireTimeoutMs } = { ...DEFAULT_DB_TIMEOUTS, ...timeouts };
   return knex({
     client: 'pg',
-    connection: url,
+    connection: {
+      connectionString: url,
+      // 0 turns both off. The client gives the server a moment to report its own timeout first.
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 400 : undefined,
+      connectionTimeoutMillis: acquireTimeoutMs,
+    },
     searchPath: [schema, 'public'],
     pool: { min: 0, max: poolMax },
-    acquireConnectionTimeout: 10_000,
+    acquireConnectionTimeout: acquireTimeoutMs,
   });
 }
 

@@ -6,6 +6,8 @@ import { pinoHttp } from 'pino-http';
 import { runWithContext, sanitizeRequestId } from './context';
 import { HttpError, forbidden, notFound, unsupportedMediaType } from './errors';
 import type { Logger } from './logger';
+import { metricsRegistry } from './metrics';
+import { isInfrastructureError } from './bus/failures';
 
 export type ReadinessCheck = () => Promise<unknown>;
 
@@ -15,7 +17,7 @@ export interface AppOptions {
   trustProxyHops: number;
   publicOrigins: string[];
   sessionCookieName: string;
-  /** Named checks behind /readyz: database, broker, cache. */
+  /** Named checks behind /readyz: what serving requests needs (database, cache), never the broker. */
   readiness: Record<string, ReadinessCheck>;
   readinessTimeoutMs?: number;
   /** Paths whose bodies are not JSON (signed file uploads); they still get the Origin check. */
@@ -40,6 +42,9 @@ export function createApp(options: AppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readinessHandler(options));
+  app.get('/metrics', async (_req, res) => {
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
   app.use(cookieParser());
   app.use(csrfGuard(options));
   app.use(express.json({ limit: options.bodyLimit, type: 'application/json' }));
@@ -172,6 +177,14 @@ export function toErrorResponse(error: unknown): {
   }
   if (parserError?.expose && parserError.status && parserError.status >= 400 && parserError.status < 500) {
     return { status: parserError.status, body: { message: 'Bad request', code: 'bad_request' }, headers: {} };
+  }
+  if (isInfrastructureError(error)) {
+    // The database or cache is unreachable or too slow: say so quickly, and when to try again.
+    return {
+      status: 503,
+      body: { message: 'Service temporarily unavailable, please try again shortly', code: 'unavailable' },
+      headers: { 'Retry-After': '5' },
+    };
   }
   return { status: 500, body: { message: 'Internal server error', code: 'internal' }, headers: {} };
 }

@@ -2,6 +2,8 @@ import amqp, { type ChannelModel, type Channel, type ConfirmChannel, type Consum
 import { parseEvent, type DomainEvent, type EventEnvelope, type EventType } from '@vnmarket/proto';
 import { runWithContext, sanitizeRequestId } from '../context';
 import type { Logger } from '../logger';
+import { brokerConnected, consumerPaused, deadLetterDepth, eventOutcomes } from '../metrics';
+import { isInfrastructureError } from './failures';
 
 export interface EventBusOptions {
   url: string;
@@ -11,6 +13,15 @@ export interface EventBusOptions {
   connectionName: string;
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
+  /**
+   * Answers when the handlers' dependencies (the database) are back. A consumer whose handler failed on
+   * infrastructure pauses and resumes only once this succeeds, with backoff and no limit.
+   */
+  healthProbe?: () => Promise<unknown>;
+  pauseInitialMs?: number;
+  pauseMaxMs?: number;
+  /** How often dead-letter queue depths are read into the metric. */
+  deadLetterPollMs?: number;
 }
 
 export interface Subscription {
@@ -18,7 +29,11 @@ export interface Subscription {
   queue: string;
   eventTypes: EventType[];
   handle(event: DomainEvent): Promise<void>;
-  /** Failed deliveries are retried this many times through a delay queue, then dead-lettered. */
+  /**
+   * A handler that fails for another reason than infrastructure (a bug, a state it cannot handle) is
+   * retried this many times through a delay queue, then dead-lettered. Infrastructure failures (the
+   * database unreachable, a timeout) are retried without limit instead, with consuming paused.
+   */
   maxRetries?: number;
   retryDelayMs?: number;
   prefetch?: number;
@@ -62,8 +77,19 @@ export class EventBus {
   private reconnectTimer?: NodeJS.Timeout;
   private connecting?: Promise<void>;
   private readonly connectedWaiters = new Set<() => void>();
+  /** Per queue: the live consumer, and the pause state while a dependency is down. */
+  private readonly consumers = new Map<string, { channel: ConfirmChannel; consumerTag: string; subscription: Subscription }>();
+  private readonly pauses = new Map<string, { attempt: number; timer?: NodeJS.Timeout }>();
+  private deadLetterTimer?: NodeJS.Timeout;
 
-  constructor(private readonly options: EventBusOptions) {}
+  constructor(private readonly options: EventBusOptions) {
+    brokerConnected.set({ connection: options.connectionName }, 0);
+  }
+
+  /** Queues whose consumer is paused because a dependency is down. */
+  get pausedQueues(): string[] {
+    return [...this.pauses.keys()];
+  }
 
   get isConnected(): boolean {
     return this.publishChannel !== undefined;
@@ -117,6 +143,8 @@ export class EventBus {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.reconnectTimer);
+    clearInterval(this.deadLetterTimer);
+    for (const pause of this.pauses.values()) clearTimeout(pause.timer);
     await this.connecting?.catch(() => undefined);
     const connection = this.connection;
     this.resetChannels();
@@ -166,7 +194,9 @@ export class EventBus {
       return;
     }
     this.attempt = 0;
+    brokerConnected.set({ connection: this.options.connectionName }, 1);
     this.options.logger.info({ exchange: this.options.exchange }, 'broker connected');
+    this.pollDeadLetters();
     for (const waiter of this.connectedWaiters) waiter();
     this.connectedWaiters.clear();
   }
@@ -174,8 +204,9 @@ export class EventBus {
   private onConnectionLost(connection: ChannelModel): void {
     if (connection !== this.connection) return;
     this.resetChannels();
+    brokerConnected.set({ connection: this.options.connectionName }, 0);
     if (this.closing) return;
-    this.options.logger.warn('broker connection lost; reconnecting');
+    this.options.logger.warn('broker connection lost; reconnecting (events wait in the outbox)');
     this.scheduleReconnect();
   }
 
@@ -183,6 +214,27 @@ export class EventBus {
     this.connection = undefined;
     this.publishChannel = undefined;
     this.consumeChannels = [];
+    this.consumers.clear();
+    clearInterval(this.deadLetterTimer);
+  }
+
+  /** Reads each dead-letter queue's depth into the metric now and then, while connected. */
+  private pollDeadLetters(): void {
+    clearInterval(this.deadLetterTimer);
+    const read = async () => {
+      for (const { channel, subscription } of this.consumers.values()) {
+        const dlq = deadLetterQueueOf(subscription.queue);
+        try {
+          const { messageCount } = await channel.checkQueue(dlq);
+          deadLetterDepth.set({ queue: dlq }, messageCount);
+        } catch {
+          /* the channel closed: the next connection polls again */
+        }
+      }
+    };
+    void read();
+    this.deadLetterTimer = setInterval(() => void read(), this.options.deadLetterPollMs ?? 30_000);
+    this.deadLetterTimer.unref();
   }
 
   private scheduleReconnect(): void {
@@ -219,10 +271,55 @@ export class EventBus {
     });
     for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.options.exchange, type);
     await channel.prefetch(subscription.prefetch ?? 20);
-    await channel.consume(queue, (message) => {
+    this.consumeChannels.push(channel);
+    // A consumer paused before a reconnect stays paused; its resume timer starts it on this channel.
+    this.consumers.set(queue, { channel, consumerTag: '', subscription });
+    if (!this.pauses.has(queue)) await this.startConsuming(queue);
+  }
+
+  private async startConsuming(queue: string): Promise<void> {
+    const consumer = this.consumers.get(queue);
+    if (!consumer) return;
+    const { channel, subscription } = consumer;
+    const { consumerTag } = await channel.consume(queue, (message) => {
       if (message) void this.deliver(channel, subscription, message);
     });
-    this.consumeChannels.push(channel);
+    consumer.consumerTag = consumerTag;
+  }
+
+  /**
+   * Stops taking deliveries from a queue whose handler hit an infrastructure failure (its unacked
+   * messages are requeued by the caller), then probes the dependency with backoff and jitter, without
+   * limit, and consumes again once it answers.
+   */
+  private pause(queue: string): void {
+    if (this.pauses.has(queue) || this.closing) return;
+    const pause: { attempt: number; timer?: NodeJS.Timeout } = { attempt: 0 };
+    this.pauses.set(queue, pause);
+    consumerPaused.set({ queue }, 1);
+    this.options.logger.warn({ queue }, 'event consumer paused: a dependency is down; events wait in the queue');
+    const consumer = this.consumers.get(queue);
+    if (consumer?.consumerTag) void consumer.channel.cancel(consumer.consumerTag).catch(() => undefined);
+    const probe = () => {
+      const initial = this.options.pauseInitialMs ?? 500;
+      const max = this.options.pauseMaxMs ?? 30_000;
+      const delay = Math.min(max, initial * 2 ** pause.attempt) * (0.5 + Math.random() / 2);
+      pause.attempt += 1;
+      pause.timer = setTimeout(async () => {
+        if (this.closing) return;
+        try {
+          await this.options.healthProbe?.();
+        } catch {
+          return probe();
+        }
+        this.pauses.delete(queue);
+        consumerPaused.set({ queue }, 0);
+        this.options.logger.info({ queue, probes: pause.attempt }, 'event consumer resumed');
+        // Not connected now: setUpConsumer starts it on the next connection.
+        await this.startConsuming(queue).catch(() => undefined);
+      }, delay);
+    };
+    probe();
   }
 
   private async setUpBroadcast(connection: ChannelModel, subscription: BroadcastSubscription): Promise<void> {
@@ -262,15 +359,30 @@ export class EventBus {
       settle(() => channel.nack(message, false, false));
       return;
     }
+    if (this.pauses.has(subscription.queue)) {
+      // Delivered before the pause took effect: back to the queue, untouched.
+      settle(() => channel.nack(message, false, true));
+      return;
+    }
     try {
       await runWithContext({ requestId }, () => subscription.handle(event));
       settle(() => channel.ack(message));
+      eventOutcomes.inc({ queue: subscription.queue, outcome: 'ok' });
     } catch (error) {
+      if (isInfrastructureError(error)) {
+        // Not the event's fault: it must not use up retries or reach the DLQ. Requeue and wait it out.
+        logger.warn({ err: (error as Error).message, eventId: event.id, type: event.type }, 'event handler hit an infrastructure failure; pausing');
+        settle(() => channel.nack(message, false, true));
+        eventOutcomes.inc({ queue: subscription.queue, outcome: 'paused' });
+        this.pause(subscription.queue);
+        return;
+      }
       const retries = Number(headers[RETRY_HEADER] ?? 0);
       const maxRetries = subscription.maxRetries ?? 5;
       if (retries >= maxRetries) {
         logger.error({ err: (error as Error).message, eventId: event.id, type: event.type, retries }, 'event dead-lettered');
         settle(() => channel.nack(message, false, false));
+        eventOutcomes.inc({ queue: subscription.queue, outcome: 'dead_lettered' });
         return;
       }
       logger.warn({ err: (error as Error).message, eventId: event.id, type: event.type, retries }, 'event handler failed; will retry');
@@ -280,6 +392,7 @@ export class EventBus {
           headers: { ...headers, [RETRY_HEADER]: retries + 1 },
         });
         settle(() => channel.ack(message));
+        eventOutcomes.inc({ queue: subscription.queue, outcome: 'retry' });
       } catch {
         settle(() => channel.nack(message, false, true));
       }

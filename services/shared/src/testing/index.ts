@@ -205,3 +205,4 @@ export function uniquePhone(): string {
   return `408${String(phoneCounter).padStart(7, '0')}`;
 }
 export * from './service';
+export * from './fault-proxy';
