@@ -176,7 +176,7 @@ function buildStage(stage: Stage, built: Map<string, BuiltStage>, globals: Recor
         const run = spawnSync('sh', ['-c', text], {
           cwd: inStage('.'),
           // npm's download cache stands in for BuildKit's cache mount: reuse it without revalidating.
-          env: { PATH: [...options.toolPath, process.env.PATH].join(path.delimiter), HOME: process.env.HOME ?? '/root', npm_config_prefer_offline: 'true', ...stringEnv(args), ...result.env },
+          env: { PATH: [...options.toolPath, process.env.PATH].join(path.delimiter), HOME: process.env.HOME ?? '/root', npm_config_prefer_offline: 'true', ...trustedCertificates(), ...stringEnv(args), ...result.env },
           encoding: 'utf8',
           timeout: options.runTimeoutMs ?? 600_000,
           maxBuffer: 64 * 1024 * 1024,
@@ -266,4 +266,13 @@ export function copyContext(sourceDir: string, files: string[], destination: str
     // Copies, not links: build steps must never write through to the working tree.
     copyFileSync(path.join(sourceDir, file), target);
   }
+}
+
+/**
+ * The machine's extra certificate authorities (a TLS-inspecting proxy in front of the registry), as a
+ * build behind such a proxy is given them: an `npm ci` that must fetch a package would fail without.
+ */
+function trustedCertificates(): Record<string, string> {
+  const names = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'npm_config_cafile'];
+  return Object.fromEntries(names.filter((name) => process.env[name]).map((name) => [name, process.env[name]!]));
 }

@@ -4,6 +4,7 @@ import * as createSessions from './20261122120100_create_sessions';
 import * as createReviews from './20261122120200_create_reviews';
 import * as createEventTables from './20261122120300_create_event_tables';
 import * as userVersions from './20261123090000_user_versions';
+import * as outboxLease from './20261123100000_outbox_lease';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   { name: '20261122120200_create_reviews', ...createReviews },
   { name: '20261122120300_create_event_tables', ...createEventTables },
   { name: '20261123090000_user_versions', ...userVersions },
+  { name: '20261123100000_outbox_lease', ...outboxLease },
 ];

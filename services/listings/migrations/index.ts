@@ -4,6 +4,7 @@ import * as createEventTables from './20261122130100_create_event_tables';
 import * as metadataStatistics from './20261122130200_metadata_statistics';
 import * as listingVersions from './20261123090000_listing_versions';
 import * as versionedSellers from './20261123090100_versioned_sellers';
+import * as outboxLease from './20261123100000_outbox_lease';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   { name: '20261122130200_metadata_statistics', ...metadataStatistics },
   { name: '20261123090000_listing_versions', ...listingVersions },
   { name: '20261123090100_versioned_sellers', ...versionedSellers },
+  { name: '20261123100000_outbox_lease', ...outboxLease },
 ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type DomainEvent } from '@vnmarket/proto';
-import { deadLetterQueueOf, EventBus, idempotentHandler } from '@vnmarket/shared';
+import { deadLetterQueueOf, EventBus, idempotentHandler, Outbox } from '@vnmarket/shared';
 import { AMQP_URL, eventually } from '@vnmarket/shared/testing';
 import { busFixture } from './support';
 
@@ -143,4 +143,32 @@ it('a second bus on a broker address that refuses connections keeps retrying wit
   await expect(bus.waitUntilConnected(300)).rejects.toThrow(/not reachable/);
   await expect(bus.publish(phoneVerified())).rejects.toThrow(/unavailable/);
   await bus.close();
+});
+
+it('the relay holds no transaction while it waits for confirms: a row stays writable during a slow publish', async () => {
+  // Stall the broker's confirms by publishing through a bus whose publish never settles.
+  const stalled = new Outbox({ db: fixture.db, bus: { isConnected: true, publish: () => new Promise<void>(() => undefined) } as never, logger: fixture.logger, confirmTimeoutMs: 300, leaseMs: 5000 });
+  await fixture.outbox.stop();
+  const event = await fixture.db.transaction((trx) => stalled.add(trx, 'phone.verified', { userId: randomUUID(), phone: '+14085550109' }));
+  const flushing = stalled.flush().catch((error: Error) => error);
+  await eventually(async () => expect((await fixture.db('outbox_events').where({ id: event.id }).first()).claimed_until).not.toBeNull());
+  // With a transaction held open (FOR UPDATE) this would wait for the confirm; with a lease it does not.
+  await fixture.db.transaction(async (trx) => {
+    await trx.raw('set local lock_timeout = 200');
+    await trx('outbox_events').where({ id: event.id }).forUpdate().first();
+  });
+  expect(String(await flushing)).toMatch(/did not confirm within 300 ms/);
+  const row = await fixture.db('outbox_events').where({ id: event.id }).first();
+  expect(row).toMatchObject({ published_at: null, claimed_until: null });
+  fixture.outbox.start();
+  await eventually(async () => expect((await fixture.db('outbox_events').where({ id: event.id }).first()).published_at).not.toBeNull());
+});
+
+it('prunes ids of applied events older than the retention', async () => {
+  const old = randomUUID();
+  await fixture.db('processed_events').insert({ event_id: old, event_type: 'phone.verified', processed_at: new Date(Date.now() - 30 * 86_400_000) });
+  const pruning = new Outbox({ db: fixture.db, bus: fixture.bus, logger: fixture.logger, processedRetentionHours: 24 });
+  pruning.start();
+  await eventually(async () => expect(await fixture.db('processed_events').where({ event_id: old })).toHaveLength(0));
+  await pruning.stop();
 });

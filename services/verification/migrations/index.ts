@@ -2,10 +2,12 @@ import type { Migration } from '@vnmarket/shared';
 import * as createVerificationCodes from './20261122150000_create_verification_codes';
 import * as createEventTables from './20261122150100_create_event_tables';
 import * as versionedContacts from './20261123090000_versioned_contacts';
+import * as outboxLease from './20261123100000_outbox_lease';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
   { name: '20261122150000_create_verification_codes', ...createVerificationCodes },
   { name: '20261122150100_create_event_tables', ...createEventTables },
   { name: '20261123090000_versioned_contacts', ...versionedContacts },
+  { name: '20261123100000_outbox_lease', ...outboxLease },
 ];

@@ -26,6 +26,22 @@ export async function createEventTables(db: Knex): Promise<void> {
   });
 }
 
+/**
+ * The relay claims rows with a lease instead of holding a transaction (and its row locks and
+ * connection) open while it waits for the broker's confirms.
+ */
+export async function addOutboxLease(db: Knex): Promise<void> {
+  await db.schema.alterTable(OUTBOX_TABLE, (table) => {
+    table.timestamp('claimed_until', { useTz: true });
+  });
+}
+
+export async function dropOutboxLease(db: Knex): Promise<void> {
+  await db.schema.alterTable(OUTBOX_TABLE, (table) => {
+    table.dropColumn('claimed_until');
+  });
+}
+
 export async function dropEventTables(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists(PROCESSED_EVENTS_TABLE);
   await db.schema.dropTableIfExists(OUTBOX_TABLE);
@@ -40,6 +56,12 @@ export interface OutboxOptions {
   batchSize?: number;
   /** Published rows are kept this long for inspection, then pruned. */
   retentionHours?: number;
+  /** How long a claimed batch is the claimer's; past it (a crashed relay) another may send it. */
+  leaseMs?: number;
+  /** A publish not confirmed by the broker within this is treated as failed (sent again later). */
+  confirmTimeoutMs?: number;
+  /** Ids of applied events (processed_events) are kept this long: longer than any redelivery. */
+  processedRetentionHours?: number;
 }
 
 /**
@@ -130,28 +152,38 @@ export class Outbox {
     this.schedule(next);
   }
 
+  /**
+   * Claims a batch (oldest first; SKIP LOCKED and the lease let replicas share the work) in one short
+   * statement, publishes outside any transaction with a confirm timeout, then marks what the broker
+   * confirmed. A crash between publish and mark sends those again: at least once, and consumers are
+   * idempotent.
+   */
   private async relayBatch(): Promise<number> {
     const { db, bus } = this.options;
-    return db.transaction(async (trx) => {
-      const rows: { id: string; envelope: DomainEvent; request_id: string | null }[] = await trx(OUTBOX_TABLE)
-        .select('id', 'envelope', 'request_id')
-        .whereNull('published_at')
-        .orderBy([{ column: 'created_at' }, { column: 'id' }])
-        .limit(this.options.batchSize ?? 100)
-        .forUpdate()
-        .skipLocked();
-      if (rows.length === 0) return 0;
-      await Promise.all(
-        rows.map((row) => bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {})),
-      );
-      await trx(OUTBOX_TABLE)
-        .whereIn(
-          'id',
-          rows.map((row) => row.id),
-        )
-        .update({ published_at: trx.fn.now() });
-      return rows.length;
-    });
+    const leaseMs = this.options.leaseMs ?? 30_000;
+    const { rows }: { rows: { id: string; envelope: DomainEvent; request_id: string | null; created_at: Date }[] } = await db.raw(
+      `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
+       where id in (
+         select id from ${OUTBOX_TABLE}
+         where published_at is null and (claimed_until is null or claimed_until < now())
+         order by created_at, id limit ? for update skip locked
+       )
+       returning id, envelope, request_id, created_at`,
+      [leaseMs / 1000, this.options.batchSize ?? 100],
+    );
+    if (rows.length === 0) return 0;
+    // UPDATE … RETURNING has no order: publish oldest first.
+    rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
+    const outcomes = await Promise.allSettled(
+      rows.map((row) => withTimeout(bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {}), this.options.confirmTimeoutMs ?? 10_000)),
+    );
+    const confirmed = rows.filter((_, index) => outcomes[index]!.status === 'fulfilled').map((row) => row.id);
+    const failed = rows.filter((_, index) => outcomes[index]!.status === 'rejected').map((row) => row.id);
+    if (confirmed.length > 0) await db(OUTBOX_TABLE).whereIn('id', confirmed).update({ published_at: db.fn.now(), claimed_until: null });
+    // Release what did not go out, so the next pass (or another replica) tries it without waiting.
+    if (failed.length > 0) await db(OUTBOX_TABLE).whereIn('id', failed).update({ claimed_until: null });
+    if (failed.length > 0) throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
+    return confirmed.length;
   }
 
   private async pruneIfDue(): Promise<void> {
@@ -162,6 +194,11 @@ export class Outbox {
     await this.options.db(OUTBOX_TABLE)
       .whereNotNull('published_at')
       .where('published_at', '<', new Date(now - hours * 3_600_000))
+      .delete();
+    // Ids of applied events, kept only as long as a redelivery could still come.
+    const processedHours = this.options.processedRetentionHours ?? 14 * 24;
+    await this.options.db(PROCESSED_EVENTS_TABLE)
+      .where('processed_at', '<', new Date(now - processedHours * 3_600_000))
       .delete();
   }
 }
@@ -184,4 +221,14 @@ export function idempotentHandler(
       if (inserted.length === 0) return;
       await apply(trx, event);
     });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`broker did not confirm within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
