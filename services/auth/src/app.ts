@@ -40,6 +40,7 @@ export function createAuthService(deps: {
     sessions,
     authenticator: infrastructure.authenticator,
     limits: {
+      loginFailuresPerClient: new RateLimit(redis, { name: 'login-identifier-client', points: config.LOGIN_MAX_FAILURES_PER_CLIENT, durationSeconds: window }),
       loginFailuresPerIdentifier: new RateLimit(redis, { name: 'login-identifier', points: config.LOGIN_MAX_FAILURES_PER_IDENTIFIER, durationSeconds: window }),
       loginAttemptsPerIp: new RateLimit(redis, { name: 'login-ip', points: config.LOGIN_MAX_ATTEMPTS_PER_IP, durationSeconds: window }),
       registrationsPerIp: new RateLimit(redis, { name: 'register-ip', points: config.REGISTER_MAX_PER_IP_PER_HOUR, durationSeconds: 3600 }),

@@ -11,7 +11,11 @@ export const authConfigSchema = baseConfigSchema
     SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
     /** Secure cookies; on by default in production, where the site is served over HTTPS. */
     COOKIE_SECURE: booleanString.optional(),
-    LOGIN_MAX_FAILURES_PER_IDENTIFIER: z.coerce.number().int().min(1).default(10),
+    /** Failed sign-ins for one account from one client (address, IPv6 /64): the tight limit. */
+    LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+    /** Failed sign-ins for one account from anywhere: looser, so junk attempts from one client do not
+     * lock the owner out, but guessing spread over many addresses still stops. */
+    LOGIN_MAX_FAILURES_PER_IDENTIFIER: z.coerce.number().int().min(1).default(50),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     REGISTER_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),

@@ -13,6 +13,7 @@ export interface AuthContext {
   sessions: SessionManager;
   authenticator: Authenticator;
   limits: {
+    loginFailuresPerClient: RateLimit;
     loginFailuresPerIdentifier: RateLimit;
     loginAttemptsPerIp: RateLimit;
     registrationsPerIp: RateLimit;

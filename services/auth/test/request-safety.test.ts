@@ -129,3 +129,4 @@ describe('rate limits keyed on the client address', () => {
     expect(blocked.status).toBe(429);
   });
 });
+

@@ -40,6 +40,31 @@ export class RateLimit {
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);
   }
+
+  /** Gives back hits counted up front for an attempt that turned out to be legitimate. */
+  async refund(key: string, points = 1): Promise<void> {
+    await this.limiter.reward(key, points);
+  }
+}
+
+/**
+ * The key a client address is limited under. IPv6 clients are keyed by their /64: one subscriber
+ * usually holds a whole /64 and could otherwise rotate through 2^64 addresses to dodge a limit.
+ */
+export function clientAddressKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+function expandIpv6(address: string): string[] {
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : Array(Math.max(0, 8 - left.length - right.length)).fill('0');
+  return [...left, ...middle, ...right].map((group) => group.replace(/^0+(?=.)/, ''));
 }
 
 export interface LimitHit {

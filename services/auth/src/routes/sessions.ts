@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { loginBody, normalizePhone } from '@vnmarket/proto';
-import { invalidCredentials, parseInput } from '@vnmarket/shared';
+import { clientAddressKey, invalidCredentials, parseInput } from '@vnmarket/shared';
 import { findUserByIdentifier, toUser } from '../db/users';
 import type { AuthContext } from '../service-context';
 
@@ -28,16 +28,19 @@ export function sessionsRoutes(ctx: AuthContext): Router {
   router.post('/api/login', async (req, res) => {
     const body = parseInput(loginBody, req.body);
     const identifier = parseIdentifier(body.identifier);
-    await ctx.limits.loginAttemptsPerIp.consume(req.ip ?? 'unknown', TOO_MANY_ATTEMPTS);
-    await ctx.limits.loginFailuresPerIdentifier.check(identifier.key, TOO_MANY_ATTEMPTS);
+    const client = clientAddressKey(req.ip);
+    const pair = `${identifier.key}|${client}`;
+    // Every attempt is counted atomically BEFORE the password is hashed, so a burst of parallel guesses
+    // cannot all be checked before the first failure is recorded; a success gives its hits back.
+    await ctx.limits.loginAttemptsPerIp.consume(client, TOO_MANY_ATTEMPTS);
+    await ctx.limits.loginFailuresPerClient.consume(pair, TOO_MANY_ATTEMPTS);
+    await ctx.limits.loginFailuresPerIdentifier.consume(identifier.key, TOO_MANY_ATTEMPTS);
     const user = await findUserByIdentifier(ctx.db, identifier);
     const valid = user ? await ctx.passwords.verify(user.password, body.password) : await ctx.passwords.verifyAgainstNothing(body.password);
-    if (!user || !valid) {
-      await ctx.limits.loginFailuresPerIdentifier.consume(identifier.key, TOO_MANY_ATTEMPTS).catch(() => undefined);
-      // Same status and body whether the account exists or not.
-      throw invalidCredentials();
-    }
-    await ctx.limits.loginFailuresPerIdentifier.reset(identifier.key);
+    // Same status and body whether the account exists or not.
+    if (!user || !valid) throw invalidCredentials();
+    await ctx.limits.loginFailuresPerClient.reset(pair);
+    await ctx.limits.loginFailuresPerIdentifier.refund(identifier.key);
     await ctx.sessions.open(user.id, req, res);
     res.json(toUser(user));
   });

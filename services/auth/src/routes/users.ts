@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { deleteAccountBody, profileUpdateBody, registerBody } from '@vnmarket/proto';
-import { conflict, forbidden, isUniqueViolation, parseInput, unauthorized } from '@vnmarket/shared';
+import { clientAddressKey, conflict, forbidden, isUniqueViolation, parseInput, unauthorized } from '@vnmarket/shared';
 import { sellersReviewedBy } from '../db/reviews';
 import {
   deleteUser,
@@ -22,7 +22,7 @@ export function usersRoutes(ctx: AuthContext): Router {
   const { requireAuth } = ctx.authenticator;
 
   router.post('/api/register', async (req, res) => {
-    await ctx.limits.registrationsPerIp.consume(req.ip ?? 'unknown', 'Too many accounts created from this network. Please try again later.');
+    await ctx.limits.registrationsPerIp.consume(clientAddressKey(req.ip), 'Too many accounts created from this network. Please try again later.');
     const body = parseInput(registerBody, req.body);
     const password = await ctx.passwords.hash(body.password);
     const user = await ctx.db

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Router } from 'express';
 import { verifyCodeBody } from '@vnmarket/proto';
-import { badRequest, consumeAll, HttpError, notFound, parseInput, serviceUnavailable } from '@vnmarket/shared';
+import { badRequest, clientAddressKey, consumeAll, HttpError, notFound, parseInput, serviceUnavailable } from '@vnmarket/shared';
 import { CODE_TTL_MS, MAX_WRONG_ATTEMPTS, smsText } from '../codes';
 import { consumeCode, insertCode, lockLatestCode, recordWrongAttempt, retireCode, retireLiveCodes, type CodeRow } from '../db/codes';
 import { findContact, lockContact, markPhoneVerified, type ContactRow } from '../db/contacts';
@@ -40,7 +40,7 @@ export function phoneRoutes(ctx: VerificationContext): Router {
       { limit: ctx.limits.userInterval, key: userId, message: MESSAGES.waitSeconds(ctx.config.VERIFICATION_SEND_INTERVAL_SECONDS) },
       { limit: ctx.limits.userHourly, key: userId, message: MESSAGES.tooManyForUser },
       { limit: ctx.limits.phoneHourly, key: contact.phone, message: MESSAGES.tooManyForPhone },
-      { limit: ctx.limits.ipHourly, key: req.ip ?? 'unknown', message: MESSAGES.tooManyFromNetwork },
+      { limit: ctx.limits.ipHourly, key: clientAddressKey(req.ip), message: MESSAGES.tooManyFromNetwork },
     ]);
 
     const code = ctx.codes.generate();

@@ -1,0 +1,62 @@
+import { registered, startAuth, type RunningAuth } from './support';
+
+/** The per-address cap is set high here, so these tests see the per-account limits alone. */
+let auth: RunningAuth;
+beforeAll(async () => {
+  auth = await startAuth('login-throttle', {
+    LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
+    LOGIN_MAX_FAILURES_PER_CLIENT: '4',
+    LOGIN_MAX_FAILURES_PER_IDENTIFIER: '20',
+    TRUST_PROXY_HOPS: '1',
+  });
+});
+afterAll(() => auth.stop());
+
+let nextAddress = 10;
+const fromNewAddress = () => ({ 'x-forwarded-for': `203.0.113.${nextAddress++}` });
+
+describe('sign-in throttling (OWASP: per account and client, per account, per client)', () => {
+  it('100 parallel wrong passwords: each is counted before hashing, so at most the limit are checked', async () => {
+    const victim = await registered(auth, {}, fromNewAddress());
+    const attacker = { 'x-forwarded-for': '198.51.100.7' };
+    const attempts = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        auth.client().request('POST', '/api/login', { json: { identifier: victim.phone, password: 'wrong guess' }, headers: attacker }),
+      ),
+    );
+    const statuses = attempts.map((attempt) => attempt.status);
+    // 401 only comes after argon2 compared the password: no more of those than the per-client limit.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(96);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    const refused = attempts.find((attempt) => attempt.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it("junk attempts from one client do not lock the owner out from theirs, and the owner's success costs nothing", async () => {
+    const owner = await registered(auth, {}, fromNewAddress());
+    const attacker = fromNewAddress();
+    for (let i = 0; i < 4; i += 1) {
+      await auth.client().request('POST', '/api/login', { json: { identifier: owner.phone, password: `junk ${i}` }, headers: attacker });
+    }
+    const locked = await auth.client().request('POST', '/api/login', { json: { identifier: owner.phone, password: owner.password }, headers: attacker });
+    expect(locked.status).toBe(429);
+    const home = fromNewAddress();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await auth.client().request('POST', '/api/login', { json: { identifier: owner.phone, password: owner.password }, headers: home })).status).toBe(200);
+    }
+  });
+
+  it('keys IPv6 clients by their /64: rotating addresses inside it does not reset the count', async () => {
+    const owner = await registered(auth, {}, fromNewAddress());
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i += 1) {
+      const response = await auth.client().request('POST', '/api/login', {
+        json: { identifier: owner.phone, password: 'wrong' },
+        headers: { 'x-forwarded-for': `2001:db8:abcd:12::${i.toString(16)}:${i}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+});
