@@ -30,6 +30,7 @@ export function createMessagingService(deps: {
   const outbox = new Outbox({ db, bus, logger, clock: deps.clock, pollIntervalMs: 500 });
   const hub = new SocketHub({
     authenticator: infrastructure.authenticator,
+    sessions: infrastructure.sessions,
     logger,
     publicOrigins: config.PUBLIC_ORIGINS,
     maxPayloadBytes: config.WS_MAX_PAYLOAD_BYTES,

@@ -11,6 +11,8 @@ export const SESSION_TOKEN_ALGORITHM = 'ES256' as const;
 export interface Session {
   userId: string;
   sessionId: string;
+  /** When the token expires (ms since the epoch): long-lived connections must end then. */
+  expiresAt?: number;
 }
 
 declare global {
@@ -45,6 +47,12 @@ export class SessionRegistry {
 
   async ownerOf(sessionId: string): Promise<string | null> {
     return this.redis.get(this.key(sessionId));
+  }
+
+  /** ownerOf for many sessions in one round trip (a socket heartbeat re-checks all it holds). */
+  async ownersOf(sessionIds: string[]): Promise<(string | null)[]> {
+    if (sessionIds.length === 0) return [];
+    return this.redis.mget(...sessionIds.map((id) => this.key(id)));
   }
 }
 
@@ -87,7 +95,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     const sessionId = claims.jti;
     if (typeof userId !== 'string' || typeof sessionId !== 'string' || typeof claims.exp !== 'number') return null;
     const owner = await options.sessions.ownerOf(sessionId);
-    return owner === userId ? { userId, sessionId } : null;
+    return owner === userId ? { userId, sessionId, expiresAt: claims.exp * 1000 } : null;
   }
 
   const fromRequest = (req: Request) => verify(req.cookies?.[options.cookieName]);

@@ -2,17 +2,20 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { clientSocketMessage, type ServerSocketMessage } from '@vnmarket/proto';
-import { isOwnOrigin, type Authenticator, type Logger, type Session } from '@vnmarket/shared';
+import { isOwnOrigin, type Authenticator, type Logger, type Session, type SessionRegistry } from '@vnmarket/shared';
 
 interface ClientSocket {
   ws: WebSocket;
   session: Session;
   alive: boolean;
   openedAt: number;
+  expiryTimer?: NodeJS.Timeout;
 }
 
 export interface SocketHubOptions {
   authenticator: Authenticator;
+  /** Re-read on every heartbeat: a socket lives only as long as its session. */
+  sessions: SessionRegistry;
   logger: Logger;
   publicOrigins: string[];
   maxPayloadBytes: number;
@@ -26,7 +29,9 @@ export const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, signedOut: 4
 /**
  * The WebSockets held by this replica: authenticated from the session cookie at upgrade (foreign
  * Origins and visitors refused), several per user up to a cap, kept honest by ping/pong heartbeats,
- * closed when their session is signed out. Pushes reach only the sockets of the users named.
+ * closed when their session is signed out or expires. The session.revoked broadcast closes sockets at
+ * once; the heartbeat re-checks every session in Redis too, so a broadcast missed while a replica was
+ * cut off from the broker only delays the close by one heartbeat. Pushes reach only the users named.
  */
 export class SocketHub {
   private readonly wss: WebSocketServer;
@@ -79,6 +84,7 @@ export class SocketHub {
   /** Shutdown: tell every browser to reconnect elsewhere. */
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
+    for (const sockets of this.byUser.values()) for (const client of sockets) clearTimeout(client.expiryTimer);
     for (const sockets of this.byUser.values()) for (const client of sockets) client.ws.close(CLOSE.goingAway, 'Server restarting');
     const deadline = Date.now() + 2000;
     while (this.socketCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -115,7 +121,14 @@ export class SocketHub {
     });
     ws.on('message', (data, isBinary) => this.onClientMessage(client, data, isBinary));
     ws.on('error', (error) => this.options.logger.debug({ err: error.message }, 'websocket error'));
+    if (session.expiresAt !== undefined) {
+      // setTimeout holds at most ~24.8 days; sessions are shorter, and the heartbeat checks again anyway.
+      const delay = Math.min(Math.max(0, session.expiresAt - Date.now()), 2 ** 31 - 1);
+      client.expiryTimer = setTimeout(() => client.ws.close(CLOSE.signedOut, 'Session expired'), delay);
+      client.expiryTimer.unref();
+    }
     ws.on('close', () => {
+      clearTimeout(client.expiryTimer);
       sockets.delete(client);
       if (sockets.size === 0 && this.byUser.get(session.userId) === sockets) this.byUser.delete(session.userId);
     });
@@ -138,8 +151,12 @@ export class SocketHub {
     send(client.ws, { type: 'authenticated', userId: client.session.userId });
   }
 
-  /** Sockets that did not answer the last ping are dead (a laptop lid closed): drop them. */
+  /**
+   * Sockets that did not answer the last ping are dead (a laptop lid closed): drop them. Every other
+   * socket's session is re-checked in one Redis round trip; signed-out or expired ones are closed.
+   */
   private beat(): void {
+    const live: ClientSocket[] = [];
     for (const sockets of this.byUser.values()) {
       for (const client of sockets) {
         if (!client.alive) {
@@ -148,8 +165,19 @@ export class SocketHub {
         }
         client.alive = false;
         client.ws.ping();
+        live.push(client);
       }
     }
+    void this.closeEndedSessions(live).catch((error: Error) => this.options.logger.warn({ err: error.message }, 'socket session re-check failed'));
+  }
+
+  private async closeEndedSessions(clients: ClientSocket[]): Promise<void> {
+    const owners = await this.options.sessions.ownersOf(clients.map((client) => client.session.sessionId));
+    const now = Date.now();
+    clients.forEach((client, index) => {
+      const expired = client.session.expiresAt !== undefined && client.session.expiresAt <= now;
+      if (expired || owners[index] !== client.session.userId) client.ws.close(CLOSE.signedOut, expired ? 'Session expired' : 'Signed out');
+    });
   }
 }
 
