@@ -1,5 +1,6 @@
 import { registered } from '../services/auth/test/support';
 import { listingBody } from '../services/listings/test/support';
+import { eventually } from '@vnmarket/shared/testing';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -25,8 +26,11 @@ it('a user cannot review themself by writing their id in upper case', async () =
 it('a message to an upper-case receiver id lands in the one conversation both can open and mark read', async () => {
   const sender = await registered(stack);
   const victim = await registered(stack);
-  const sent = await sender.client.post('/api/messages', { receiverId: upper(victim.user.id), content: 'Xin chào' });
-  expect(sent.status).toBe(201);
+  const sent = await eventually(async () => {
+    const response = await sender.client.post('/api/messages', { receiverId: upper(victim.user.id), content: 'Xin chào' });
+    expect(response.status).toBe(201);
+    return response;
+  });
   expect(sent.body.receiverId).toBe(victim.user.id);
   expect((await victim.client.get('/api/messages/unread-count')).body.count).toBe(1);
   const conversationId = sent.body.conversationId as string;
@@ -51,4 +55,35 @@ it('an upper-case listing id is the same listing: the owner may change it, nobod
   expect(patched.status).toBe(200);
   expect(patched.body.id).toBe(created.body.id);
   expect((await other.client.post(`/api/listings/${id}/save`)).status).not.toBe(500);
+});
+
+describe('lists are paged', () => {
+  it('a seller’s reviews come in pages of limit/offset, newest first, and a bad limit is a 400', async () => {
+    const seller = await registered(stack);
+    for (let i = 0; i < 3; i += 1) {
+      const reviewer = await registered(stack);
+      expect((await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 3 + i, comment: `review ${i}` })).status).toBe(201);
+    }
+    const first = await stack.client().get(`/api/users/${seller.user.id}/reviews?limit=2`);
+    const second = await stack.client().get(`/api/users/${seller.user.id}/reviews?limit=2&offset=2`);
+    expect(first.body.map((review: { comment: string }) => review.comment)).toEqual(['review 2', 'review 1']);
+    expect(second.body.map((review: { comment: string }) => review.comment)).toEqual(['review 0']);
+    const bad = await stack.client().get(`/api/users/${seller.user.id}/reviews?limit=5000`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('limit must be at most 100');
+  });
+
+  it('the inbox comes in pages of limit/offset', async () => {
+    const me = await registered(stack);
+    for (let i = 0; i < 3; i += 1) {
+      const other = await registered(stack);
+      // Messaging learns of new users through events: wait until it knows the receiver.
+      await eventually(async () => expect((await other.client.post('/api/messages', { receiverId: me.user.id, content: `tin nhắn ${i}` })).status).toBe(201));
+    }
+    const first = (await me.client.get('/api/conversations?limit=2')).body as { lastMessage: { content: string } }[];
+    const rest = (await me.client.get('/api/conversations?limit=2&offset=2')).body as { lastMessage: { content: string } }[];
+    expect(first.map((summary) => summary.lastMessage.content)).toEqual(['tin nhắn 2', 'tin nhắn 1']);
+    expect(rest.map((summary) => summary.lastMessage.content)).toEqual(['tin nhắn 0']);
+    expect((await me.client.get('/api/conversations?offset=-1')).status).toBe(400);
+  });
 });

@@ -54,3 +54,17 @@ export const textSchema = (params?: Parameters<typeof z.string>[0]) => z.string(
 
 /** A name or title: as textSchema, without invisible or reordering characters. */
 export const labelSchema = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(normalizeLabel).trim();
+
+/** `limit` and `offset` of a list endpoint's query: lists are always bounded. */
+export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
+  z.object({
+    limit: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(maxLimit, `limit must be at most ${maxLimit}`).default(defaultLimit),
+    ),
+    offset: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(10_000, 'offset must be at most 10000').default(0),
+    ),
+  });
+export type PageQuery = z.output<ReturnType<typeof pageQuery>>;

@@ -40,16 +40,20 @@ export class SessionManager {
     res.cookie(config.SESSION_COOKIE_NAME, token, { ...this.cookieOptions, maxAge: ttl * 1000 });
   }
 
-  /** Signs a session out everywhere: the row, the registry, and session.revoked for open WebSockets. */
+  /**
+   * Signs a session out everywhere: the registry first (what every service checks: if Redis cannot be
+   * reached the sign-out fails and says so, rather than report success while the token still works),
+   * then the row and session.revoked for open WebSockets.
+   */
   async close(sessionId: string, userId: string): Promise<void> {
+    await this.deps.registry.revoke(sessionId);
     await this.deps.db.transaction(async (trx) => {
       await deleteSession(trx, sessionId);
       await this.deps.outbox.add(trx, 'session.revoked', { sessionId, userId });
     });
-    await this.deps.registry.revoke(sessionId);
   }
 
-  /** Drops sessions from the registry whose rows are already gone (the account was deleted). */
+  /** Revokes sessions in the registry; call before deleting what they belong to (it may fail). */
   async forget(sessionIds: string[]): Promise<void> {
     await this.deps.registry.revoke(...sessionIds);
   }

@@ -1,4 +1,4 @@
-import type { Review } from '@vnmarket/proto';
+import type { Review, PageQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 
 interface ReviewWithReviewerRow {
@@ -43,8 +43,13 @@ function reviewsWithReviewer(db: Knex) {
     );
 }
 
-export async function reviewsOfSeller(db: Knex, sellerId: string): Promise<Review[]> {
-  const rows: ReviewWithReviewerRow[] = await reviewsWithReviewer(db).where('r.seller_id', sellerId).orderBy('r.created_at', 'desc');
+/** One page of a seller's reviews, newest first. */
+export async function reviewsOfSeller(db: Knex, sellerId: string, page: PageQuery = { limit: 50, offset: 0 }): Promise<Review[]> {
+  const rows: ReviewWithReviewerRow[] = await reviewsWithReviewer(db)
+    .where('r.seller_id', sellerId)
+    .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }])
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(toReview);
 }
 

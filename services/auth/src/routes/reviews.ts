@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { reviewBody } from '@vnmarket/proto';
+import { pageQuery, reviewBody } from '@vnmarket/proto';
 import { badRequest, conflict, isUniqueViolation, notFound, parseInput, pathId } from '@vnmarket/shared';
 import { REVIEW_UNIQUE_CONSTRAINT, insertReview, reviewsOfSeller } from '../db/reviews';
 import { findUserById, lockUserById, refreshRating } from '../db/users';
@@ -12,8 +12,9 @@ export function reviewsRoutes(ctx: AuthContext): Router {
 
   router.get('/api/users/:userId/reviews', async (req, res) => {
     const userId = pathId(req.params.userId, 'User not found');
+    const page = parseInput(pageQuery(), req.query);
     if (!(await findUserById(ctx.db, userId))) throw notFound('User not found');
-    res.json(await reviewsOfSeller(ctx.db, userId));
+    res.json(await reviewsOfSeller(ctx.db, userId, page));
   });
 
   router.post('/api/users/:userId/reviews', ctx.authenticator.requireAuth, async (req, res) => {

@@ -86,7 +86,10 @@ export function usersRoutes(ctx: AuthContext): Router {
     const current = await findUserById(ctx.db, userId);
     if (!current) throw unauthorized();
     if (!(await ctx.passwords.verify(current.password, body.password))) throw forbidden('Password is incorrect', 'wrong_password');
+    // Sessions die first: if Redis cannot be reached the deletion fails whole, and a deleted account
+    // never keeps a token that other services would still accept.
     const sessionIds = await ctx.sessions.sessionIdsOf(userId);
+    await ctx.sessions.forget(sessionIds);
     await ctx.db.transaction(async (trx) => {
       const reviewedSellers = await sellersReviewedBy(trx, userId);
       const version = await deleteUser(trx, userId);
@@ -96,7 +99,6 @@ export function usersRoutes(ctx: AuthContext): Router {
       }
       if (version !== null) await ctx.outbox.add(trx, 'user.deleted', { id: userId, version });
     });
-    await ctx.sessions.forget(sessionIds);
     ctx.sessions.clearCookie(res);
     res.json({ message: 'Account deleted' });
   });

@@ -1,4 +1,4 @@
-import type { ConversationSummary, Message } from '@vnmarket/proto';
+import type { ConversationSummary, Message, PageQuery } from '@vnmarket/proto';
 import { OUTBOX_TABLE, type Knex } from '@vnmarket/shared';
 
 export interface MessageRow {
@@ -98,7 +98,7 @@ interface SummaryRow {
  * Every conversation of a user in one query, newest first: the other participant, the latest listing
  * talked about, the last message and the unread count.
  */
-export async function conversationsOf(db: Knex, userId: string): Promise<ConversationSummary[]> {
+export async function conversationsOf(db: Knex, userId: string, page: PageQuery = { limit: 50, offset: 0 }): Promise<ConversationSummary[]> {
   const { rows } = await db.raw<{ rows: SummaryRow[] }>(
     `
     with mine as (
@@ -125,8 +125,9 @@ export async function conversationsOf(db: Knex, userId: string): Promise<Convers
     left join latest_listing ll on ll.conversation_id = lm.conversation_id
     left join users o on o.id = lm.other_id
     left join listings l on l.id = ll.listing_id
-    order by lm.created_at desc`,
-    { userId },
+    order by lm.created_at desc, lm.conversation_id
+    limit :limit offset :offset`,
+    { userId, limit: page.limit, offset: page.offset },
   );
   return rows.map((row) => ({
     conversationId: row.conversation_id,

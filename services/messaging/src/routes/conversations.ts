@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { messagesPageQuery, parseConversationId } from '@vnmarket/proto';
+import { messagesPageQuery, pageQuery, parseConversationId } from '@vnmarket/proto';
 import { forbidden, notFound, parseInput } from '@vnmarket/shared';
 import { conversationsOf, markRead, threadPage } from '../db/messages';
 import type { MessagingContext } from '../service-context';
@@ -18,7 +18,7 @@ export function conversationsRoutes(ctx: MessagingContext): Router {
   const { requireAuth } = ctx.authenticator;
 
   router.get('/api/conversations', requireAuth, async (req, res) => {
-    res.json(await conversationsOf(ctx.db, req.session!.userId));
+    res.json(await conversationsOf(ctx.db, req.session!.userId, parseInput(pageQuery(), req.query)));
   });
 
   router.get('/api/conversations/:id/messages', requireAuth, async (req, res) => {
