@@ -110,7 +110,7 @@ export type ReviewBody = z.input<typeof reviewBody>;
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.string().nullable(),
-  phone: z.string(),
+  phone: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),

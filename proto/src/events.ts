@@ -20,7 +20,8 @@ export const userProfileEventData = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
-  phone: z.string(),
+  /** Null when the number was taken back by the account that verified it. */
+  phone: z.string().nullable(),
   email: z.string().nullable(),
   phoneVerified: z.boolean(),
   isVerified: z.boolean(),

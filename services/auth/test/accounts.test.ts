@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { buildEvent } from '@vnmarket/proto';
+import { eventually } from '@vnmarket/shared/testing';
 import jwt from 'jsonwebtoken';
 import { userSchema } from '@vnmarket/proto';
 import { generateSigningKeys, TestClient } from '@vnmarket/shared/testing';
@@ -37,12 +40,31 @@ describe('register', () => {
     expect(Object.keys(me.body)).not.toContain('password');
   });
 
-  it('refuses a phone number that is taken, in any format, with 409', async () => {
+  it('refuses a phone number another account has verified, in any format, with 409', async () => {
     const first = await registered(auth);
+    await auth.infrastructure.db('users').where({ id: first.user.id }).update({ phone_verified: true });
     const formatted = `(${first.phone.slice(0, 3)}) ${first.phone.slice(3, 6)}-${first.phone.slice(6)}`;
     const response = await auth.client().post('/api/register', newUser({ phone: formatted }));
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('An account with this phone number already exists');
+  });
+
+  it("lets the owner of a number sign up while a squatter holds it unverified; verifying takes it back", async () => {
+    const squatter = await registered(auth);
+    const owner = await auth.client().post('/api/register', newUser({ phone: squatter.phone, password: 'owner password' }));
+    expect(owner.status).toBe(201);
+    // The owner proves the number by SMS (verification publishes phone.verified).
+    const event = buildEvent('phone.verified', { userId: owner.body.id, phone: owner.body.phone }, randomUUID(), new Date());
+    await auth.infrastructure.bus.publish(event);
+    await eventually(async () => expect((await auth.infrastructure.db('users').where({ id: owner.body.id }).first()).phone_verified).toBe(true));
+    const lost = await auth.infrastructure.db('users').where({ id: squatter.user.id }).first();
+    expect(lost).toMatchObject({ phone: null, phone_verified: false });
+    expect((await squatter.client.get('/api/auth/user')).body.phone).toBeNull();
+    // Signing in by that number now means the owner; a third sign-up with it is refused.
+    const signIn = await auth.client().post('/api/login', { identifier: squatter.phone, password: 'owner password' });
+    expect(signIn.body.id).toBe(owner.body.id);
+    expect((await auth.client().post('/api/login', { identifier: squatter.phone, password: squatter.password })).status).toBe(401);
+    expect((await auth.client().post('/api/register', newUser({ phone: squatter.phone }))).status).toBe(409);
   });
 
   it('refuses an email that is taken, whatever its case, with 409', async () => {

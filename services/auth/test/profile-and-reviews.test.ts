@@ -26,8 +26,9 @@ describe('PATCH /api/users/profile', () => {
     expect(cleared.body).toMatchObject({ bio: null, website: null, firstName: 'Thảo', location: 'San Jose, CA' });
   });
 
-  it('changing the phone keeps it unique and sets phoneVerified back to false', async () => {
+  it('changing the phone to one verified elsewhere is refused, and a new number is unverified', async () => {
     const other = await registered(auth);
+    await auth.infrastructure.db('users').where({ id: other.user.id }).update({ phone_verified: true });
     const { client, user } = await registered(auth);
     await auth.infrastructure.db('users').where({ id: user.id }).update({ phone_verified: true, is_verified: true });
     expect((await client.get('/api/auth/user')).body.phoneVerified).toBe(true);

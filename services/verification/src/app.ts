@@ -39,6 +39,7 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
       userHourly: hourly('verification-user', config.VERIFICATION_MAX_PER_USER_PER_HOUR),
       phoneHourly: hourly('verification-phone', config.VERIFICATION_MAX_PER_PHONE_PER_HOUR),
       ipHourly: hourly('verification-ip', config.VERIFICATION_MAX_PER_IP_PER_HOUR),
+      smsHourly: hourly('verification-sms-total', config.SMS_MAX_PER_HOUR),
     },
   };
 

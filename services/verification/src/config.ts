@@ -24,6 +24,14 @@ export const verificationConfigSchema = baseConfigSchema
     VERIFICATION_MAX_PER_USER_PER_HOUR: count(5),
     VERIFICATION_MAX_PER_PHONE_PER_HOUR: count(5),
     VERIFICATION_MAX_PER_IP_PER_HOUR: count(20),
+    /** Every SMS this deployment sends in an hour, all users together: a ceiling on SMS-pumping cost. */
+    SMS_MAX_PER_HOUR: count(500),
+    /** Country calling codes SMS may go to (this marketplace's people: the US and Vietnam). */
+    SMS_ALLOWED_COUNTRY_CODES: z
+      .string()
+      .default('1,84')
+      .transform((value) => value.split(',').map((code) => code.trim().replace(/^\+/, '')).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^\d{1,3}$/, 'must be country calling codes like 1,84')).min(1)),
     /** file: one JSON line per SMS in SMS_OUTBOX (development); twilio: real SMS. */
     SMS_PROVIDER: z.enum(['file', 'twilio']).default('file'),
     /** Relative to the process's working directory; the folder is created. */

@@ -19,5 +19,7 @@ export interface VerificationContext {
     userHourly: RateLimit;
     phoneHourly: RateLimit;
     ipHourly: RateLimit;
+    /** All SMS of the deployment together. */
+    smsHourly: RateLimit;
   };
 }

@@ -4,7 +4,8 @@ import type { Knex } from '@vnmarket/shared';
 export interface UserRow {
   id: string;
   email: string | null;
-  phone: string;
+  /** Null when a verified owner took the number back from this unverified account. */
+  phone: string | null;
   password: string;
   first_name: string;
   last_name: string;
@@ -57,10 +58,35 @@ export const findUserById = (db: Knex, id: string) => db<UserRow>('users').where
 
 export const lockUserById = (trx: Knex.Transaction, id: string) => trx<UserRow>('users').where({ id }).forUpdate().first();
 
-export function findUserByIdentifier(db: Knex, identifier: { email?: string; phone?: string }) {
-  if (identifier.email) return db<UserRow>('users').where({ email: identifier.email }).first();
-  if (identifier.phone) return db<UserRow>('users').where({ phone: identifier.phone }).first();
-  return Promise.resolve(undefined);
+/**
+ * The accounts an identifier may mean, most likely first: one for an email; for a phone, the account
+ * that verified it, then unverified ones holding it (a few at most), oldest first.
+ */
+export function candidatesForIdentifier(db: Knex, identifier: { email?: string; phone?: string }): Promise<UserRow[]> {
+  if (identifier.email) return db<UserRow>('users').where({ email: identifier.email }).limit(1);
+  if (identifier.phone) {
+    return db<UserRow>('users')
+      .where({ phone: identifier.phone })
+      .orderBy([{ column: 'phone_verified', order: 'desc' }, { column: 'created_at' }])
+      .limit(3);
+  }
+  return Promise.resolve([]);
+}
+
+/** Whether another account has verified this number (then nobody else may claim it). */
+export async function phoneVerifiedByOther(db: Knex, phone: string, exceptUserId?: string): Promise<boolean> {
+  const query = db('users').where({ phone, phone_verified: true });
+  if (exceptUserId) query.whereNot({ id: exceptUserId });
+  return (await query.first('id')) !== undefined;
+}
+
+/** Unverified accounts holding a number someone just verified lose it; returns them, changed. */
+export async function releasePhoneFromOthers(trx: Knex.Transaction, phone: string, ownerId: string): Promise<UserRow[]> {
+  return trx<UserRow>('users')
+    .where({ phone, phone_verified: false })
+    .whereNot({ id: ownerId })
+    .update({ phone: null, updated_at: trx.fn.now() as unknown as Date, version: trx.raw('version + 1') as unknown as number })
+    .returning('*');
 }
 
 export async function insertUser(trx: Knex.Transaction, user: NewUser): Promise<UserRow> {
@@ -98,7 +124,7 @@ export async function refreshRating(trx: Knex.Transaction, sellerId: string): Pr
 
 /** Which unique constraint a duplicate broke, as the message the client sees. */
 export function duplicateUserMessage(constraint: string | undefined): string | undefined {
-  if (constraint === 'users_phone_unique') return 'An account with this phone number already exists';
+  if (constraint === 'users_phone_unique' || constraint === 'users_verified_phone_unique') return 'An account with this phone number already exists';
   if (constraint === 'users_email_unique') return 'An account with this email already exists';
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { idempotentHandler, serviceQueueName, type Knex, type Outbox, type Subscription } from '@vnmarket/shared';
 import type { DomainEvent } from '@vnmarket/proto';
 import { detachListing } from '../db/reviews';
-import { updateUser, type UserRow } from '../db/users';
+import { phoneVerifiedByOther, releasePhoneFromOthers, updateUser, type UserRow } from '../db/users';
 import { publishProfile } from './publish';
 
 /** auth listens for verified phones (verification service) and deleted listings (listings service). */
@@ -12,8 +12,14 @@ export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: str
         // Only if the number on file is still the one that was verified.
         const current = await trx<UserRow>('users').where({ id: event.data.userId, phone: event.data.phone }).forUpdate().first();
         if (!current || current.phone_verified) return;
+        // Two unverified holders racing to verify: the first one wins the number.
+        if (await phoneVerifiedByOther(trx, event.data.phone, current.id)) return;
         const updated = await updateUser(trx, current.id, { phone_verified: true, is_verified: true });
         if (updated) await publishProfile(deps.outbox, trx, 'user.updated', updated);
+        // The proved owner takes the number back from unverified accounts that typed it.
+        for (const released of await releasePhoneFromOthers(trx, event.data.phone, current.id)) {
+          await publishProfile(deps.outbox, trx, 'user.updated', released);
+        }
         return;
       }
       case 'listing.deleted':

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { loginBody, normalizePhone } from '@vnmarket/proto';
 import { clientAddressKey, invalidCredentials, parseInput } from '@vnmarket/shared';
-import { findUserByIdentifier, toUser } from '../db/users';
+import { candidatesForIdentifier, toUser, type UserRow } from '../db/users';
 import type { AuthContext } from '../service-context';
 
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
@@ -35,10 +35,17 @@ export function sessionsRoutes(ctx: AuthContext): Router {
     await ctx.limits.loginAttemptsPerIp.consume(client, TOO_MANY_ATTEMPTS);
     await ctx.limits.loginFailuresPerClient.consume(pair, TOO_MANY_ATTEMPTS);
     await ctx.limits.loginFailuresPerIdentifier.consume(identifier.key, TOO_MANY_ATTEMPTS);
-    const user = await findUserByIdentifier(ctx.db, identifier);
-    const valid = user ? await ctx.passwords.verify(user.password, body.password) : await ctx.passwords.verifyAgainstNothing(body.password);
+    const candidates = await candidatesForIdentifier(ctx.db, identifier);
+    let user: UserRow | undefined;
+    for (const candidate of candidates) {
+      if (await ctx.passwords.verify(candidate.password, body.password)) {
+        user = candidate;
+        break;
+      }
+    }
+    if (candidates.length === 0) await ctx.passwords.verifyAgainstNothing(body.password);
     // Same status and body whether the account exists or not.
-    if (!user || !valid) throw invalidCredentials();
+    if (!user) throw invalidCredentials();
     await ctx.limits.loginFailuresPerClient.reset(pair);
     await ctx.limits.loginFailuresPerIdentifier.refund(identifier.key);
     await ctx.sessions.open(user.id, req, res);

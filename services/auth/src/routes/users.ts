@@ -5,6 +5,7 @@ import { sellersReviewedBy } from '../db/reviews';
 import {
   deleteUser,
   duplicateUserMessage,
+  phoneVerifiedByOther,
   findUserById,
   insertUser,
   lockUserById,
@@ -24,6 +25,7 @@ export function usersRoutes(ctx: AuthContext): Router {
   router.post('/api/register', async (req, res) => {
     await ctx.limits.registrationsPerIp.consume(clientAddressKey(req.ip), 'Too many accounts created from this network. Please try again later.');
     const body = parseInput(registerBody, req.body);
+    if (await phoneVerifiedByOther(ctx.db, body.phone)) throw conflict('An account with this phone number already exists', 'account_exists');
     const password = await ctx.passwords.hash(body.password);
     const user = await ctx.db
       .transaction(async (trx) => {
@@ -66,6 +68,7 @@ export function usersRoutes(ctx: AuthContext): Router {
         if (body.location !== undefined) changes.location = body.location;
         if (body.website !== undefined) changes.website = body.website;
         if (body.phone !== undefined && body.phone !== current.phone) {
+          if (await phoneVerifiedByOther(trx, body.phone, userId)) throw conflict('An account with this phone number already exists', 'account_exists');
           // A new number is unproven until it is verified again.
           Object.assign(changes, { phone: body.phone, phone_verified: false, is_verified: false });
         }

@@ -19,7 +19,8 @@ const CONTACTS = { table: 'contacts', key: 'user_id' };
 export function upsertContact(trx: Knex.Transaction, user: EventData<'user.updated'>): Promise<ContactRow | undefined> {
   return applyVersioned<ContactRow>(trx, CONTACTS, {
     user_id: user.id,
-    phone: user.phone,
+    // '' when the account has no number (a verified owner took it back).
+    phone: user.phone ?? '',
     phone_verified: user.phoneVerified,
     updated_at: new Date(user.updatedAt),
     version: user.version,
@@ -40,4 +41,10 @@ export async function markPhoneVerified(trx: Knex.Transaction, userId: string, p
 /** A tombstone without the number, so a late user.updated cannot restore a deleted user's phone. */
 export async function deleteContact(trx: Knex.Transaction, userId: string, version: number): Promise<void> {
   await applyTombstone(trx, CONTACTS, { user_id: userId, phone: '', phone_verified: false, updated_at: new Date() }, version, ['phone', 'phone_verified']);
+}
+
+/** Whether another (live) account has verified this number: nobody else may verify it then. */
+export async function phoneVerifiedElsewhere(db: Knex, phone: string, userId: string): Promise<boolean> {
+  const row = await db('contacts').where({ phone, phone_verified: true, deleted: false }).whereNot({ user_id: userId }).first('user_id');
+  return row !== undefined;
 }

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Router } from 'express';
 import { verifyCodeBody } from '@vnmarket/proto';
-import { badRequest, clientAddressKey, consumeAll, HttpError, notFound, parseInput, serviceUnavailable } from '@vnmarket/shared';
+import { badRequest, clientAddressKey, conflict, consumeAll, HttpError, notFound, parseInput, serviceUnavailable } from '@vnmarket/shared';
 import { CODE_TTL_MS, MAX_WRONG_ATTEMPTS, smsText } from '../codes';
 import { consumeCode, insertCode, lockLatestCode, recordWrongAttempt, retireCode, retireLiveCodes, type CodeRow } from '../db/codes';
-import { findContact, lockContact, markPhoneVerified, type ContactRow } from '../db/contacts';
+import { findContact, lockContact, markPhoneVerified, phoneVerifiedElsewhere, type ContactRow } from '../db/contacts';
 import type { VerificationContext } from '../service-context';
 
 /** What clients see; the web app shows them after "Verification failed" / in the send-failure toast. */
@@ -24,6 +24,10 @@ export const MESSAGES = {
   expired: 'This verification code has expired. Please request a new code.',
   phoneChanged: 'Your phone number has changed. Please request a new code.',
   waitSeconds: (seconds: number) => `Please wait ${seconds} seconds before requesting another code`,
+  noPhone: 'Add your phone number to your profile first',
+  numberTaken: 'This phone number is already verified on another account',
+  countryNotSupported: (codes: string[]) => `We can send verification codes only to numbers starting with ${codes.map((code) => `+${code}`).join(' or ')}`,
+  smsBudgetSpent: 'We are sending too many verification codes right now. Please try again later.',
 } as const;
 
 /** Phone verification: send a code by SMS to the number on file, then check it. */
@@ -36,11 +40,15 @@ export function phoneRoutes(ctx: VerificationContext): Router {
     const contact = await contactOnFile(ctx, userId);
     if (!contact) throw notFound(MESSAGES.phoneUnknown);
     if (contact.phone_verified) throw badRequest(MESSAGES.alreadyVerified);
+    if (!contact.phone) throw badRequest(MESSAGES.noPhone);
+    if (!ctx.config.SMS_ALLOWED_COUNTRY_CODES.some((code) => contact.phone.startsWith(`+${code}`))) throw badRequest(MESSAGES.countryNotSupported(ctx.config.SMS_ALLOWED_COUNTRY_CODES));
+    if (await phoneVerifiedElsewhere(ctx.db, contact.phone, userId)) throw conflict(MESSAGES.numberTaken, 'phone_taken');
     await consumeAll([
       { limit: ctx.limits.userInterval, key: userId, message: MESSAGES.waitSeconds(ctx.config.VERIFICATION_SEND_INTERVAL_SECONDS) },
       { limit: ctx.limits.userHourly, key: userId, message: MESSAGES.tooManyForUser },
       { limit: ctx.limits.phoneHourly, key: contact.phone, message: MESSAGES.tooManyForPhone },
       { limit: ctx.limits.ipHourly, key: clientAddressKey(req.ip), message: MESSAGES.tooManyFromNetwork },
+      { limit: ctx.limits.smsHourly, key: 'all', message: MESSAGES.smsBudgetSpent },
     ]);
 
     const code = ctx.codes.generate();
