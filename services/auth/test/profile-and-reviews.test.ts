@@ -9,14 +9,14 @@ afterAll(() => auth.stop());
 
 describe('PATCH /api/users/profile', () => {
   it('updates the profile fields and keeps the rest', async () => {
-    const { client } = await registered(auth);
+    const { client, user } = await registered(auth);
     const changes = {
       firstName: 'Thảo',
       lastName: 'Trần',
       bio: 'Home cook in San Jose',
       location: 'San Jose, CA',
       website: 'https://thao.example.com',
-      profileImageUrl: '/objects/avatars/abc.webp',
+      profileImageUrl: `/objects/images/${user.id}/${randomUUID()}.webp`,
     };
     const response = await client.patch('/api/users/profile', changes);
     expect(response.status).toBe(200);

@@ -40,10 +40,11 @@ it('publishes listing.created, listing.updated and listing.deleted through the o
 it('keeps the seller read copy current from user.updated', async () => {
   const seller = await registered(stack);
   const listing = (await seller.client.post('/api/listings', listingBody())).body;
-  await seller.client.patch('/api/users/profile', { firstName: 'Hương', profileImageUrl: '/objects/avatars/huong.webp' });
+  const photo = `/objects/images/${seller.user.id}/${randomUUID()}.webp`;
+  await seller.client.patch('/api/users/profile', { firstName: 'Hương', profileImageUrl: photo });
   await eventually(async () => {
     const shown = await seller.client.get(`/api/listings/${listing.id}`);
-    expect(shown.body.user).toMatchObject({ firstName: 'Hương', profileImageUrl: '/objects/avatars/huong.webp' });
+    expect(shown.body.user).toMatchObject({ firstName: 'Hương', profileImageUrl: photo });
   });
 });
 

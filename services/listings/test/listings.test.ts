@@ -69,7 +69,9 @@ describe('POST /api/listings', () => {
     [{ category: 'cars' }, 'Category is required'],
     [{ title: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
     [{ images: ['https://evil.example/a.jpg'] }, 'Images must be uploaded through the photo uploader'],
-    [{ images: Array.from({ length: 11 }, (_, i) => `/objects/uploads/${i}.webp`) }, 'At most 10 photos'],
+    [{ images: Array.from({ length: 11 }, () => `/objects/images/${randomUUID()}/${randomUUID()}.webp`) }, 'At most 10 photos'],
+    [{ images: [`/objects/images/${randomUUID()}/../../uploads/${randomUUID()}.webp`] }, 'Images must be uploaded through the photo uploader'],
+    [{ images: ['/objects/uploads/x/y'] }, 'Images must be uploaded through the photo uploader'],
     [{ metadata: { bedrooms: -1 } }, 'Bedrooms cannot be negative'],
     [{ metadata: { bathrooms: 1.25 } }, 'Bathrooms must be a multiple of 0.5'],
     [{ metadata: { propertyType: 'castle' } }, 'Property type must be one of: room, apartment, house, condo, townhouse, studio'],
@@ -79,6 +81,15 @@ describe('POST /api/listings', () => {
     const response = await owner.client.post('/api/listings', listingBody(override));
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
+  });
+
+  it("refuses another user's photos with 403, and accepts the user's own", async () => {
+    const theirs = `/objects/images/${other.user.id}/${randomUUID()}.webp`;
+    const borrowed = await owner.client.post('/api/listings', listingBody({ images: [theirs] }));
+    expect(borrowed.status).toBe(403);
+    expect(borrowed.body.message).toBe('You can only use photos you uploaded');
+    const mine = `/objects/images/${owner.user.id}/${randomUUID()}.webp`;
+    expect((await owner.client.post('/api/listings', listingBody({ images: [mine] }))).status).toBe(201);
   });
 
   it('needs a session', async () => {

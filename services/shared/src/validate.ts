@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { normalizeId } from '@vnmarket/proto';
-import { badRequest, notFound } from './errors';
+import { normalizeId, ownerOfObjectPath } from '@vnmarket/proto';
+import { badRequest, forbidden, notFound } from './errors';
 
 /** Parses input with a proto schema or throws 400 with the first message and every field's messages. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -25,4 +25,11 @@ export function pathId(value: unknown, notFoundMessage: string): string {
 /** True for a uuid in any case; compare only normalizeId()'s output. */
 export function isUuid(value: unknown): value is string {
   return normalizeId(value) !== null;
+}
+
+/** Photos in a body must be the user's own uploads: another user's images cannot be borrowed. */
+export function requireOwnPhotos(paths: Iterable<string | null | undefined>, userId: string): void {
+  for (const path of paths) {
+    if (path && ownerOfObjectPath(path) !== userId) throw forbidden('You can only use photos you uploaded', 'not_your_photo');
+  }
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { deleteAccountBody, profileUpdateBody, registerBody } from '@vnmarket/proto';
-import { clientAddressKey, conflict, forbidden, isUniqueViolation, parseInput, unauthorized } from '@vnmarket/shared';
+import { clientAddressKey, requireOwnPhotos, conflict, forbidden, isUniqueViolation, parseInput, unauthorized } from '@vnmarket/shared';
 import { sellersReviewedBy } from '../db/reviews';
 import {
   deleteUser,
@@ -63,7 +63,10 @@ export function usersRoutes(ctx: AuthContext): Router {
         const changes: ProfileChanges = {};
         if (body.firstName !== undefined) changes.first_name = body.firstName;
         if (body.lastName !== undefined) changes.last_name = body.lastName;
-        if (body.profileImageUrl !== undefined) changes.profile_image_url = body.profileImageUrl;
+        if (body.profileImageUrl !== undefined) {
+          requireOwnPhotos([body.profileImageUrl], userId);
+          changes.profile_image_url = body.profileImageUrl;
+        }
         if (body.bio !== undefined) changes.bio = body.bio;
         if (body.location !== undefined) changes.location = body.location;
         if (body.website !== undefined) changes.website = body.website;

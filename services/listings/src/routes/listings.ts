@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { listingBody, listingQuery, listingStatusBody } from '@vnmarket/proto';
-import { forbidden, notFound, parseInput, pathId, type Knex } from '@vnmarket/shared';
+import { forbidden, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
   findListing,
@@ -55,6 +55,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.post('/api/listings', requireAuth, async (req, res) => {
     const input = parseInput(listingBody, req.body);
+    requireOwnPhotos(input.images, req.session!.userId);
     const row = await ctx.db.transaction(async (trx) => {
       const created = await insertListing(trx, req.session!.userId, input);
       await publishListing(ctx.outbox, trx, 'listing.created', created);
@@ -67,6 +68,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
     const row = await ctx.db.transaction(async (trx) => {
       const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       const input = parseInput(listingBody, req.body);
+      requireOwnPhotos(input.images, req.session!.userId);
       const updated = await replaceListing(trx, listing.id, input);
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
