@@ -5,7 +5,16 @@ import { z } from 'zod';
 export const MAX_LISTING_PHOTO_MB = 5;
 export const MAX_PROFILE_PHOTO_MB = 10;
 
-export const uploadUrlResponse = z.object({ uploadURL: z.string() });
+/**
+ * Where the browser sends the file: PUT the raw bytes to uploadURL, or (S3) POST a form of `fields`
+ * then the file. `imageURL` names the upload afterwards, in PUT /api/listing-images.
+ */
+export const uploadUrlResponse = z.object({
+  uploadURL: z.string(),
+  method: z.enum(['PUT', 'POST']).default('PUT'),
+  fields: z.record(z.string(), z.string()).optional(),
+  imageURL: z.string().optional(),
+});
 export type UploadUrlResponse = z.infer<typeof uploadUrlResponse>;
 
 export const listingImageBody = z.object({

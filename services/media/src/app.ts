@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Express } from 'express';
-import { createApp, finishApp, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import { ConcurrencyGate, createApp, finishApp, RateLimit, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
 import type { MediaConfig } from './config';
 import { deleteUploads, staleUploads } from './db/uploads';
 import { mediaSubscription } from './events/consumers';
@@ -44,7 +44,20 @@ export function createMediaService(deps: { config: MediaConfig; logger: Logger; 
   const { db, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
   const { store, localStore } = storeFrom(config);
-  const ctx: MediaContext = { config, logger, db, store, localStore, authenticator: infrastructure.authenticator, clock };
+  const ctx: MediaContext = {
+    config,
+    logger,
+    db,
+    store,
+    localStore,
+    authenticator: infrastructure.authenticator,
+    clock,
+    limits: {
+      uploadLinks: new RateLimit(infrastructure.redis, { name: 'media-upload-links', points: config.UPLOAD_LINKS_PER_HOUR, durationSeconds: 3600 }),
+      images: new RateLimit(infrastructure.redis, { name: 'media-images', points: config.IMAGES_PER_HOUR, durationSeconds: 3600 }),
+    },
+    processing: new ConcurrencyGate(config.IMAGE_PROCESSING_CONCURRENCY, config.IMAGE_PROCESSING_QUEUE, 'Many photos are being processed right now. Please try again in a moment.'),
+  };
 
   const app = createApp({ ...serviceAppOptions(config, logger, infrastructure), rawBodyPaths: [/^\/api\/objects\/upload\/[^/]+$/] });
   app.use(uploadsRoutes(ctx));

@@ -18,6 +18,13 @@ export const mediaConfigSchema = baseConfigSchema
     MAX_PROFILE_PHOTO_BYTES: z.coerce.number().int().min(1024).default(10 * MB),
     /** Width × height beyond which an image is refused before decoding (decompression bombs). */
     MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+    /** Upload links one user may ask for in an hour. */
+    UPLOAD_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    /** Photos one user may have checked and resized in an hour. */
+    IMAGES_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    /** Images decoded at once by one process; a few more wait, the rest get 503 (decoding is heavy). */
+    IMAGE_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    IMAGE_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
     S3_BUCKET: z.string().min(3).optional(),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),

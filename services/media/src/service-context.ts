@@ -1,4 +1,4 @@
-import type { Authenticator, Knex, Logger } from '@vnmarket/shared';
+import type { Authenticator, ConcurrencyGate, Knex, Logger, RateLimit } from '@vnmarket/shared';
 import type { MediaConfig } from './config';
 import type { LocalDiskStore } from './storage/local-disk';
 import type { ObjectStore } from './storage/object-store';
@@ -13,4 +13,7 @@ export interface MediaContext {
   localStore?: LocalDiskStore;
   authenticator: Authenticator;
   clock: () => Date;
+  limits: { uploadLinks: RateLimit; images: RateLimit };
+  /** Bounds concurrent image decoding in this process. */
+  processing: ConcurrencyGate;
 }

@@ -27,4 +27,5 @@ export const unsupportedMediaType = (message = 'Request body must be JSON') =>
   new HttpError(415, message, 'unsupported_media_type');
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'rate_limited', undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const serviceUnavailable = (message = 'Service unavailable') => new HttpError(503, message, 'unavailable');
+export const serviceUnavailable = (message = 'Service unavailable', retryAfterSeconds?: number) =>
+  new HttpError(503, message, 'unavailable', undefined, retryAfterSeconds ? { 'Retry-After': String(Math.ceil(retryAfterSeconds)) } : undefined);

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './db';
 export * from './redis';
 export * from './rate-limit';
+export * from './concurrency';
 export * from './bus/event-bus';
 export * from './bus/outbox';
 export * from './bus/failures';

@@ -1,9 +1,10 @@
 /**
- * Photo upload flow (spec section 7): POST /api/objects/upload gives an upload URL (our own signed
- * endpoint, or a presigned S3 URL), the file is PUT straight to it (XMLHttpRequest, for progress
- * events), then PUT /api/listing-images turns the upload into a stored image.
+ * Photo upload flow (spec section 7): POST /api/objects/upload says where the file goes (our own signed
+ * PUT endpoint, or a presigned S3 POST form whose policy bounds the size), the file is sent straight
+ * there (XMLHttpRequest, for progress events), then PUT /api/listing-images turns the upload into a
+ * stored image.
  */
-import { listingImageResponse, uploadUrlResponse, type ListingImageBody, type ListingImageResponse } from '@vnmarket/proto';
+import { listingImageResponse, uploadUrlResponse, type ListingImageBody, type ListingImageResponse, type UploadUrlResponse } from '@vnmarket/proto';
 import { ApiError, apiRequest, isUnauthorizedError } from './api';
 
 export class UploadError extends Error {
@@ -16,11 +17,21 @@ export class UploadError extends Error {
   }
 }
 
-function putWithProgress(url: string, file: File, onProgress: (loaded: number) => void): Promise<void> {
+function sendWithProgress(target: UploadUrlResponse, file: File, onProgress: (loaded: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.open(target.method, target.uploadURL);
+    let body: Blob | FormData = file;
+    if (target.method === 'POST') {
+      // S3 reads the policy fields first and the file last.
+      const form = new FormData();
+      for (const [name, value] of Object.entries(target.fields ?? {})) form.append(name, value);
+      form.append('Content-Type', file.type || 'application/octet-stream');
+      form.append('file', file);
+      body = form;
+    } else {
+      xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    }
     xhr.upload.onprogress = (event) => onProgress(event.lengthComputable ? event.loaded : 0);
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
@@ -31,7 +42,7 @@ function putWithProgress(url: string, file: File, onProgress: (loaded: number) =
       }
     };
     xhr.onerror = () => reject(new UploadError('Failed to process uploaded images', 'The upload was interrupted'));
-    xhr.send(file);
+    xhr.send(body);
   });
 }
 
@@ -46,17 +57,17 @@ function messageOf(body: string): string | undefined {
 
 /** Uploads one photo; `onProgress` gets the bytes sent so far. 401s come back as the API error itself. */
 export async function uploadPhoto(file: File, purpose: ListingImageBody['purpose'], onProgress: (loaded: number) => void): Promise<ListingImageResponse> {
-  let uploadURL: string;
+  let target: UploadUrlResponse;
   try {
     const response = await apiRequest('POST', '/api/objects/upload');
-    uploadURL = uploadUrlResponse.parse(await response.json()).uploadURL;
+    target = uploadUrlResponse.parse(await response.json());
   } catch (error) {
     if (isUnauthorizedError(error)) throw error;
     throw new UploadError('Failed to get upload URL');
   }
-  await putWithProgress(uploadURL, file, onProgress);
+  await sendWithProgress(target, file, onProgress);
   try {
-    const body: ListingImageBody = { imageURL: uploadURL, purpose };
+    const body: ListingImageBody = { imageURL: target.imageURL ?? target.uploadURL, purpose };
     const response = await apiRequest('PUT', '/api/listing-images', body);
     return listingImageResponse.parse(await response.json());
   } catch (error) {

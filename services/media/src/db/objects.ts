@@ -21,3 +21,9 @@ export async function deleteObjectsOf(trx: Knex.Transaction, ownerId: string): P
 export async function deleteUploadsOf(trx: Knex.Transaction, ownerId: string): Promise<string[]> {
   return (await trx('uploads').where({ owner_id: ownerId }).delete().returning('key')).map((row: { key: string }) => row.key);
 }
+
+/** Deletes the rows of these keys; returns the keys that existed (their bytes are deleted next). */
+export async function deleteObjectsWithKeys(trx: Knex.Transaction, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  return (await trx('objects').whereIn('key', keys).delete().returning('key')).map((row: { key: string }) => row.key);
+}

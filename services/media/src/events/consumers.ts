@@ -1,12 +1,30 @@
 import { idempotentHandler, serviceQueueName, type Knex, type Logger, type Subscription } from '@vnmarket/shared';
-import { deleteObjectsOf, deleteUploadsOf } from '../db/objects';
+import { applyListingPhotos, forgetListingPhotos, keysOfPhoto } from '../db/listing-photos';
+import { deleteObjectsOf, deleteObjectsWithKeys, deleteUploadsOf } from '../db/objects';
 import type { ObjectStore } from '../storage/object-store';
 
-/** A deleted user's photos go with them: rows in the event's transaction, then the stored bytes. */
+/**
+ * Photos go with what they belonged to: a deleted user's photos, a deleted listing's photos, and photos
+ * a listing stopped using. Rows go in the event's transaction, the stored bytes once it commits.
+ */
 export function mediaSubscription(deps: { db: Knex; store: ObjectStore; logger: Logger; exchange: string }): Subscription {
-  const forgetRows = idempotentHandler(deps.db, async (trx, event) => {
-    if (event.type !== 'user.deleted') return;
-    const keys = [...(await deleteObjectsOf(trx, event.data.id)), ...(await deleteUploadsOf(trx, event.data.id))];
+  const apply = idempotentHandler(deps.db, async (trx, event) => {
+    let keys: string[] = [];
+    switch (event.type) {
+      case 'user.deleted':
+        keys = [...(await deleteObjectsOf(trx, event.data.id)), ...(await deleteUploadsOf(trx, event.data.id))];
+        break;
+      case 'listing.created':
+      case 'listing.updated':
+        keys = await deleteObjectsWithKeys(trx, (await applyListingPhotos(trx, event.data)).flatMap(keysOfPhoto));
+        break;
+      case 'listing.deleted':
+        keys = await deleteObjectsWithKeys(trx, (await forgetListingPhotos(trx, event.data)).flatMap(keysOfPhoto));
+        break;
+      default:
+        return;
+    }
+    if (keys.length === 0) return;
     trx.executionPromise.then(
       () => deps.store.delete(...keys).catch((error: Error) => deps.logger.warn({ err: error.message }, 'deleting stored objects failed')),
       () => undefined,
@@ -14,7 +32,7 @@ export function mediaSubscription(deps: { db: Knex; store: ObjectStore; logger: 
   });
   return {
     queue: serviceQueueName(deps.exchange, 'media'),
-    eventTypes: ['user.deleted'],
-    handle: forgetRows,
+    eventTypes: ['user.deleted', 'listing.created', 'listing.updated', 'listing.deleted'],
+    handle: apply,
   };
 }

@@ -43,15 +43,16 @@ export function imagesRoutes(ctx: MediaContext): Router {
       throw badRequest('This upload has expired; please upload the photo again');
     }
 
+    await ctx.limits.images.consume(ownerId, 'Too many photos processed. Please wait a while and try again.');
     const profile = body.purpose === 'profile';
     const maxBytes = profile ? ctx.config.MAX_PROFILE_PHOTO_BYTES : ctx.config.MAX_LISTING_PHOTO_BYTES;
-    const bytes = await ctx.store.read(upload.key, maxBytes);
+    const bytes = await ctx.processing.run(() => ctx.store.read(upload.key, maxBytes));
     if (bytes === undefined) throw badRequest('No file has been uploaded to this link yet');
     if (bytes === 'too large') {
       await ctx.store.delete(upload.key);
       throw payloadTooLarge(`${profile ? 'Profile photos' : 'Photos'} must be ${Math.floor(maxBytes / 1024 / 1024)} MB or smaller`);
     }
-    const image = await processImage(bytes, ctx.config.MAX_IMAGE_PIXELS).catch(async (error) => {
+    const image = await ctx.processing.run(() => processImage(bytes, ctx.config.MAX_IMAGE_PIXELS)).catch(async (error) => {
       await ctx.store.delete(upload.key);
       throw error;
     });

@@ -16,12 +16,14 @@ export function uploadsRoutes(ctx: MediaContext): Router {
   const router = Router();
 
   router.post('/api/objects/upload', ctx.authenticator.requireAuth, async (req, res) => {
-    const id = randomUUID();
     const ownerId = req.session!.userId;
+    await ctx.limits.uploadLinks.consume(ownerId, 'Too many photo uploads. Please wait a while and try again.');
+    const id = randomUUID();
     const key = `uploads/${ownerId}/${id}`;
     const expiresAt = new Date(ctx.clock().getTime() + ctx.config.UPLOAD_URL_TTL_SECONDS * 1000);
     await insertUpload(ctx.db, { id, owner_id: ownerId, key, expires_at: expiresAt });
-    res.json({ uploadURL: await ctx.store.uploadUrl(id, key, expiresAt) });
+    // The largest photo any purpose allows; PUT /api/listing-images applies the purpose's own limit.
+    res.json(await ctx.store.uploadTarget(id, key, expiresAt, ctx.config.MAX_PROFILE_PHOTO_BYTES));
   });
 
   router.put('/api/objects/upload/:id', async (req, res) => {

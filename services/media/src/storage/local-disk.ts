@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStore } from './object-store';
+import type { ObjectStore, UploadTarget } from './object-store';
 
 class TooLargeError extends Error {}
 
@@ -28,9 +28,11 @@ export class LocalDiskStore implements ObjectStore {
     return createHmac('sha256', this.secret).update(`${uploadId}.${expires}`).digest('base64url');
   }
 
-  async uploadUrl(uploadId: string, _key: string, expiresAt: Date): Promise<string> {
+  /** This service's own signed PUT endpoint, which enforces the size as it receives (receive()). */
+  async uploadTarget(uploadId: string, _key: string, expiresAt: Date): Promise<UploadTarget> {
     const expires = Math.floor(expiresAt.getTime() / 1000);
-    return `/api/objects/upload/${uploadId}?expires=${expires}&signature=${this.sign(uploadId, expires)}`;
+    const uploadURL = `/api/objects/upload/${uploadId}?expires=${expires}&signature=${this.sign(uploadId, expires)}`;
+    return { uploadURL, method: 'PUT', imageURL: uploadURL };
   }
 
   /** True when the signature is ours and the link has not expired. */
