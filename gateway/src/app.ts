@@ -11,6 +11,7 @@ import type { GatewayConfig } from './config';
 import { upstreamsFrom } from './config';
 import { checkUpstreams } from './health';
 import { createUpstreamProxy, stripIdentityHeaders, type UpstreamProxy } from './proxy';
+import { UpstreamPool } from './upstreams';
 import { serviceFor, WEBSOCKET_ROUTES, type ServiceName } from './routes';
 import { webRoutes } from './web';
 
@@ -26,11 +27,13 @@ export interface Gateway {
 export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   const upstreams = upstreamsFrom(config);
   const proxies = Object.fromEntries(
-    (Object.entries(upstreams) as [ServiceName, string][]).map(([service, url]) => [
-      service,
-      createUpstreamProxy(url, { logger, timeoutMs: config.UPSTREAM_TIMEOUT_MS, maxSockets: config.UPSTREAM_MAX_SOCKETS }),
-    ]),
+    (Object.entries(upstreams) as [ServiceName, string[]][]).map(([service, urls]) => {
+      const pool = new UpstreamPool(urls);
+      pool.startHealthChecks(config.UPSTREAM_HEALTH_INTERVAL_MS, config.HEALTH_TIMEOUT_MS);
+      return [service, createUpstreamProxy(pool, { logger, timeoutMs: config.UPSTREAM_TIMEOUT_MS, maxSockets: config.UPSTREAM_MAX_SOCKETS })];
+    }),
   ) as Record<ServiceName, UpstreamProxy>;
+  let inFlight = 0;
 
   const app = express();
   app.disable('x-powered-by');
@@ -65,8 +68,17 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
 
   app.use((req, res, next) => {
     const service = serviceFor(req.path);
-    if (service) return proxies[service].handle(req, res, next);
-    next();
+    if (!service) return next();
+    if (inFlight >= config.GATEWAY_MAX_IN_FLIGHT) {
+      // Past capacity: a fast, honest refusal keeps the admitted requests fast and memory bounded.
+      res.status(503).set('Retry-After', '1').json({ message: 'We are very busy right now. Please try again in a moment.', code: 'overloaded' });
+      return;
+    }
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+    });
+    return proxies[service].handle(req, res, next);
   });
 
   app.use('/api', (_req, _res, next) => next(notFound()));
@@ -119,7 +131,10 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       for (const socket of upgradedSockets) socket.destroy();
     },
     close() {
-      for (const proxy of Object.values(proxies)) proxy.agent.destroy();
+      for (const proxy of Object.values(proxies)) {
+        proxy.pool.stop();
+        proxy.agent.destroy();
+      }
     },
   };
 }

@@ -6,9 +6,17 @@ import { SERVICES, type ServiceName } from './routes';
 /** Local ports when everything runs on one machine (make start). */
 export const DEFAULT_PORTS: Record<ServiceName, number> = { auth: 4001, listings: 4002, messaging: 4003, media: 4004, verification: 4005 };
 
+/** One URL, or a comma-separated list of a service's replicas (balanced by the gateway). */
+const replicaUrls = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.url('must be URLs, comma-separated')).min(1, 'needs at least one URL'));
+
 const upstreamUrls = Object.fromEntries(
-  SERVICES.map((service) => [`${service.toUpperCase()}_URL`, z.url().default(`http://127.0.0.1:${DEFAULT_PORTS[service]}`)]),
-) as Record<`${Uppercase<ServiceName>}_URL`, z.ZodDefault<z.ZodURL>>;
+  SERVICES.map((service) => [`${service.toUpperCase()}_URL`, replicaUrls(`http://127.0.0.1:${DEFAULT_PORTS[service]}`)]),
+) as Record<`${Uppercase<ServiceName>}_URL`, ReturnType<typeof replicaUrls>>;
 
 export const gatewayConfigSchema = baseConfigSchema
   .pick({ NODE_ENV: true, LOG_LEVEL: true, HOST: true, SHUTDOWN_TIMEOUT_MS: true })
@@ -28,14 +36,21 @@ export const gatewayConfigSchema = baseConfigSchema
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
     UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).default(512),
+    /** With several replicas of a service: how often each one's /readyz is polled. */
+    UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    /**
+     * Proxied requests in flight at once; beyond it, 503 with Retry-After at once. Overload then costs the
+     * excess a fast refusal instead of slowing every request and growing memory without bound.
+     */
+    GATEWAY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1024),
     ...upstreamUrls,
   });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-export function upstreamsFrom(config: GatewayConfig): Record<ServiceName, string> {
+export function upstreamsFrom(config: GatewayConfig): Record<ServiceName, string[]> {
   return Object.fromEntries(SERVICES.map((service) => [service, config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`]])) as Record<
     ServiceName,
-    string
+    string[]
   >;
 }

@@ -34,6 +34,9 @@ export const baseConfigSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i).default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  /** After SIGTERM, serve on (readiness failing) this long before closing: 0 in Kubernetes, where the
+   * preStop pause does it; a second or two when the gateway balances replicas itself. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -59,6 +59,11 @@ export interface ServiceProcess {
   port: number;
   host: string;
   shutdownTimeoutMs: number;
+  /**
+   * How long to keep serving after SIGTERM while /readyz says 503, so load balancers (the gateway's
+   * health checks, a Service's endpoints) stop sending new requests before the listener closes.
+   */
+  shutdownDelayMs?: number;
   /** Called after HTTP has drained, in order: stop relays and consumers, then close broker, db, cache. */
   closers: Array<() => Promise<unknown>>;
 }
@@ -76,6 +81,8 @@ export async function runService(service: ServiceProcess): Promise<RunningServer
     stopping = true;
     service.logger.info({ signal }, 'shutting down: draining requests');
     let exitCode = 0;
+    service.app.locals.shuttingDown = true;
+    if (service.shutdownDelayMs) await new Promise((resolve) => setTimeout(resolve, service.shutdownDelayMs));
     await service.beforeDrain?.().catch((error) => service.logger.warn({ err: error }, 'before-drain hook failed'));
     const outcome = await running.drain(service.shutdownTimeoutMs);
     if (outcome === 'timed out') {

@@ -54,6 +54,7 @@ export function serviceMain<C extends ServiceConfig>(options: {
       port: config.PORT,
       host: config.HOST,
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
       closers: [() => service.stop(), () => infrastructure.close(), async () => options.stopTelemetry?.()],
     });
   };

@@ -1,0 +1,121 @@
+import http from 'node:http';
+import net from 'node:net';
+import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import { eventually } from '@vnmarket/shared/testing';
+import { createGateway, type Gateway } from '../src/app';
+import { gatewayConfigSchema } from '../src/config';
+
+/** Replicas of a service behind the gateway: balanced, a refusing or draining one skipped; overload shed. */
+const logger = createLogger('gateway', 'silent');
+
+interface Replica {
+  url: string;
+  hits: number;
+  ready: boolean;
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+async function replica(): Promise<Replica> {
+  const state = { hits: 0, ready: true, delayMs: 0 };
+  const server = http.createServer((req, res) => {
+    if (req.url === '/readyz') {
+      res.writeHead(state.ready ? 200 : 503).end();
+      return;
+    }
+    state.hits += 1;
+    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), state.delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return Object.assign(state, {
+    url,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  }) as Replica;
+}
+
+async function closedUrl(): Promise<string> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function gatewayFor(env: Record<string, string>): Promise<{ gateway: Gateway; server: RunningServer }> {
+  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env }), logger);
+  const server = await listen(gateway.app, 0, '127.0.0.1');
+  return { gateway, server };
+}
+
+it('balances GETs over replicas, and a replica that refuses connections costs no errors', async () => {
+  const [a, b] = [await replica(), await replica()];
+  const dead = await closedUrl();
+  const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${dead},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '100000' });
+  try {
+    const statuses = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await fetch(`${server.url}/api/listings`)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(a.hits).toBeGreaterThan(5);
+    expect(b.hits).toBeGreaterThan(5);
+  } finally {
+    await server.drain(500);
+    gateway.close();
+    await a.close();
+    await b.close();
+  }
+});
+
+it('a replica reporting not ready (draining for a restart) gets no new requests until it is ready again', async () => {
+  const [a, b] = [await replica(), await replica()];
+  const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '50' });
+  try {
+    a.ready = false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = a.hits;
+    for (let i = 0; i < 10; i += 1) expect((await fetch(`${server.url}/api/listings`)).status).toBe(200);
+    expect(a.hits).toBe(before);
+    a.ready = true;
+    await eventually(async () => {
+      await fetch(`${server.url}/api/listings`);
+      expect(a.hits).toBeGreaterThan(before);
+    });
+  } finally {
+    await server.drain(500);
+    gateway.close();
+    await a.close();
+    await b.close();
+  }
+});
+
+it('past GATEWAY_MAX_IN_FLIGHT the excess gets a fast 503 with Retry-After, and the admitted requests succeed', async () => {
+  const slow = await replica();
+  slow.delayMs = 500;
+  const { gateway, server } = await gatewayFor({ LISTINGS_URL: slow.url, GATEWAY_MAX_IN_FLIGHT: '4' });
+  try {
+    const started = Date.now();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const response = await fetch(`${server.url}/api/listings`);
+        return { status: response.status, retryAfter: response.headers.get("retry-after"), ms: Date.now() - started, body: (await response.json()) as { message: string } };
+      }),
+    );
+    const admitted = responses.filter((response) => response.status === 200);
+    const shed = responses.filter((response) => response.status === 503);
+    expect(admitted).toHaveLength(4);
+    expect(shed).toHaveLength(8);
+    for (const refused of shed) {
+      expect(refused.retryAfter).toBe('1');
+      expect(refused.ms).toBeLessThan(400);
+      expect(refused.body.message).toBe('We are very busy right now. Please try again in a moment.');
+    }
+    expect((await fetch(`${server.url}/api/listings`)).status).toBe(200);
+  } finally {
+    await server.drain(1000);
+    gateway.close();
+    await slow.close();
+  }
+});
