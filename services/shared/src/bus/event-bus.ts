@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import amqp, { type ChannelModel, type Channel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
 import { parseEvent, type DomainEvent, type EventEnvelope, type EventType } from '@vnmarket/proto';
 import { runWithContext, sanitizeRequestId } from '../context';
@@ -41,8 +42,9 @@ export interface Subscription {
 
 /**
  * Every replica gets every matching event (fan-out), e.g. to push to the WebSockets it holds. Each
- * connection declares its own exclusive, auto-deleted queue; events that arrive while a replica is
- * disconnected are not replayed to it (the durable, competing-consumer Subscription is for state).
+ * replica (each EventBus) has a queue of its own that survives its disconnections and a broker restart,
+ * so a message stored while it was cut off is still pushed when it reconnects; a queue whose replica is
+ * gone expires after BROADCAST_QUEUE_EXPIRY_MS unused.
  */
 export interface BroadcastSubscription {
   eventTypes: EventType[];
@@ -57,6 +59,9 @@ export class BrokerUnavailableError extends Error {
 }
 
 const RETRY_HEADER = 'x-retry-count';
+const BROADCAST_QUEUE_EXPIRY_MS = 10 * 60_000;
+/** Events older than this are of no use to a socket push (the client refetches on reconnect anyway). */
+const BROADCAST_MESSAGE_TTL_MS = 5 * 60_000;
 
 export const deadLetterQueueOf = (queue: string) => `${queue}.dlq`;
 export const retryQueueOf = (queue: string) => `${queue}.retry`;
@@ -81,8 +86,11 @@ export class EventBus {
   private readonly consumers = new Map<string, { channel: ConfirmChannel; consumerTag: string; subscription: Subscription }>();
   private readonly pauses = new Map<string, { attempt: number; timer?: NodeJS.Timeout }>();
   private deadLetterTimer?: NodeJS.Timeout;
+  /** This bus's own fan-out queue name, kept across reconnections. */
+  private readonly broadcastQueue: string;
 
   constructor(private readonly options: EventBusOptions) {
+    this.broadcastQueue = `${options.exchange}.broadcast.${options.connectionName}.${randomUUID()}`;
     brokerConnected.set({ connection: options.connectionName }, 0);
   }
 
@@ -147,8 +155,18 @@ export class EventBus {
     for (const pause of this.pauses.values()) clearTimeout(pause.timer);
     await this.connecting?.catch(() => undefined);
     const connection = this.connection;
+    // A replica that stops on purpose takes its fan-out queues with it (one that crashed lets them expire).
+    if (connection && this.broadcasts.length > 0) {
+      const channel = await connection.createChannel().catch(() => undefined);
+      channel?.on('error', () => undefined);
+      for (let index = 0; index < this.broadcasts.length; index += 1) await channel?.deleteQueue(this.broadcastQueueName(index)).catch(() => undefined);
+    }
     this.resetChannels();
     await connection?.close().catch(() => undefined);
+  }
+
+  private broadcastQueueName(index: number): string {
+    return `${this.broadcastQueue}.${index}`;
   }
 
   private publishConfirmed(channel: ConfirmChannel, exchange: string, routingKey: string, content: Buffer, options: Options.Publish) {
@@ -326,7 +344,10 @@ export class EventBus {
     const channel = await connection.createChannel();
     channel.on('error', (error: Error) => this.options.logger.warn({ err: error.message }, 'broadcast channel error'));
     await channel.assertExchange(this.options.exchange, 'topic', { durable: true });
-    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
+    const { queue } = await channel.assertQueue(this.broadcastQueueName(this.broadcasts.indexOf(subscription)), {
+      durable: true,
+      arguments: { 'x-expires': BROADCAST_QUEUE_EXPIRY_MS, 'x-message-ttl': BROADCAST_MESSAGE_TTL_MS },
+    });
     for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.options.exchange, type);
     await channel.consume(
       queue,
