@@ -37,7 +37,11 @@ export class ReconnectingSocket {
     return new Promise((resolve) => {
       const ws = new WebSocket(`${this.gatewayUrl.replace(/^http/, 'ws')}/ws`, { headers: { cookie: this.user.client.cookieHeader(), origin: 'http://localhost:8080' } });
       this.ws = ws;
-      ws.on('open', () => resolve());
+      ws.on('open', () => {
+        resolve();
+        // As the web app does: after a reconnect, fetch what may have arrived meanwhile.
+        if (this.reconnects > 0) void this.refetch();
+      });
       ws.on('message', (data) => {
         try {
           const message = JSON.parse(data.toString()) as { type: string; message?: { id: string } };
@@ -54,6 +58,15 @@ export class ReconnectingSocket {
         setTimeout(() => void this.open(), 100 + Math.random() * 200);
       });
     });
+  }
+
+  private async refetch(): Promise<void> {
+    const inbox = await this.user.client.get('/api/conversations?limit=100').catch(() => undefined);
+    if (!inbox || inbox.status !== 200) return;
+    for (const conversation of inbox.body as { conversationId: string }[]) {
+      const thread = await this.user.client.get(`/api/conversations/${conversation.conversationId}/messages?limit=200`).catch(() => undefined);
+      if (thread?.status === 200) this.history.fetchedAfterReconnect(this.user.id, (thread.body as { id: string }[]).map((message) => message.id));
+    }
   }
 
   close(): void {

@@ -30,6 +30,15 @@ export class History {
     }
   }
 
+  /** Messages a client fetched after reconnecting (what it may have missed while its socket was down). */
+  readonly refetched = new Map<string, Set<string>>();
+
+  fetchedAfterReconnect(userId: string, messageIds: string[]): void {
+    const set = this.refetched.get(userId) ?? new Set<string>();
+    for (const id of messageIds) set.add(id);
+    this.refetched.set(userId, set);
+  }
+
   pushed(userId: string, messageId: string): void {
     const list = this.pushes.get(userId) ?? [];
     list.push(messageId);

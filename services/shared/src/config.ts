@@ -11,11 +11,14 @@ export const baseConfigSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vnmarket'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** A statement running longer is cancelled; requests then answer 503 rather than hang (a hung
-   * connection is given up 400 ms later, so a request fails within about 2 s). */
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1500),
+  /**
+   * A statement running longer is cancelled and the request answers 503 rather than hang; a connection
+   * that stops answering is given up 250 ms later. With the acquire timeout below, a request fails
+   * within about 2 s when the database is down or hung.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   /** Waiting for a database connection (pool or new): past it, 503 fast while the database is down. */
-  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(600),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('vnm:'),
   AMQP_URL: z.url().default('amqp://guest:guest@127.0.0.1:5672'),

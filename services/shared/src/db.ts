@@ -37,13 +37,37 @@ export function createDb(url: string, schema: string, poolMax = 10, timeouts: Pa
       connectionString: url,
       // 0 turns both off. The client gives the server a moment to report its own timeout first.
       statement_timeout: statementTimeoutMs,
-      query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 400 : undefined,
+      query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + 250 : undefined,
       connectionTimeoutMillis: acquireTimeoutMs,
     },
     searchPath: [schema, 'public'],
-    pool: { min: 0, max: poolMax },
+    pool: { min: 0, max: poolMax, afterCreate: disposeOnClientTimeout },
     acquireConnectionTimeout: acquireTimeoutMs,
   });
+}
+
+type PgConnection = {
+  query: (config: unknown, callback: (error: Error | null, result: unknown) => void) => unknown;
+  end: () => Promise<void>;
+  __knex__disposed?: unknown;
+};
+
+/**
+ * A query the client gave up on (query_timeout: the connection stopped answering) leaves that connection
+ * unusable; without this the pool would hand it to the next request, which would hang the same way.
+ * Marked disposed, the pool drops it instead and the next request opens a fresh connection.
+ */
+function disposeOnClientTimeout(connection: PgConnection, done: (error: Error | null, connection: PgConnection) => void): void {
+  const query = connection.query.bind(connection);
+  connection.query = (config, callback) =>
+    query(config, (error, result) => {
+      if (error && /Query read timeout/i.test(error.message)) {
+        connection.__knex__disposed = error;
+        void connection.end().catch(() => undefined);
+      }
+      callback(error, result);
+    });
+  done(null, connection);
 }
 
 /** Creates the database named in the URL if it is missing (first start on a fresh machine). */

@@ -178,7 +178,8 @@ export function toErrorResponse(error: unknown): {
   if (parserError?.expose && parserError.status && parserError.status >= 400 && parserError.status < 500) {
     return { status: parserError.status, body: { message: 'Bad request', code: 'bad_request' }, headers: {} };
   }
-  if (isInfrastructureError(error)) {
+  // The database unreachable or too slow (a statement past statement_timeout included).
+  if (isInfrastructureError(error) || (error as { code?: string })?.code === '57014') {
     // The database or cache is unreachable or too slow: say so quickly, and when to try again.
     return {
       status: 503,

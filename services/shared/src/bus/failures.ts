@@ -5,9 +5,14 @@
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
 
-/** PostgreSQL SQLSTATEs: connection exceptions (08), resources (53), operator intervention (57), and
- * serialization failure / deadlock (40001, 40P01), all of which a later attempt can get past. */
+/**
+ * PostgreSQL SQLSTATEs: connection exceptions (08), resources (53), operator intervention (57: a
+ * shutdown or restart), serialization failure / deadlock (40001, 40P01), all of which a later attempt
+ * can get past. Not 57014 (a statement cancelled by statement_timeout): that query is too slow, and
+ * waiting would not change it.
+ */
 function isTransientSqlState(code: string): boolean {
+  if (code === '57014') return false;
   return code.startsWith('08') || code.startsWith('53') || code.startsWith('57') || code === '40001' || code === '40P01';
 }
 
@@ -17,6 +22,8 @@ const TRANSIENT_MESSAGES = [
   /Query read timeout/i,
   /connection (is )?closed/i,
   /Client has encountered a connection error/i,
+  /Client was closed and is not queryable/i,
+  /timeout expired/i,
   /MaxRetriesPerRequest/i,
   /message broker unavailable/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
