@@ -213,14 +213,12 @@ export async function databaseFaults(cluster: Cluster, scale: Scale): Promise<Sc
     })(),
   ]);
   await sleep(500);
-  const stallStarted = Date.now();
   await history.during(async () => {
     cluster.databaseProxy.stall();
     await sleep(scale.seconds * 1000);
     cluster.databaseProxy.restore();
   });
   const stallRecovered = await waitFor(async () => (await seller.client.get('/api/listings?limit=1')).status === 200, 15_000);
-  const restartStarted = Date.now();
   await history.during(async () => {
     await restartPostgres();
     await sleep(500);
@@ -239,8 +237,8 @@ export async function databaseFaults(cluster: Cluster, scale: Scale): Promise<Sc
     `stall ${scale.seconds} s then a PostgreSQL restart: ${errors.length} refused with 5xx (${not503.length} not 503, ${slow.length} slower than 2 s); ` +
       `recovered without restarting services: stall ${stallRecovered}, restart ${restartRecovered}; ${acknowledged} creates acknowledged, ${stored} stored`,
   );
-  const t0 = history.operations[0]?.startedAt ?? 0;
-  notes.push(`refused: ${errors.map((operation) => `${operation.kind} ${operation.status} at +${operation.startedAt - t0} ms in ${operation.endedAt - operation.startedAt} ms`).join(', ') || 'none'}; stall from +${stallStarted - t0} ms, restart from +${restartStarted - t0} ms`);
+  const slowest = Math.max(0, ...errors.map((operation) => operation.endedAt - operation.startedAt));
+  notes.push(`slowest refusal ${slowest} ms`);
   const ok = stallRecovered && restartRecovered && slow.length === 0 && not503.length === 0 && stored === acknowledged;
   return result('PostgreSQL stall and restart', history, Math.max(0, acknowledged - stored), notes, ok);
 }
@@ -300,6 +298,7 @@ export async function overload(cluster: Cluster, scale: Scale): Promise<Scenario
     return { output, latencies };
   };
   const baseline = await run(16);
+  const restingRss = cluster.rssMiB('gateway');
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, cluster.rssMiB('gateway'));
@@ -315,9 +314,9 @@ export async function overload(cluster: Cluster, scale: Scale): Promise<Scenario
   const shedP99 = percentile(overloaded.latencies.shed, 0.99);
   const onlyShedding = Object.keys(overloaded.output.statusCodeStats).every((code) => code === '200' || code === '503');
   const notes = [
-    `baseline 16 connections: ${okRate(baseline).toFixed(0)} ok/s, p99 ${percentile(baseline.latencies.ok, 0.99)} ms; ` +
-      `600 connections: ${okRate(overloaded).toFixed(0)} ok/s (${(ratio * 100).toFixed(0)}% of baseline), p99 of admitted ${percentile(overloaded.latencies.ok, 0.99)} ms, ` +
-      `shed ${shedCodes || 'none'} with p99 ${shedP99} ms, ${overloaded.output.errors} connection errors; gateway peak RSS ${peakRss.toFixed(0)} MiB`,
+    `baseline 16 connections: ${okRate(baseline).toFixed(0)} ok/s, p99 ${Math.round(percentile(baseline.latencies.ok, 0.99))} ms; ` +
+      `600 connections: ${okRate(overloaded).toFixed(0)} ok/s (${(ratio * 100).toFixed(0)}% of baseline), p99 of admitted ${Math.round(percentile(overloaded.latencies.ok, 0.99))} ms, ` +
+      `shed ${shedCodes || 'none'} with p99 ${Math.round(shedP99)} ms, ${overloaded.output.errors} connection errors; gateway RSS ${restingRss.toFixed(0)} MiB after the baseline, peak ${peakRss.toFixed(0)} MiB under overload`,
   ];
   return {
     scenario: 'overload (600 connections)',
@@ -325,8 +324,9 @@ export async function overload(cluster: Cluster, scale: Scale): Promise<Scenario
     lost: 0,
     duplicated: 0,
     serverErrors: overloaded.output.non2xx,
-    p99DuringFaultMs: percentile([...overloaded.latencies.ok, ...overloaded.latencies.shed], 0.99),
-    ok: ratio >= 0.6 && onlyShedding && overloaded.output.errors === 0 && peakRss < 400,
+    p99DuringFaultMs: Math.round(percentile([...overloaded.latencies.ok, ...overloaded.latencies.shed], 0.99)),
+    // Bounded memory: the cap keeps the excess out of the gateway's buffers.
+    ok: ratio >= 0.6 && onlyShedding && overloaded.output.errors === 0 && peakRss < restingRss + 200,
     notes,
   };
 }

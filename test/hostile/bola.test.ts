@@ -1,0 +1,104 @@
+import { eventually } from '@vnmarket/shared/testing';
+import { registered } from '../../services/auth/test/support';
+import { listingBody } from '../../services/listings/test/support';
+import { startStack, type Stack } from '../stack';
+import { publicRoutes, routeKey, snapshot } from './support';
+
+/**
+ * BOLA sweep: for every route that names an object (a path parameter, or an upload in the body), user
+ * B acting on user A's object is refused with 403 or 404 and A's data is unchanged. Routes whose object
+ * is public by design (a listing's page, a seller's reviews, a served photo, saving or reporting a
+ * listing, messaging a seller) say so and why; A's own data must still be unchanged. The list of routes
+ * comes from the services' routers: a new route with an id and no fixture here fails the sweep.
+ */
+jest.setTimeout(120_000);
+
+let stack: Stack;
+let a: Awaited<ReturnType<typeof registered>>;
+let b: Awaited<ReturnType<typeof registered>>;
+let c: Awaited<ReturnType<typeof registered>>;
+let fixture: { listing: string; conversation: string; uploadURL: string; uploadId: string; photo: string };
+
+beforeAll(async () => {
+  stack = await startStack('hostile-bola');
+  [a, b, c] = [await registered(stack), await registered(stack), await registered(stack)];
+  const listing = (await a.client.post('/api/listings', listingBody({ title: 'Nhà của A' }))).body;
+  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [a.user.id, c.user.id])).toHaveLength(2));
+  const message = (await c.client.post('/api/messages', { receiverId: a.user.id, content: 'riêng tư' })).body;
+  const slot = (await a.client.post('/api/objects/upload')).body;
+  fixture = {
+    listing: listing.id,
+    conversation: message.conversationId,
+    uploadURL: slot.uploadURL,
+    uploadId: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]!,
+    photo: `/objects/images/${a.user.id}/${listing.id}.webp`,
+  };
+}, 60_000);
+afterAll(() => stack.stop());
+
+interface Attempt {
+  path: () => string;
+  body?: () => unknown;
+  /** Denied to B (403/404), or public by design with the reason. */
+  expect: 'denied' | { public: string };
+}
+
+const ATTEMPTS: Record<string, Attempt> = {
+  'GET /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, expect: { public: "a seller's reviews are public" } },
+  'POST /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, body: () => ({ rating: 1 }), expect: { public: 'reviewing a seller is what reviews are (one per reviewer)' } },
+  'GET /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: { public: 'an active listing is public' } },
+  'PUT /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => listingBody({ title: 'Của B rồi' }), expect: 'denied' },
+  'PATCH /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => ({ isActive: false }), expect: 'denied' },
+  'DELETE /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: 'denied' },
+  'POST /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "saving changes only B's own saved list" } },
+  'DELETE /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "unsaving changes only B's own saved list" } },
+  'GET /objects/*key': { path: () => fixture.photo, expect: { public: 'listing photos are served to everyone' } },
+  'PUT /api/objects/upload/:id': { path: () => `/api/objects/upload/${fixture.uploadId}?expires=9999999999&signature=forged`, body: () => 'bytes', expect: 'denied' },
+  'GET /api/conversations/:id/messages': { path: () => `/api/conversations/${fixture.conversation}/messages`, expect: 'denied' },
+  'PUT /api/conversations/:id/read': { path: () => `/api/conversations/${fixture.conversation}/read`, body: () => ({}), expect: 'denied' },
+};
+
+/** Routes whose object is named in the body rather than the path. */
+const BODY_ATTEMPTS: Record<string, Attempt & { method: string; route: string }> = {
+  "PUT /api/listing-images with A's upload": { method: 'PUT', route: '/api/listing-images', path: () => '/api/listing-images', body: () => ({ imageURL: fixture.uploadURL }), expect: 'denied' },
+  "PUT /api/listings/:id with A's photo on B's listing": {
+    method: 'PUT',
+    route: '/api/listings/:id',
+    path: () => '/api/listings',
+    body: () => listingBody({ images: [fixture.photo] }),
+    expect: 'denied',
+  },
+};
+
+it('every route that names an object has a BOLA fixture', () => {
+  const withIds = publicRoutes(stack).filter((route) => /[:*]/.test(route.path));
+  expect(withIds.map(routeKey).filter((key) => !(key in ATTEMPTS))).toEqual([]);
+});
+
+const aState = async () => JSON.stringify([await snapshot(a.client), (await a.client.get(`/api/listings/${fixture.listing}`)).body, (await a.client.get(`/api/conversations/${fixture.conversation}/messages`)).body]);
+
+describe.each(Object.entries(ATTEMPTS))('%s by another user', (key, attempt) => {
+  it(typeof attempt.expect === 'string' ? 'is refused with 403 or 404, and changes nothing of A' : `is public (${attempt.expect.public}); A's data is unchanged`, async () => {
+    const method = key.split(' ')[0]!;
+    const before = await aState();
+    const body = attempt.body?.();
+    const response =
+      typeof body === 'string'
+        ? await b.client.request(method, attempt.path(), { body, headers: { 'content-type': 'application/octet-stream' } })
+        : await b.client.request(method, attempt.path(), body === undefined ? {} : { json: body });
+    if (attempt.expect === 'denied') expect([403, 404]).toContain(response.status);
+    else expect(response.status).toBeLessThan(500);
+    // A review moves the seller's rating: that is the review's purpose, not A's data being changed.
+    const normalise = (state: string) => state.replace(/"averageRating":"[^"]*"|"reviewCount":\d+|"updatedAt":"[^"]*"|"saveCount":\d+|"viewCount":\d+/g, '');
+    expect(normalise(await aState())).toBe(normalise(before));
+  });
+});
+
+describe.each(Object.entries(BODY_ATTEMPTS))('%s', (_name, attempt) => {
+  it('is refused with 403 or 404, and changes nothing of A', async () => {
+    const before = await aState();
+    const response = await b.client.request(attempt.method === 'PUT' && attempt.path() === '/api/listings' ? 'POST' : attempt.method, attempt.path(), { json: attempt.body?.() });
+    expect([403, 404]).toContain(response.status);
+    expect(await aState()).toBe(before);
+  });
+});

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import type { z } from 'zod';
+import { deleteAccountBody, listingBody as listingBodySchema, listingImageBody, listingQuery, listingStatusBody, loginBody, messagesPageQuery, pageQuery, profileUpdateBody, registerBody, reportBody, reviewBody, sendMessageBody, verifyCodeBody } from '@vnmarket/proto';
+import { eventually, type TestClient } from '@vnmarket/shared/testing';
+import { registered } from '../../services/auth/test/support';
+import { listingBody } from '../../services/listings/test/support';
+import { startStack, type Stack } from '../stack';
+import { bodiesFor, expectCleanAnswer, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
+
+/**
+ * Property-based fuzzing of every endpoint's body and query, derived from its zod schema and beyond it
+ * (wrong types, huge and odd strings, prototype-pollution keys): never a 5xx, every refusal a JSON
+ * {message} without a stack, and a refused request changes nothing the user owns or sees.
+ */
+jest.setTimeout(180_000);
+
+let stack: Stack;
+let user: Awaited<ReturnType<typeof registered>>;
+let other: Awaited<ReturnType<typeof registered>>;
+let ids: { listing: string; conversation: string; upload: string };
+
+beforeAll(async () => {
+  stack = await startStack('hostile-fuzz', { auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' }, messaging: { MESSAGES_PER_MINUTE: '100000' } });
+  user = await registered(stack);
+  other = await registered(stack);
+  const listing = (await user.client.post('/api/listings', listingBody())).body;
+  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [user.user.id, other.user.id])).toHaveLength(2));
+  const message = (await other.client.post('/api/messages', { receiverId: user.user.id, content: 'xin chào' })).body;
+  const slot = (await user.client.post('/api/objects/upload')).body;
+  ids = { listing: listing.id, conversation: message.conversationId, upload: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]! };
+}, 60_000);
+afterAll(() => stack.stop());
+
+interface FuzzSpec {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Fills the path's parameters with the signed-in user's own objects. */
+  path?: () => string;
+  /** Signs out or deletes the user it runs as: give it a fresh one each time. */
+  consumesUser?: boolean;
+  /** A raw body endpoint (the signed upload): fuzz the bytes and the signature instead. */
+  raw?: boolean;
+  runs?: number;
+}
+
+/** Every public route must be listed here: a new route without a spec fails the first test. */
+const SPECS: Record<string, FuzzSpec> = {
+  'GET /api/users/:userId/reviews': { query: pageQuery(), path: () => `/api/users/${user.user.id}/reviews` },
+  'POST /api/users/:userId/reviews': { body: reviewBody, path: () => `/api/users/${other.user.id}/reviews` },
+  'GET /api/login': {},
+  'POST /api/login': { body: loginBody },
+  'POST /api/logout': { consumesUser: true, runs: 5 },
+  'POST /api/register': { body: registerBody },
+  'GET /api/auth/user': {},
+  'PATCH /api/users/profile': { body: profileUpdateBody },
+  'DELETE /api/users/profile': { body: deleteAccountBody, consumesUser: true, runs: 8 },
+  'GET /api/listings': { query: listingQuery },
+  'GET /api/users/listings': {},
+  'GET /api/listings/:id': { path: () => `/api/listings/${ids.listing}` },
+  'POST /api/listings': { body: listingBodySchema },
+  'PUT /api/listings/:id': { body: listingBodySchema, path: () => `/api/listings/${ids.listing}` },
+  'PATCH /api/listings/:id': { body: listingStatusBody, path: () => `/api/listings/${ids.listing}` },
+  'DELETE /api/listings/:id': { path: () => `/api/listings/${ids.listing}`, runs: 3 },
+  'POST /api/reports': { body: reportBody },
+  'GET /api/saved-listings': {},
+  'POST /api/listings/:id/save': { path: () => `/api/listings/${ids.listing}/save` },
+  'DELETE /api/listings/:id/save': { path: () => `/api/listings/${ids.listing}/save` },
+  'PUT /api/listing-images': { body: listingImageBody },
+  'GET /objects/*key': { path: () => `/objects/images/${user.user.id}/${ids.upload}.webp` },
+  'POST /api/objects/upload': { runs: 5 },
+  'PUT /api/objects/upload/:id': { raw: true, path: () => `/api/objects/upload/${ids.upload}` },
+  'GET /api/conversations': { query: pageQuery() },
+  'GET /api/conversations/:id/messages': { query: messagesPageQuery, path: () => `/api/conversations/${ids.conversation}/messages` },
+  'PUT /api/conversations/:id/read': { path: () => `/api/conversations/${ids.conversation}/read` },
+  'POST /api/messages': { body: sendMessageBody },
+  'GET /api/messages/unread-count': {},
+  'POST /api/phone/send-verification': { runs: 5 },
+  'POST /api/phone/verify-code': { body: verifyCodeBody },
+};
+
+let routes: Route[];
+beforeAll(() => {
+  routes = publicRoutes(stack);
+});
+
+it('every public route (read from the services’ own routers) has a fuzz spec', () => {
+  const missing = routes.map(routeKey).filter((key) => !(key in SPECS));
+  expect(missing).toEqual([]);
+  expect(routes.length).toBeGreaterThanOrEqual(Object.keys(SPECS).length);
+});
+
+async function send(client: TestClient, method: string, path: string, body: unknown, query: string) {
+  const url = query ? `${path}?${query}` : path;
+  if (method === 'GET' || method === 'DELETE') return client.request(method, url, body === undefined || method === 'GET' ? {} : { json: body });
+  return client.request(method, url, { json: body });
+}
+
+describe('bodies and queries from the schemas and beyond: no 5xx, clean refusals, nothing changed', () => {
+  it.each(Object.entries(SPECS).filter(([, spec]) => !spec.raw))('%s', async (key, spec) => {
+    const [method, template] = key.split(' ') as [string, string];
+    const actor = () => (spec.consumesUser ? registered(stack) : Promise.resolve(user));
+    await fc.assert(
+      fc.asyncProperty(bodiesFor(spec.body), queriesFor(spec.query), async (body, query) => {
+        const who = await actor();
+        const path = spec.path?.() ?? template;
+        const before = await snapshot(who.client);
+        const response = await send(who.client, method, path, method === 'GET' ? undefined : body, query);
+        expectCleanAnswer(response, `${key} ${JSON.stringify(body)?.slice(0, 120)} ?${query.slice(0, 80)}`);
+        if (response.status >= 400 && response.status !== 429) expect(await snapshot(who.client)).toBe(before);
+      }),
+      { numRuns: spec.runs ?? 20, endOnFailure: true },
+    );
+  });
+
+  it('PUT /api/objects/upload/:id with forged signatures and odd bytes is refused cleanly', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 60 }), fc.uint8Array({ maxLength: 2048 }), async (signature, bytes) => {
+        const response = await user.client.request('PUT', `/api/objects/upload/${ids.upload}?expires=9999999999&signature=${encodeURIComponent(signature)}`, {
+          body: Buffer.from(bytes),
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        expectCleanAnswer(response, 'signed upload');
+        expect(response.status).toBe(403);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('prototype-pollution keys in a body pollute nothing', async () => {
+    const response = await user.client.request('PATCH', '/api/users/profile', { body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"bio":"ok"}', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(200);
+    expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+    expect(response.body.isAdmin).toBeUndefined();
+  });
+});
