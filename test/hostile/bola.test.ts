@@ -75,7 +75,22 @@ it('every route that names an object has a BOLA fixture', () => {
   expect(withIds.map(routeKey).filter((key) => !(key in ATTEMPTS))).toEqual([]);
 });
 
-const aState = async () => JSON.stringify([await snapshot(a.client), (await a.client.get(`/api/listings/${fixture.listing}`)).body, (await a.client.get(`/api/conversations/${fixture.conversation}/messages`)).body]);
+/**
+ * A's data as A sees it. Counters that others move by design (a review moves the seller's rating, a save
+ * the save count, a visit the view count) are left out: they are not A's data being changed.
+ */
+const VOLATILE = new Set(['averageRating', 'reviewCount', 'updatedAt', 'saveCount', 'viewCount']);
+function withoutCounters(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCounters);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => !VOLATILE.has(key)).map(([key, inner]) => [key, withoutCounters(inner)]));
+  return value;
+}
+const aState = async () =>
+  withoutCounters([
+    JSON.parse(await snapshot(a.client)),
+    (await a.client.get(`/api/listings/${fixture.listing}`)).body,
+    (await a.client.get(`/api/conversations/${fixture.conversation}/messages`)).body,
+  ]);
 
 describe.each(Object.entries(ATTEMPTS))('%s by another user', (key, attempt) => {
   it(typeof attempt.expect === 'string' ? 'is refused with 403 or 404, and changes nothing of A' : `is public (${attempt.expect.public}); A's data is unchanged`, async () => {
@@ -88,9 +103,7 @@ describe.each(Object.entries(ATTEMPTS))('%s by another user', (key, attempt) => 
         : await b.client.request(method, attempt.path(), body === undefined ? {} : { json: body });
     if (attempt.expect === 'denied') expect([403, 404]).toContain(response.status);
     else expect(response.status).toBeLessThan(500);
-    // A review moves the seller's rating: that is the review's purpose, not A's data being changed.
-    const normalise = (state: string) => state.replace(/"averageRating":"[^"]*"|"reviewCount":\d+|"updatedAt":"[^"]*"|"saveCount":\d+|"viewCount":\d+/g, '');
-    expect(normalise(await aState())).toBe(normalise(before));
+    expect(await aState()).toEqual(before);
   });
 });
 
@@ -99,6 +112,6 @@ describe.each(Object.entries(BODY_ATTEMPTS))('%s', (_name, attempt) => {
     const before = await aState();
     const response = await b.client.request(attempt.method === 'PUT' && attempt.path() === '/api/listings' ? 'POST' : attempt.method, attempt.path(), { json: attempt.body?.() });
     expect([403, 404]).toContain(response.status);
-    expect(await aState()).toBe(before);
+    expect(await aState()).toEqual(before);
   });
 });

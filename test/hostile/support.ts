@@ -153,7 +153,9 @@ export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> 
 export function queriesFor(schema: z.ZodType | undefined): fc.Arbitrary<string> {
   const keys = schema ? Object.keys((z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties ?? {}) : [];
   const pair = fc.tuple(keys.length > 0 ? fc.constantFrom(...keys, '__proto__', 'constructor') : fc.constantFrom('q', '__proto__'), hostileString);
-  return fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value.slice(0, 2000))}`).join('&'));
+  // Lone surrogates cannot be percent-encoded at all: send their replacement, as a browser would.
+  const encode = (text: string) => encodeURIComponent(wellFormed(text)).slice(0, 1500).replace(/%[0-9A-F]?$/i, '');
+  return fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&'));
 }
 
 /** What a user owns and sees, to compare before and after a refused request. */
@@ -169,4 +171,23 @@ export function expectCleanAnswer(response: { status: number; text: string; body
   if (response.status >= 400 && typeof (response.body as { message?: unknown })?.message !== 'string') {
     throw new Error(`${what} answered ${response.status} without a JSON {message}: ${response.text.slice(0, 200)}`);
   }
+}
+
+/** fc.assert for async properties, with a short report (a counterexample can be megabytes of text). */
+export async function assertProperty<T extends unknown[]>(property: fc.IAsyncProperty<T>, numRuns: number): Promise<void> {
+  await fc.assert(property, {
+    numRuns,
+    endOnFailure: true,
+    asyncReporter: async (details) => {
+      if (!details.failed) return;
+      const example = JSON.stringify(details.counterexample)?.slice(0, 400);
+      const error = String((details.errorInstance as Error)?.message ?? details.errorInstance).slice(0, 600);
+      throw new Error(`property failed after ${details.numRuns} runs (seed ${details.seed}): ${error}\ncounterexample: ${example}`);
+    },
+  });
+}
+
+/** Lone surrogates replaced by U+FFFD, as a browser does before percent-encoding. */
+export function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }

@@ -12,6 +12,15 @@ export interface RunningServer {
 
 export async function listen(app: Express, port: number, host: string, attach?: (server: http.Server) => void): Promise<RunningServer> {
   const server = http.createServer(app);
+  // Requests Node's parser refuses (oversized headers or URL, bad request lines) get a JSON {message}
+  // like every other refusal, instead of a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request headers or URL are too large'] : [400, 'Bad Request', 'Bad request'];
+    const body = JSON.stringify({ message, code: status === 431 ? 'headers_too_large' : 'bad_request' });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
   attach?.(server);
   // Longer than the gateway's idle keep-alive so the gateway never reuses a socket we are closing.
   server.keepAliveTimeout = 65_000;
