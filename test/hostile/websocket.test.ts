@@ -1,0 +1,51 @@
+import fc from 'fast-check';
+import { WebSocket } from 'ws';
+import { eventually } from '@vnmarket/shared/testing';
+import { registered } from '../../services/auth/test/support';
+import { openSocket } from '../../services/messaging/test/support';
+import { startStack, type Stack } from '../stack';
+import { assertProperty, hostileString } from './support';
+
+/** Hostile WebSocket frames through the gateway: the service stays up and nobody else hears a thing. */
+jest.setTimeout(120_000);
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack('hostile-websocket');
+});
+afterAll(() => stack.stop());
+
+const frame = fc.oneof(
+  hostileString,
+  fc.json(),
+  fc.constantFrom('{"type":"authenticate","userId":{"__proto__":{"admin":true}}}', '{"__proto__":{"type":"ping"}}', '{"type":"ping","type":"authenticate"}', '[]', 'null', '{"type":"new_message"}'),
+  fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
+);
+
+it('hostile frames never crash messaging, and another user receives nothing', async () => {
+  const attacker = await registered(stack);
+  const bystander = await registered(stack);
+  const watcher = await openSocket(stack.gatewayUrl, bystander.client.cookieHeader());
+  await assertProperty(
+    fc.asyncProperty(fc.array(frame, { minLength: 1, maxLength: 6 }), async (frames) => {
+      const socket = await openSocket(stack.gatewayUrl, attacker.client.cookieHeader());
+      for (const payload of frames) {
+        if (socket.ws.readyState === WebSocket.OPEN) socket.ws.send(payload);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      socket.ws.terminate();
+      expect((await fetch(`${stack.messaging.url}/readyz`)).status).toBe(200);
+    }),
+    25,
+  );
+  // Someone else's id in authenticate ends the socket (1008); a frame over the limit too (1009).
+  const impostor = await openSocket(stack.gatewayUrl, attacker.client.cookieHeader());
+  impostor.send({ type: 'authenticate', userId: bystander.user.id.toUpperCase() });
+  expect((await impostor.closed).code).toBe(1008);
+  const flooder = await openSocket(stack.gatewayUrl, attacker.client.cookieHeader());
+  flooder.ws.send('x'.repeat(70_000));
+  expect((await flooder.closed).code).toBe(1009);
+  await eventually(async () => expect((await fetch(`${stack.messaging.url}/readyz`)).status).toBe(200));
+  expect(watcher.received.filter((message) => message.type === 'new_message')).toEqual([]);
+  watcher.ws.close();
+});
