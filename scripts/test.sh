@@ -12,7 +12,8 @@ bash scripts/audit.sh || exit 1
 npm run --silent build --workspace web || exit 1
 jest --selectProjects main --json --outputFile=var/jest-main.json
 main=$?
-jest --selectProjects disruptive --runInBand --json --outputFile=var/jest-disruptive.json
+# --forceExit: results are written first; a handle left open by a killed process must not hang CI.
+jest --selectProjects disruptive --runInBand --forceExit --json --outputFile=var/jest-disruptive.json
 disruptive=$?
 node -e '
   const fs = require("fs");

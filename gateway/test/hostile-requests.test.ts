@@ -52,7 +52,8 @@ async function alive(): Promise<void> {
 beforeAll(async () => {
   port = await freePort();
   const closed = `http://127.0.0.1:${await freePort()}`;
-  gateway = spawn(path.join(root, 'node_modules/.bin/tsx'), ['gateway/src/main.ts'], {
+  // node itself with tsx's loader: one process, so killing it leaves nothing behind.
+  gateway = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

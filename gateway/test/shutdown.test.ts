@@ -21,7 +21,8 @@ it('SIGTERM with WebSockets open: the gateway ends them and exits 0 promptly, no
   await new Promise((resolve) => upstream.once('listening', resolve));
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`;
   const port = await freePort();
-  const gateway = spawn(path.join(root, 'node_modules/.bin/tsx'), ['gateway/src/main.ts'], {
+  // node itself with tsx's loader: the signal reaches the gateway, not a wrapper.
+  const gateway = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

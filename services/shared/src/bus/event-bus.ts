@@ -349,21 +349,23 @@ export class EventBus {
       arguments: { 'x-expires': BROADCAST_QUEUE_EXPIRY_MS, 'x-message-ttl': BROADCAST_MESSAGE_TTL_MS },
     });
     for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.options.exchange, type);
-    await channel.consume(
-      queue,
-      (message) => {
-        if (!message) return;
-        try {
-          const event = parseEvent(JSON.parse(message.content.toString('utf8')));
-          void Promise.resolve(subscription.handle(event)).catch((error: Error) =>
-            this.options.logger.warn({ err: error.message, type: event.type }, 'broadcast handler failed'),
-          );
-        } catch (error) {
-          this.options.logger.warn({ err: (error as Error).message }, 'invalid broadcast message dropped');
-        }
-      },
-      { noAck: true },
-    );
+    await channel.prefetch(200);
+    // Acked once handled: a message in flight when the connection drops is delivered again, not lost.
+    await channel.consume(queue, (message) => {
+      if (!message) return;
+      let event: DomainEvent;
+      try {
+        event = parseEvent(JSON.parse(message.content.toString('utf8')));
+      } catch (error) {
+        this.options.logger.warn({ err: (error as Error).message }, 'invalid broadcast message dropped');
+        settle(() => channel.ack(message));
+        return;
+      }
+      void Promise.resolve()
+        .then(() => subscription.handle(event))
+        .catch((error: Error) => this.options.logger.warn({ err: error.message, type: event.type }, 'broadcast handler failed'))
+        .finally(() => settle(() => channel.ack(message)));
+    });
     this.consumeChannels.push(channel);
   }
 
