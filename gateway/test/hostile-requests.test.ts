@@ -1,25 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import { eventually } from '@vnmarket/shared/testing';
+import { freePort } from '@vnmarket/shared/testing';
+import { spawnGateway, type GatewayProcess } from './process';
 
 /**
  * Raw requests that once ended the gateway process. The gateway runs as its own process here, so a
  * crash shows as an exit, not as a failed assertion inside the test runner.
  */
-const root = path.resolve(__dirname, '../..');
-let gateway: ChildProcess;
+let gateway: GatewayProcess;
 let port: number;
 let exited: number | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = server.address() as net.AddressInfo;
-      server.close(() => resolve(free));
-    });
-  });
-}
 
 /** Sends bytes as they are and returns what comes back until the server closes or goes quiet. */
 function raw(request: string, quietMs = 1500): Promise<string> {
@@ -50,37 +39,16 @@ async function alive(): Promise<void> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
   const closed = `http://127.0.0.1:${await freePort()}`;
-  // node itself with tsx's loader: one process, so killing it leaves nothing behind.
-  gateway = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'gateway/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      GATEWAY_PORT: String(port),
-      AUTH_URL: closed,
-      LISTINGS_URL: closed,
-      MESSAGING_URL: closed,
-      MEDIA_URL: closed,
-      VERIFICATION_URL: closed,
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  gateway.on('exit', (code) => {
+  gateway = await spawnGateway({ AUTH_URL: closed, LISTINGS_URL: closed, MESSAGING_URL: closed, MEDIA_URL: closed, VERIFICATION_URL: closed });
+  port = gateway.port;
+  void gateway.exited.then((code) => {
     exited = code ?? -1;
   });
-  await eventually(async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/livez`);
-    if (response.status !== 200) throw new Error('not yet');
-  }, 30_000, 100);
 }, 40_000);
 
 afterAll(() => {
-  gateway.kill('SIGKILL');
+  gateway.child.kill('SIGKILL');
 });
 
 it('answers 400 to an upgrade whose path is not a URL (`GET //[`), and keeps running', async () => {

@@ -5,9 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { createTcpFaultProxy, createTestEnvironment, throughProxy, type TcpFaultProxy, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTcpFaultProxy, createTestEnvironment, freePort, throughProxy, type TcpFaultProxy, type TestEnvironment } from '@vnmarket/shared/testing';
 import { createDb, type Knex } from '@vnmarket/shared';
 
 const root = path.resolve(__dirname, '../..');
@@ -26,15 +25,6 @@ const SERVICE_OF: Record<ProcessName, string> = {
   verification: 'verification',
   gateway: 'gateway',
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

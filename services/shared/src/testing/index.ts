@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -206,3 +207,13 @@ export function uniquePhone(): string {
 }
 export * from './service';
 export * from './fault-proxy';
+
+/** A TCP port nothing listens on right now (for a process the test starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { eventually, freePort } from '@vnmarket/shared/testing';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface GatewayProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * The gateway as its own process (node itself with tsx's loader, so a signal or a kill reaches the
+ * gateway, not a wrapper), listening on a free port, answering /livez before this resolves.
+ */
+export async function spawnGateway(env: Record<string, string>): Promise<GatewayProcess> {
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', GATEWAY_PORT: String(port), WEB_DIST: '/nonexistent', ...env },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => {
+    if ((await fetch(`${url}/livez`)).status !== 200) throw new Error('not yet');
+  }, 30_000, 100);
+  return { child, port, url, exited };
+}
