@@ -17,7 +17,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/logout', service: 'auth' },
   { path: '/api/auth', service: 'auth' },
   { path: '/api/users/profile', service: 'auth' },
-  { path: /^\/api\/users\/[^/]+\/reviews\/?$/, service: 'auth' },
+  { path: /^\/api\/users\/[^/]+\/reviews(\/eligibility)?\/?$/, service: 'auth' },
   { path: '/api/users/listings', service: 'listings' },
   { path: '/api/listings', service: 'listings' },
   { path: '/api/saved-listings', service: 'listings' },

@@ -161,3 +161,7 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** GET /api/users/{userId}/reviews/eligibility: whether the signed-in user may review this seller. */
+export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), reason: z.string().optional() });
+export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;

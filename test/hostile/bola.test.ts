@@ -45,7 +45,8 @@ interface Attempt {
 
 const ATTEMPTS: Record<string, Attempt> = {
   'GET /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, expect: { public: "a seller's reviews are public" } },
-  'POST /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, body: () => ({ rating: 1 }), expect: { public: 'reviewing a seller is what reviews are (one per reviewer)' } },
+  'POST /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, body: () => ({ rating: 1 }), expect: 'denied' },
+  'GET /api/users/:userId/reviews/eligibility': { path: () => `/api/users/${a.user.id}/reviews/eligibility`, expect: { public: 'it says only whether B may review A' } },
   'GET /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: { public: 'an active listing is public' } },
   'PUT /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => listingBody({ title: 'Của B rồi' }), expect: 'denied' },
   'PATCH /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => ({ isActive: false }), expect: 'denied' },

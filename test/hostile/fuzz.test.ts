@@ -47,6 +47,7 @@ interface FuzzSpec {
 const SPECS: Record<string, FuzzSpec> = {
   'GET /api/users/:userId/reviews': { query: pageQuery(), path: () => `/api/users/${user.user.id}/reviews` },
   'POST /api/users/:userId/reviews': { body: reviewBody, path: () => `/api/users/${other.user.id}/reviews` },
+  'GET /api/users/:userId/reviews/eligibility': { path: () => `/api/users/${other.user.id}/reviews/eligibility` },
   'GET /api/login': {},
   'POST /api/login': { body: loginBody },
   'POST /api/logout': { consumesUser: true, runs: 5 },

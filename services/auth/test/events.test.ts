@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
-import { registered, startAuth, type RunningAuth } from './support';
+import { registered, startAuth, type RunningAuth, conversed } from './support';
 
 let auth: RunningAuth;
 let connection: amqp.ChannelModel;
@@ -80,7 +80,8 @@ it('listing.deleted detaches the listing from reviews', async () => {
   const seller = await registered(auth);
   const reviewer = await registered(auth);
   const listingId = randomUUID();
-  await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5, listingId });
+  await conversed(auth, reviewer, seller);
+  expect((await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5, listingId })).status).toBe(201);
   await publish('listing.deleted', { id: listingId, userId: seller.user.id, version: 2 });
   await eventually(async () => {
     const reviews = (await auth.client().get(`/api/users/${seller.user.id}/reviews`)).body;

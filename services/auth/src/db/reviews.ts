@@ -71,3 +71,7 @@ export function sellersReviewedBy(db: Knex, reviewerId: string): Promise<string[
 export async function detachListing(db: Knex, listingId: string): Promise<number> {
   return db('reviews').where({ listing_id: listingId }).update({ listing_id: null });
 }
+
+export async function hasReviewed(db: Knex, reviewerId: string, sellerId: string): Promise<boolean> {
+  return (await db('reviews').where({ reviewer_id: reviewerId, seller_id: sellerId }).first('id')) !== undefined;
+}

@@ -1,10 +1,14 @@
 import { idempotentHandler, serviceQueueName, type Knex, type Outbox, type Subscription } from '@vnmarket/shared';
 import type { DomainEvent } from '@vnmarket/proto';
+import { recordConversation } from '../db/conversation-partners';
 import { detachListing } from '../db/reviews';
 import { phoneVerifiedByOther, releasePhoneFromOthers, updateUser, type UserRow } from '../db/users';
 import { publishProfile } from './publish';
 
-/** auth listens for verified phones (verification service) and deleted listings (listings service). */
+/**
+ * auth listens for verified phones (verification), deleted listings (listings) and messages sent
+ * (messaging: who may review whom).
+ */
 export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
   const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
     switch (event.type) {
@@ -25,13 +29,16 @@ export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: str
       case 'listing.deleted':
         await detachListing(trx, event.data.id);
         return;
+      case 'message.created':
+        await recordConversation(trx, event.data.senderId, event.data.receiverId);
+        return;
       default:
         return;
     }
   };
   return {
     queue: serviceQueueName(deps.exchange, 'auth'),
-    eventTypes: ['phone.verified', 'listing.deleted'],
+    eventTypes: ['phone.verified', 'listing.deleted', 'message.created'],
     handle: idempotentHandler(deps.db, apply),
   };
 }

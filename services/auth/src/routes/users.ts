@@ -15,6 +15,7 @@ import {
   type ProfileChanges,
 } from '../db/users';
 import { publishProfile } from '../events/publish';
+import { forgetConversationsOf } from '../db/conversation-partners';
 import type { AuthContext } from '../service-context';
 
 /** Accounts: sign-up, the signed-in user, profile edits and account deletion. */
@@ -98,6 +99,7 @@ export function usersRoutes(ctx: AuthContext): Router {
     await ctx.sessions.forget(sessionIds);
     await ctx.db.transaction(async (trx) => {
       const reviewedSellers = await sellersReviewedBy(trx, userId);
+      await forgetConversationsOf(trx, userId);
       const version = await deleteUser(trx, userId);
       for (const sellerId of reviewedSellers) {
         const seller = await refreshRating(trx, sellerId);
