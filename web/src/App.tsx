@@ -17,6 +17,8 @@ import NotFound from './pages/NotFound';
 import Register from './pages/Register';
 import Saved from './pages/Saved';
 import VerifyPhone from './pages/VerifyPhone';
+import Messages from './pages/Messages';
+import { MessagingProvider } from './lib/messaging';
 
 /** "/": the landing page for visitors and while auth loads; home once signed in. */
 function Root() {
@@ -41,7 +43,7 @@ function ScrollToTop() {
 
 export default function App() {
   return (
-    <>
+    <MessagingProvider>
       <ScrollToTop />
       <a href="#main" className="visually-hidden">
         Skip to content
@@ -58,12 +60,12 @@ export default function App() {
           <Route path="/verify-phone" element={<VerifyPhone />} />
           <Route path="/saved" element={<Saved />} />
           <Route path="/profile" element={<ComingSoon title="Profile" />} />
-          <Route path="/messages" element={<ComingSoon title="Messages" />} />
+          <Route path="/messages" element={<Messages />} />
           <Route path="/dashboard" element={<ComingSoon title="My Listings Dashboard" unauthorizedDescription="You need to be logged in to view your dashboard." />} />
           <Route path="/category/:category" element={<CategoryPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Main>
-    </>
+    </MessagingProvider>
   );
 }

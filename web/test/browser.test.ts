@@ -457,6 +457,69 @@ describe('a listing from creation to saved and reported', () => {
   });
 });
 
+describe('messages', () => {
+  it('a buyer writes from the listing page; the seller, already on /messages, sees it live, reads it (badge cleared, also after a reload) and replies live', async () => {
+    const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Hạnh', 'Lý') });
+    const { page: buyer } = await newPage({ account: newAccount('Tú', 'Phan') });
+    const created = await seller.request.post(`${base}/api/listings`, {
+      data: { title: 'Bàn học gỗ sồi', description: 'Bàn học gỗ sồi, còn mới', category: 'sale', price: '85', condition: 'good', location: 'San Jose, CA', metadata: {} },
+    });
+    expect(created.status()).toBe(201);
+    const listing = (await created.json()) as Listing;
+    expect(listing.userId).toBe(sellerId);
+
+    await seller.goto(`${base}/messages`);
+    await seller.getByText('No conversations yet').waitFor();
+    await seller.getByText('Connected', { exact: true }).waitFor();
+
+    await buyer.goto(`${base}/listing/${listing.id}`);
+    await buyer.getByRole('button', { name: 'Message Seller' }).click();
+    const modal = buyer.getByTestId('message-modal');
+    await modal.getByPlaceholder('Type a message...').fill('Chào chị, bàn còn không ạ?');
+    await modal.getByRole('button', { name: 'Send message' }).click();
+
+    // Live on the seller's page: the conversation with its unread count, and the header badge.
+    const conversation = seller.getByTestId('conversation').filter({ hasText: 'Tú Phan' });
+    await conversation.getByTestId('conversation-unread').filter({ hasText: '1' }).waitFor();
+    await conversation.getByText('Bàn học gỗ sồi', { exact: false }).waitFor();
+    await seller.getByTestId('unread-badge').first().waitFor();
+
+    await conversation.click();
+    await seller.getByTestId('message-bubble').filter({ hasText: 'Chào chị, bàn còn không ạ?' }).waitFor();
+    await seller.getByTestId('unread-badge').first().waitFor({ state: 'detached' });
+    expect(await conversation.getByTestId('conversation-unread').count()).toBe(0);
+    await seller.reload();
+    await seller.getByTestId('message-bubble').filter({ hasText: 'Chào chị, bàn còn không ạ?' }).waitFor();
+    expect(await seller.getByTestId('unread-badge').count()).toBe(0);
+
+    const input = seller.getByPlaceholder('Type a message...');
+    await input.fill('Còn em nhé, chiều nay qua xem được');
+    await seller.getByRole('button', { name: 'Send message' }).click();
+    await seller.getByTestId('message-bubble').filter({ hasText: 'Còn em nhé' }).waitFor();
+    expect(await input.inputValue()).toBe('');
+    await modal.getByTestId('message-bubble').filter({ hasText: 'Còn em nhé, chiều nay qua xem được' }).waitFor();
+  });
+
+  it('on a phone the inbox and the thread are separate views with a back button', async () => {
+    const { page: seller } = await newPage({ account: newAccount('Quý', 'Trịnh'), viewport: { width: 375, height: 740 } });
+    const { context: buyerContext, userId: buyerId } = await newPage({ account: newAccount('Lộc', 'Vũ') });
+    const sellerId = ((await (await seller.request.get(`${base}/api/auth/user`)).json()) as { id: string }).id;
+    await eventually(async () => expect((await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Alo anh ơi' } })).status()).toBe(201));
+    expect(buyerId).toBeDefined();
+    await seller.goto(`${base}/messages`);
+    await seller.getByTestId('conversation').first().click();
+    await seller.getByTestId('message-bubble').filter({ hasText: 'Alo anh ơi' }).waitFor();
+    expect(await seller.getByTestId('conversation').first().isVisible()).toBe(false);
+    await seller.getByRole('button', { name: 'Back to conversations' }).click();
+    await seller.getByTestId('conversation').first().waitFor();
+    const overflow = await seller.evaluate(() => {
+      const { document } = globalThis as unknown as BrowserGlobals;
+      return document.documentElement.scrollWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(375);
+  });
+});
+
 describe('phones', () => {
   it('get the drawer with search, navigation and sign out at 375 px, without sideways scrolling', async () => {
     const { page } = await newPage({ account: newAccount('Anh', 'Lê'), viewport: { width: 375, height: 812 } });

@@ -255,3 +255,22 @@ export function LoadFailed({ title }: { title: string }) {
 export function Stack({ gap = 12, children }: { gap?: number; children: ReactNode }) {
   return <div style={{ display: 'flex', flexDirection: 'column', gap }}>{children}</div>;
 }
+
+/** A round avatar: the photo, or the initials the caller puts inside. */
+export const Avatar = styled.div<{ $size: number }>`
+  flex: none;
+  display: grid;
+  place-items: center;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  overflow: hidden;
+  border-radius: 50%;
+  background: var(--primary-soft);
+  color: var(--primary);
+  font-weight: 700;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;

@@ -1,3 +1,4 @@
+import { useMessaging } from './messaging';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate as globalMutate } from 'swr';
 import type { Message, User } from '@vnmarket/proto';
@@ -71,55 +72,14 @@ export function useRequireAuth(description?: string) {
   return auth;
 }
 
-type ServerPush = { type: 'new_message'; message: Message } | { type: string };
-
 /**
- * The messaging socket (spec sections 4 and 7): connects to /ws on the page's own host (wss on https),
- * sends {type:"authenticate", userId} on open, and on each "new_message" refreshes the conversation
- * list and unread count and hands the message to `onMessage`. Reconnects after a drop while mounted.
+ * The app-wide messaging socket (lib/messaging.tsx): whether it is connected, and `onMessage` called with
+ * each message pushed to this user while the calling component is mounted.
  */
-export function useMessagingSocket(userId: string | undefined, onMessage: (message: Message) => void): boolean {
-  const [connected, setConnected] = useState(false);
+export function useMessagingSocket(_userId: string | undefined, onMessage: (message: Message) => void): boolean {
+  const { connected, subscribe } = useMessaging();
   const handler = useRef(onMessage);
   handler.current = onMessage;
-
-  useEffect(() => {
-    if (!userId) return;
-    let socket: WebSocket | null = null;
-    let retry: number | undefined;
-    let closed = false;
-    const connect = () => {
-      const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${protocol}://${window.location.host}/ws`);
-      socket.onopen = () => {
-        setConnected(true);
-        socket?.send(JSON.stringify({ type: 'authenticate', userId }));
-      };
-      socket.onmessage = (event) => {
-        let push: ServerPush;
-        try {
-          push = JSON.parse(String(event.data)) as ServerPush;
-        } catch {
-          return;
-        }
-        if (push.type === 'new_message' && 'message' in push) {
-          void globalMutate(CONVERSATIONS_KEY);
-          void globalMutate(UNREAD_KEY);
-          handler.current(push.message);
-        }
-      };
-      socket.onclose = () => {
-        setConnected(false);
-        if (!closed) retry = window.setTimeout(connect, 3000);
-      };
-    };
-    connect();
-    return () => {
-      closed = true;
-      window.clearTimeout(retry);
-      socket?.close();
-    };
-  }, [userId]);
-
+  useEffect(() => subscribe((message) => handler.current(message)), [subscribe]);
   return connected;
 }

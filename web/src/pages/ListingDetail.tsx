@@ -12,7 +12,7 @@ import { BackIcon, ChatIcon, EyeIcon, FlagIcon, HeartIcon, ImageIcon, PhoneIcon,
 import { MessageModal } from '../components/MessageModal';
 import { ReportDialog } from '../components/ReportDialog';
 import { useToast } from '../components/Toast';
-import { Badge, Button, ButtonAnchor, ButtonLink, Card, CenteredMessage, Container, Skeleton } from '../components/ui';
+import { Badge, Button, ButtonAnchor, ButtonLink, Card, CenteredMessage, Container, Skeleton, Avatar } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { CATEGORY_INFO, CONDITION_LABELS, METADATA_LABELS } from '../lib/catalog';
 import { formatPhone, formatPrice, formatTime, initials, plural, titleCase } from '../lib/format';
@@ -531,23 +531,6 @@ const SellerHead = styled.div`
   margin-bottom: 12px;
 `;
 
-const Avatar = styled.div<{ $size: number }>`
-  flex: none;
-  display: grid;
-  place-items: center;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
-  overflow: hidden;
-  border-radius: 50%;
-  background: var(--primary-soft);
-  color: var(--primary);
-  font-weight: 700;
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
-`;
 
 const RatingRow = styled.div`
   display: flex;

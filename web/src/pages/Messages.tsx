@@ -1,0 +1,380 @@
+/**
+ * Messages (spec section 2, /messages): the inbox on the left (avatar, name, unread badge, listing link
+ * with price, last message, friendly time), the selected thread on the right (own bubbles on the right,
+ * "Type a message..." and send), in a 600 px panel, with the Connected / Disconnected indicator. Opening
+ * a conversation marks it read, so the header badge drops at once. On a phone the list and the thread
+ * are separate views with a back button. Pushes arrive over the app-wide socket (lib/messaging.tsx).
+ */
+import { conversationIdFor, type ConversationSummary, type Message, type SendMessageBody } from '@vnmarket/proto';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import useSWR, { mutate } from 'swr';
+import { SendIcon } from '../components/Icons';
+import { Avatar, Button, Card, Container, Input, PageTitle, Skeleton } from '../components/ui';
+import { apiRequest, fetchListOrEmptyWhenMissing } from '../lib/api';
+import { formatPrice, formatTime, initials } from '../lib/format';
+import { CONVERSATIONS_KEY, UNREAD_KEY, useFailureToast, useRequireAuth } from '../lib/hooks';
+import { threadKey, useMessaging } from '../lib/messaging';
+import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
+
+export default function Messages() {
+  const { user, isAuthenticated } = useRequireAuth();
+  const { connected } = useMessaging();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('c');
+  const { data: conversations, error } = useSWR<ConversationSummary[]>(isAuthenticated ? CONVERSATIONS_KEY : null);
+  const selected = conversations?.find((conversation) => conversation.conversationId === selectedId);
+
+  // Opening a conversation (or a new message arriving in the open one) marks it read.
+  const unreadInSelected = selected?.unreadCount ?? 0;
+  useEffect(() => {
+    if (!selectedId || unreadInSelected === 0) return;
+    void apiRequest('PUT', `/api/conversations/${selectedId}/read`)
+      .then(() => Promise.all([mutate(UNREAD_KEY), mutate(CONVERSATIONS_KEY)]))
+      .catch(() => undefined);
+  }, [selectedId, unreadInSelected]);
+
+  if (!isAuthenticated || !user) return null;
+  const select = (conversationId: string | null) => setParams(conversationId ? { c: conversationId } : {});
+
+  return (
+    <Container>
+      <Heading>
+        <PageTitle>Messages</PageTitle>
+        <Status $on={connected}>{connected ? 'Connected' : 'Disconnected'}</Status>
+      </Heading>
+      <Panel $threadOpen={Boolean(selectedId)}>
+        <Inbox aria-label="Conversations">
+          {error ? (
+            <Empty>Failed to fetch conversations</Empty>
+          ) : !conversations ? (
+            [1, 2, 3].map((row) => <Skeleton key={row} $height="64px" style={{ margin: 12 }} />)
+          ) : conversations.length === 0 ? (
+            <Empty>
+              <strong>No conversations yet</strong>
+              <span>Start one by contacting a seller from a listing page.</span>
+            </Empty>
+          ) : (
+            <ul>
+              {conversations.map((conversation) => (
+                <li key={conversation.conversationId}>
+                  <ConversationButton
+                    type="button"
+                    aria-current={conversation.conversationId === selectedId ? 'true' : undefined}
+                    onClick={() => select(conversation.conversationId)}
+                    data-testid="conversation"
+                  >
+                    <Avatar $size={44}>
+                      {conversation.otherUser.profileImageUrl ? <img src={conversation.otherUser.profileImageUrl} alt="" /> : initials(conversation.otherUser.firstName, conversation.otherUser.lastName)}
+                    </Avatar>
+                    <Summary>
+                      <Row>
+                        <strong>
+                          {conversation.otherUser.firstName} {conversation.otherUser.lastName}
+                        </strong>
+                        <time dateTime={conversation.lastMessage.createdAt}>{formatTime(conversation.lastMessage.createdAt)}</time>
+                      </Row>
+                      {conversation.listing && (
+                        <ListingLine>
+                          {conversation.listing.removed ? `${conversation.listing.title} (removed)` : `${conversation.listing.title} · ${formatPrice(conversation.listing.price)}`}
+                        </ListingLine>
+                      )}
+                      <Row>
+                        <Last>{conversation.lastMessage.content}</Last>
+                        {conversation.unreadCount > 0 && (
+                          <Unread data-testid="conversation-unread" aria-label={`${conversation.unreadCount} unread`}>
+                            {conversation.unreadCount}
+                          </Unread>
+                        )}
+                      </Row>
+                    </Summary>
+                  </ConversationButton>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Inbox>
+        <ThreadPane>
+          {selected ? (
+            <Thread key={selected.conversationId} conversation={selected} currentUserId={user.id} onBack={() => select(null)} />
+          ) : (
+            <Empty>
+              <strong>Select a conversation to start messaging</strong>
+            </Empty>
+          )}
+        </ThreadPane>
+      </Panel>
+    </Container>
+  );
+}
+
+function Thread({ conversation, currentUserId, onBack }: { conversation: ConversationSummary; currentUserId: string; onBack: () => void }) {
+  const key = threadKey(conversation.conversationId);
+  const { data: messages } = useSWR<Message[]>(key, fetchListOrEmptyWhenMissing<Message>);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const failed = useFailureToast();
+  const other = conversation.otherUser;
+
+  const scrollToBottom = useCallback(() => {
+    window.setTimeout(() => list.current?.scrollTo({ top: list.current.scrollHeight }), SCROLL_TO_BOTTOM_MS);
+  }, []);
+  useEffect(() => {
+    if (messages) scrollToBottom();
+  }, [messages, scrollToBottom]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || sending) return;
+    setSending(true);
+    try {
+      const body: SendMessageBody = {
+        conversationId: conversationIdFor(currentUserId, other.id),
+        receiverId: other.id,
+        content,
+        ...(conversation.listing && !conversation.listing.removed ? { listingId: conversation.listing.id } : {}),
+      };
+      await apiRequest('POST', '/api/messages', body);
+      setText('');
+      await mutate(key);
+      void mutate(CONVERSATIONS_KEY);
+    } catch (error) {
+      failed(error, { title: 'Error', description: 'Failed to send message. Please try again.' });
+    } finally {
+      setSending(false);
+      window.setTimeout(() => input.current?.focus(), FOCUS_AFTER_SEND_MS);
+    }
+  };
+
+  return (
+    <>
+      <ThreadHeader>
+        <BackButton type="button" onClick={onBack} aria-label="Back to conversations">
+          ←
+        </BackButton>
+        <div>
+          <strong>
+            {other.firstName} {other.lastName}
+          </strong>
+          {conversation.listing &&
+            (conversation.listing.removed ? (
+              <ListingLine>{conversation.listing.title} (removed)</ListingLine>
+            ) : (
+              <ListingLine>
+                <Link to={`/listing/${conversation.listing.id}`}>{conversation.listing.title}</Link>
+              </ListingLine>
+            ))}
+        </div>
+      </ThreadHeader>
+      <Bubbles ref={list} role="log" aria-label={`Conversation with ${other.firstName}`} aria-live="polite">
+        {(messages ?? []).map((message) => (
+          <Bubble key={message.id} $own={message.senderId === currentUserId} data-testid="message-bubble">
+            <span>{message.content}</span>
+            <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+          </Bubble>
+        ))}
+      </Bubbles>
+      <Composer onSubmit={send}>
+        <label htmlFor="thread-input" className="visually-hidden">
+          Message
+        </label>
+        <Input id="thread-input" ref={input} placeholder="Type a message..." value={text} disabled={sending} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+        <Button type="submit" size="icon" aria-label="Send message" disabled={sending || text.trim() === ''}>
+          <SendIcon size={18} />
+        </Button>
+      </Composer>
+    </>
+  );
+}
+
+const Heading = styled.div`
+  display: flex;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const Status = styled.p<{ $on: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 0.85rem;
+  color: var(--muted);
+  &::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: ${({ $on }) => ($on ? 'var(--success)' : '#a8a29e')};
+  }
+`;
+
+const Panel = styled(Card)<{ $threadOpen: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(260px, 340px) 1fr;
+  height: 600px;
+  padding: 0;
+  overflow: hidden;
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+    height: calc(100dvh - 180px);
+    min-height: 420px;
+    & > nav {
+      display: ${({ $threadOpen }) => ($threadOpen ? 'none' : 'block')};
+    }
+    & > section {
+      display: ${({ $threadOpen }) => ($threadOpen ? 'flex' : 'none')};
+    }
+  }
+`;
+
+const Inbox = styled.nav`
+  border-right: 1px solid var(--border);
+  overflow-y: auto;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+`;
+
+const ConversationButton = styled.button`
+  display: flex;
+  gap: 10px;
+  width: 100%;
+  padding: 12px;
+  border: 0;
+  border-bottom: 1px solid var(--border);
+  background: none;
+  text-align: left;
+  cursor: pointer;
+  color: inherit;
+  font: inherit;
+  &[aria-current='true'] {
+    background: var(--primary-soft);
+  }
+  &:hover {
+    background: var(--surface-alt, #f5f5f4);
+  }
+`;
+
+const Summary = styled.span`
+  display: grid;
+  gap: 2px;
+  min-width: 0;
+  flex: 1;
+`;
+
+const Row = styled.span`
+  display: flex;
+  justify-content: space-between;
+  gap: 8px;
+  time {
+    flex: none;
+    font-size: 0.75rem;
+    color: var(--muted);
+  }
+`;
+
+const ListingLine = styled.span`
+  display: block;
+  font-size: 0.8rem;
+  color: var(--primary);
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Last = styled.span`
+  color: var(--muted);
+  font-size: 0.9rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Unread = styled.span`
+  flex: none;
+  min-width: 22px;
+  padding: 0 6px;
+  border-radius: 11px;
+  background: var(--primary);
+  color: #fff;
+  font-size: 0.75rem;
+  font-weight: 700;
+  text-align: center;
+  line-height: 22px;
+`;
+
+const ThreadPane = styled.section`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+`;
+
+const ThreadHeader = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 12px 16px;
+  border-bottom: 1px solid var(--border);
+`;
+
+const BackButton = styled.button`
+  display: none;
+  border: 0;
+  background: none;
+  font-size: 1.3rem;
+  min-width: 44px;
+  min-height: 44px;
+  cursor: pointer;
+  @media (max-width: 720px) {
+    display: inline-block;
+  }
+`;
+
+const Bubbles = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding: 16px;
+`;
+
+const Bubble = styled.p<{ $own: boolean }>`
+  align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
+  max-width: 75%;
+  display: grid;
+  gap: 2px;
+  padding: 8px 12px;
+  border-radius: 14px;
+  background: ${({ $own }) => ($own ? 'var(--primary)' : 'var(--surface-alt, #f1f0ee)')};
+  color: ${({ $own }) => ($own ? '#fff' : 'inherit')};
+  time {
+    font-size: 0.7rem;
+    opacity: 0.8;
+  }
+`;
+
+const Composer = styled.form`
+  display: flex;
+  gap: 8px;
+  padding: 12px 16px;
+  border-top: 1px solid var(--border);
+`;
+
+const Empty = styled.div`
+  display: grid;
+  place-content: center;
+  gap: 6px;
+  height: 100%;
+  padding: 24px;
+  text-align: center;
+  color: var(--muted);
+`;
