@@ -473,6 +473,8 @@ describe('messages', () => {
     await seller.getByText('Connected', { exact: true }).waitFor();
 
     await buyer.goto(`${base}/listing/${listing.id}`);
+    // The seller card shows the account's real year, not a fixed one.
+    await buyer.getByText(`Member since ${new Date().getFullYear()}`, { exact: true }).waitFor();
     await buyer.getByRole('button', { name: 'Message Seller' }).click();
     const modal = buyer.getByTestId('message-modal');
     await modal.getByPlaceholder('Type a message...').fill('Chào chị, bàn còn không ạ?');

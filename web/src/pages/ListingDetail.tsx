@@ -281,7 +281,7 @@ export default function ListingDetail() {
                   {Number(seller.averageRating).toFixed(1)} ({plural(seller.reviewCount, 'review')})
                 </span>
               </RatingRow>
-              <p className="muted">Member since 2020</p>
+              {seller.createdAt && <p className="muted">Member since {new Date(seller.createdAt).getFullYear()}</p>}
             </SellerCard>
           )}
           <Ordered $order={5}>
