@@ -18,6 +18,7 @@ import Register from './pages/Register';
 import Saved from './pages/Saved';
 import VerifyPhone from './pages/VerifyPhone';
 import Messages from './pages/Messages';
+import Dashboard from './pages/Dashboard';
 import { MessagingProvider } from './lib/messaging';
 
 /** "/": the landing page for visitors and while auth loads; home once signed in. */
@@ -61,7 +62,7 @@ export default function App() {
           <Route path="/saved" element={<Saved />} />
           <Route path="/profile" element={<ComingSoon title="Profile" />} />
           <Route path="/messages" element={<Messages />} />
-          <Route path="/dashboard" element={<ComingSoon title="My Listings Dashboard" unauthorizedDescription="You need to be logged in to view your dashboard." />} />
+          <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/category/:category" element={<CategoryPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

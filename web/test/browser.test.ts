@@ -522,6 +522,42 @@ describe('messages', () => {
   });
 });
 
+describe('dashboard', () => {
+  it('deactivating hides a listing from browse, activating brings it back, and Delete after the confirm removes it', async () => {
+    const { page } = await newPage({ account: newAccount('Nhung', 'Hồ') });
+    const title = `Máy may Singer ${Date.now()}`;
+    const created = await page.request.post(`${base}/api/listings`, {
+      data: { title, description: 'Máy may cũ chạy tốt', category: 'sale', price: '120.5', condition: 'good', location: 'Milpitas, CA', metadata: {} },
+    });
+    expect(created.status()).toBe(201);
+    const searchFor = async () => (await api<Listing[]>(`/api/listings?search=${encodeURIComponent(title)}`)).map((listing) => listing.title);
+
+    await page.goto(`${base}/dashboard`);
+    const item = page.getByTestId('dashboard-listing').filter({ hasText: title });
+    await item.waitFor();
+    await item.getByText('$120.50', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Active (1)' }).waitFor();
+    await page.getByTestId('stat').filter({ hasText: 'Total Listings' }).getByText('1', { exact: true }).waitFor();
+
+    await item.getByRole('button', { name: 'Deactivate' }).click();
+    await toast(page, 'Listing status updated').waitFor();
+    await page.getByRole('tab', { name: 'Inactive (1)' }).waitFor();
+    expect(await searchFor()).toEqual([]);
+    await item.getByRole('button', { name: 'Activate' }).click();
+    await page.getByRole('tab', { name: 'Active (1)' }).waitFor();
+    expect(await searchFor()).toEqual([title]);
+
+    await item.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByTestId('delete-dialog');
+    await dialog.getByText('This action cannot be undone. This will permanently delete your listing and remove it from our servers.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Listing deleted successfully').waitFor();
+    await item.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'All (0)' }).waitFor();
+    expect(await searchFor()).toEqual([]);
+  });
+});
+
 describe('phones', () => {
   it('get the drawer with search, navigation and sign out at 375 px, without sideways scrolling', async () => {
     const { page } = await newPage({ account: newAccount('Anh', 'Lê'), viewport: { width: 375, height: 812 } });

@@ -107,6 +107,9 @@ function UserMenu() {
           <MenuLink role="menuitem" to="/messages" onClick={() => setOpen(false)}>
             <ChatIcon size={16} /> Messages <UnreadBadge count={unread} />
           </MenuLink>
+          <MenuLink role="menuitem" to="/dashboard" onClick={() => setOpen(false)}>
+            <GridIcon size={16} /> My Listings
+          </MenuLink>
           <MenuLink role="menuitem" to="/saved" onClick={() => setOpen(false)}>
             <BookmarkIcon size={16} /> Saved
           </MenuLink>
@@ -159,6 +162,9 @@ function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; signedI
               </DrawerLink>
               <DrawerLink to="/profile" onClick={onClose}>
                 <UserIcon size={18} /> Profile
+              </DrawerLink>
+              <DrawerLink to="/dashboard" onClick={onClose}>
+                <GridIcon size={18} /> My Listings
               </DrawerLink>
               <DrawerLink to="/saved" onClick={onClose}>
                 <BookmarkIcon size={18} /> Saved

@@ -1,0 +1,298 @@
+/**
+ * My Listings Dashboard (/dashboard, spec section 2): stat cards (Total Listings, Active, Total Views,
+ * Total Saves), tabs All / Active / Inactive / Saved with counts, and each own listing with View, Edit,
+ * Deactivate/Activate (PATCH isActive) and Delete after the spec's confirm dialog. Prices show 2 decimals.
+ */
+import type { Listing, SavedListing } from '@vnmarket/proto';
+import { useState } from 'react';
+import styled from 'styled-components';
+import useSWR from 'swr';
+import { Dialog } from '../components/Dialog';
+import { ListingCard } from '../components/ListingCard';
+import { useToast } from '../components/Toast';
+import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, LoadFailed, PageTitle, Skeleton } from '../components/ui';
+import { apiRequest } from '../lib/api';
+import { CATEGORY_INFO } from '../lib/catalog';
+import { formatUsd, plural } from '../lib/format';
+import { revalidateListings, SAVED_KEY, useFailureToast, useRequireAuth } from '../lib/hooks';
+
+const OWN_KEY = '/api/users/listings';
+type Tab = 'all' | 'active' | 'inactive' | 'saved';
+
+export default function Dashboard() {
+  const { isAuthenticated } = useRequireAuth('You need to be logged in to view your dashboard.');
+  const { data: listings, error } = useSWR<Listing[]>(isAuthenticated ? OWN_KEY : null);
+  const { data: saved } = useSWR<SavedListing[]>(isAuthenticated ? SAVED_KEY : null);
+  const [tab, setTab] = useState<Tab>('all');
+  const [deleting, setDeleting] = useState<Listing | null>(null);
+  const toast = useToast();
+  const failed = useFailureToast();
+
+  if (!isAuthenticated) return null;
+  const active = (listings ?? []).filter((listing) => listing.isActive);
+  const inactive = (listings ?? []).filter((listing) => !listing.isActive);
+  const shown = tab === 'active' ? active : tab === 'inactive' ? inactive : (listings ?? []);
+  const counts: Record<Tab, number> = { all: listings?.length ?? 0, active: active.length, inactive: inactive.length, saved: saved?.length ?? 0 };
+
+  const setActive = async (listing: Listing, isActive: boolean) => {
+    try {
+      await apiRequest('PATCH', `/api/listings/${listing.id}`, { isActive });
+      toast({ title: 'Listing status updated' });
+      await revalidateListings();
+    } catch (cause) {
+      failed(cause, { title: 'Error', description: 'Failed to update listing' });
+    }
+  };
+  const remove = async (listing: Listing) => {
+    setDeleting(null);
+    try {
+      await apiRequest('DELETE', `/api/listings/${listing.id}`);
+      toast({ title: 'Listing deleted successfully' });
+      await revalidateListings();
+    } catch (cause) {
+      failed(cause, { title: 'Error', description: 'Failed to delete listing' });
+    }
+  };
+
+  return (
+    <Container>
+      <Head>
+        <PageTitle>My Listings Dashboard</PageTitle>
+        <ButtonLink to="/create-listing">Create New Listing</ButtonLink>
+      </Head>
+      <Stats>
+        <Stat label="Total Listings" value={counts.all} />
+        <Stat label="Active" value={counts.active} />
+        <Stat label="Total Views" value={(listings ?? []).reduce((sum, listing) => sum + listing.viewCount, 0)} />
+        <Stat label="Total Saves" value={(listings ?? []).reduce((sum, listing) => sum + listing.saveCount, 0)} />
+      </Stats>
+      <Tabs role="tablist" aria-label="Listings">
+        {(['all', 'active', 'inactive', 'saved'] as Tab[]).map((name) => (
+          <TabButton key={name} role="tab" type="button" aria-selected={tab === name} onClick={() => setTab(name)}>
+            {name[0]!.toUpperCase() + name.slice(1)} ({counts[name]})
+          </TabButton>
+        ))}
+      </Tabs>
+      {error ? (
+        <LoadFailed title="Failed to load listings" />
+      ) : tab === 'saved' ? (
+        !saved ? (
+          <Rows />
+        ) : saved.length === 0 ? (
+          <CenteredMessage>
+            <h2>No saved listings yet</h2>
+            <ButtonLink to="/">Browse Listings</ButtonLink>
+          </CenteredMessage>
+        ) : (
+          <Grid>
+            {saved.map((item) => (
+              <ListingCard key={item.id} listing={item.listing} />
+            ))}
+          </Grid>
+        )
+      ) : !listings ? (
+        <Rows />
+      ) : shown.length === 0 ? (
+        <CenteredMessage>
+          <h2>No listings here yet</h2>
+          <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
+        </CenteredMessage>
+      ) : (
+        <List>
+          {shown.map((listing) => (
+            <Item key={listing.id} data-testid="dashboard-listing">
+              {listing.images[0] ? <Thumb src={listing.images[0].replace(/\.webp$/, '-thumb.webp')} alt="" /> : <Thumb as="div" aria-hidden="true" />}
+              <Details>
+                <h2>{listing.title}</h2>
+                <Description>{listing.description}</Description>
+                <Meta>
+                  <Badge $tone="primary">{CATEGORY_INFO[listing.category]?.short ?? listing.category}</Badge>
+                  <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
+                  <strong>{formatUsd(listing.price)}</strong>
+                  <span>{listing.location}</span>
+                  <span>
+                    {plural(listing.viewCount, 'view')} · {plural(listing.saveCount, 'save')}
+                  </span>
+                </Meta>
+              </Details>
+              <Actions>
+                <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm">
+                  View
+                </ButtonLink>
+                <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" size="sm">
+                  Edit
+                </ButtonLink>
+                <Button variant="outline" size="sm" onClick={() => void setActive(listing, !listing.isActive)}>
+                  {listing.isActive ? 'Deactivate' : 'Activate'}
+                </Button>
+                <Button variant="danger" size="sm" onClick={() => setDeleting(listing)}>
+                  Delete
+                </Button>
+              </Actions>
+            </Item>
+          ))}
+        </List>
+      )}
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Are you sure?"
+        description="This action cannot be undone. This will permanently delete your listing and remove it from our servers."
+        testId="delete-dialog"
+      >
+        <DialogActions>
+          <Button variant="outline" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => deleting && void remove(deleting)}>
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Container>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <StatCard data-testid="stat">
+      <span>{label}</span>
+      <strong>{value.toLocaleString('en-US')}</strong>
+    </StatCard>
+  );
+}
+
+/** The spec's loading state: three skeleton rows. */
+function Rows() {
+  return (
+    <List aria-hidden="true">
+      {[1, 2, 3].map((row) => (
+        <Skeleton key={row} $height="96px" data-testid="dashboard-skeleton" />
+      ))}
+    </List>
+  );
+}
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin: 24px 0 16px;
+`;
+
+const Stats = styled.div`
+  display: grid;
+  grid-template-columns: repeat(4, 1fr);
+  gap: 12px;
+  margin-bottom: 20px;
+  @media (max-width: 720px) {
+    grid-template-columns: repeat(2, 1fr);
+  }
+`;
+
+const StatCard = styled(Card)`
+  display: grid;
+  gap: 4px;
+  padding: 14px 16px;
+  span {
+    color: var(--muted);
+    font-size: 0.9rem;
+  }
+  strong {
+    font-size: 1.5rem;
+  }
+`;
+
+const Tabs = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin-bottom: 16px;
+`;
+
+const TabButton = styled.button`
+  min-height: 44px;
+  padding: 0 14px;
+  border: 1px solid var(--border);
+  border-radius: 999px;
+  background: none;
+  font: inherit;
+  cursor: pointer;
+  &[aria-selected='true'] {
+    background: var(--primary);
+    border-color: var(--primary);
+    color: #fff;
+  }
+`;
+
+const List = styled.div`
+  display: grid;
+  gap: 12px;
+`;
+
+const Item = styled(Card)`
+  display: grid;
+  grid-template-columns: 96px 1fr auto;
+  gap: 14px;
+  align-items: center;
+  padding: 12px;
+  @media (max-width: 720px) {
+    grid-template-columns: 72px 1fr;
+  }
+`;
+
+const Thumb = styled.img`
+  width: 96px;
+  height: 96px;
+  border-radius: 8px;
+  object-fit: cover;
+  background: var(--primary-soft);
+  @media (max-width: 720px) {
+    width: 72px;
+    height: 72px;
+  }
+`;
+
+const Details = styled.div`
+  min-width: 0;
+  h2 {
+    font-size: 1.05rem;
+    margin: 0 0 4px;
+  }
+`;
+
+const Description = styled.p`
+  display: -webkit-box;
+  -webkit-line-clamp: 2;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  color: var(--muted);
+  font-size: 0.9rem;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px 12px;
+  margin-top: 6px;
+  font-size: 0.9rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  @media (max-width: 720px) {
+    grid-column: 1 / -1;
+  }
+`;
+
+const DialogActions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 8px;
+  margin-top: 12px;
+`;
