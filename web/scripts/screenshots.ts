@@ -1,6 +1,6 @@
 /**
  * Screenshots of the main screens at a desktop (1280 px) and a phone (375 px) width, into
- * web/screenshots/: landing, home, listing detail, create listing. Starts the real stack in this process
+ * web/screenshots/: landing, home, listing detail, create listing, messages, dashboard. Starts the real stack in this process
  * (PostgreSQL, Redis and RabbitMQ as for the tests), loads the demo data, gives a few demo listings
  * photos, and drives Debian's chromium. Build the app first: npm run build --workspace web.
  *
@@ -110,6 +110,26 @@ async function main(): Promise<void> {
       await page.getByLabel('WiFi Included').check();
       await page.evaluate(() => (globalThis as unknown as BrowserGlobals).window.scrollTo(0, 0));
       await shot('create', page);
+
+      // A conversation about the Phở listing (once), and a few listings of the viewer's own.
+      if (width === WIDTHS[0]) {
+        const sent = await context.request.post(`${base}/api/messages`, { data: { receiverId: pho.userId, content: 'Chào anh, phở còn bán cuối tuần này không?', listingId: pho.id } });
+        if (sent.status() !== 201) throw new Error(`message: ${sent.status()}`);
+        for (const [index, title] of ['Xe đạp trẻ em – Kids bike', 'Bàn ăn gỗ 6 ghế', 'Dạy kèm toán lớp 8'].entries()) {
+          const created = await context.request.post(`${base}/api/listings`, {
+            data: { title, description: 'Còn mới, giá hợp lý. Like new, fair price.', category: index === 2 ? 'service' : 'sale', price: String(40 + index * 35), condition: index === 2 ? undefined : 'good', location: 'San Jose, CA', metadata: {} },
+          });
+          const listing = (await created.json()) as Listing;
+          if (index === 1) await context.request.patch(`${base}/api/listings/${listing.id}`, { data: { isActive: false } });
+        }
+      }
+      await page.goto(`${base}/messages`);
+      await page.getByTestId('conversation').first().click();
+      await page.getByTestId('message-bubble').first().waitFor();
+      await shot('messages', page);
+      await page.goto(`${base}/dashboard`);
+      await page.getByTestId('dashboard-listing').first().waitFor();
+      await shot('dashboard', page);
       await context.close();
     }
   } finally {

@@ -77,7 +77,7 @@ export default function Messages() {
                       </Row>
                       {conversation.listing && (
                         <ListingLine>
-                          {conversation.listing.removed ? `${conversation.listing.title} (removed)` : `${conversation.listing.title} · ${formatPrice(conversation.listing.price)}`}
+                          {conversation.listing.removed ? `${conversation.listing.title} (removed)` : `${formatPrice(conversation.listing.price)} · ${conversation.listing.title}`}
                         </ListingLine>
                       )}
                       <Row>
@@ -196,6 +196,7 @@ const Heading = styled.div`
   align-items: baseline;
   justify-content: space-between;
   gap: 12px;
+  margin: 24px 0 12px;
 `;
 
 const Status = styled.p<{ $on: boolean }>`
@@ -215,12 +216,13 @@ const Status = styled.p<{ $on: boolean }>`
 
 const Panel = styled(Card)<{ $threadOpen: boolean }>`
   display: grid;
-  grid-template-columns: minmax(260px, 340px) 1fr;
+  /* minmax(0, …): long names and messages wrap or ellipsize instead of widening the panel. */
+  grid-template-columns: minmax(260px, 340px) minmax(0, 1fr);
   height: 600px;
   padding: 0;
   overflow: hidden;
   @media (max-width: 720px) {
-    grid-template-columns: 1fr;
+    grid-template-columns: minmax(0, 1fr);
     height: calc(100dvh - 180px);
     min-height: 420px;
     & > nav {
@@ -273,6 +275,12 @@ const Row = styled.span`
   display: flex;
   justify-content: space-between;
   gap: 8px;
+  min-width: 0;
+  strong {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   time {
     flex: none;
     font-size: 0.75rem;
@@ -314,6 +322,7 @@ const ThreadPane = styled.section`
   display: flex;
   flex-direction: column;
   min-height: 0;
+  min-width: 0;
 `;
 
 const ThreadHeader = styled.header`
@@ -322,6 +331,9 @@ const ThreadHeader = styled.header`
   gap: 10px;
   padding: 12px 16px;
   border-bottom: 1px solid var(--border);
+  & > div {
+    min-width: 0;
+  }
 `;
 
 const BackButton = styled.button`
@@ -350,6 +362,7 @@ const Bubbles = styled.div`
 const Bubble = styled.p<{ $own: boolean }>`
   align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
   max-width: 75%;
+  overflow-wrap: anywhere;
   display: grid;
   gap: 2px;
   padding: 8px 12px;
