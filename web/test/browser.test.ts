@@ -536,15 +536,15 @@ describe('dashboard', () => {
     const item = page.getByTestId('dashboard-listing').filter({ hasText: title });
     await item.waitFor();
     await item.getByText('$120.50', { exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Active (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Active (1)', exact: true }).waitFor();
     await page.getByTestId('stat').filter({ hasText: 'Total Listings' }).getByText('1', { exact: true }).waitFor();
 
     await item.getByRole('button', { name: 'Deactivate' }).click();
     await toast(page, 'Listing status updated').waitFor();
-    await page.getByRole('tab', { name: 'Inactive (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Inactive (1)', exact: true }).waitFor();
     expect(await searchFor()).toEqual([]);
     await item.getByRole('button', { name: 'Activate' }).click();
-    await page.getByRole('tab', { name: 'Active (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'Active (1)', exact: true }).waitFor();
     expect(await searchFor()).toEqual([title]);
 
     await item.getByRole('button', { name: 'Delete' }).click();
@@ -553,7 +553,7 @@ describe('dashboard', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Listing deleted successfully').waitFor();
     await item.waitFor({ state: 'detached' });
-    await page.getByRole('tab', { name: 'All (0)' }).waitFor();
+    await page.getByRole('tab', { name: 'All (0)', exact: true }).waitFor();
     expect(await searchFor()).toEqual([]);
   });
 });
