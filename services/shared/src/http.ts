@@ -175,6 +175,11 @@ export function toErrorResponse(error: unknown): {
     case 'charset.unsupported':
       return { status: 415, body: { message: 'Unsupported body encoding', code: 'unsupported_media_type' }, headers: {} };
   }
+  // A path that does not decode (`%E0%A4%A`, a NUL byte) is the client's mistake, never a 500.
+  const code = (error as { code?: string })?.code;
+  if (error instanceof URIError || code === '22021' || code === '22P05' || code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE') {
+    return { status: 400, body: { message: 'Bad request', code: 'bad_request' }, headers: {} };
+  }
   if (parserError?.expose && parserError.status && parserError.status >= 400 && parserError.status < 500) {
     return { status: parserError.status, body: { message: 'Bad request', code: 'bad_request' }, headers: {} };
   }
