@@ -19,6 +19,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/users/profile', service: 'auth' },
   { path: /^\/api\/users\/[^/]+\/reviews(\/eligibility)?\/?$/, service: 'auth' },
   { path: '/api/users/listings', service: 'listings' },
+  { path: /^\/api\/users\/[^/]+\/?$/, service: 'auth' },
   { path: '/api/listings', service: 'listings' },
   { path: '/api/saved-listings', service: 'listings' },
   { path: '/api/reports', service: 'listings' },

@@ -11,6 +11,7 @@ it.each([
   ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000', 'listings'],
   ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000/save', 'listings'],
   ['/api/users/listings', 'listings'],
+  ['/api/users/7d6f5c1e-0000-4000-8000-000000000000', 'auth'],
   ['/api/saved-listings', 'listings'],
   ['/api/reports', 'listings'],
   ['/api/conversations', 'messaging'],

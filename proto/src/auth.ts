@@ -137,6 +137,22 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/users/{userId}: what anyone may see of an account (no email, phone or verification state). */
+export const publicUserSchema = userSchema.pick({
+  id: true,
+  firstName: true,
+  lastName: true,
+  profileImageUrl: true,
+  bio: true,
+  location: true,
+  website: true,
+  isVerified: true,
+  averageRating: true,
+  reviewCount: true,
+  createdAt: true,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
 export const reviewSchema = z.object({
   id: z.uuid(),
   sellerId: z.uuid(),

@@ -48,6 +48,13 @@ const oneOrMany = <T extends readonly [string, ...string[]]>(values: T, label: s
     z.array(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` })).max(values.length).optional(),
   );
 
+/** A checkbox: true or false (form posts may send "true"/"false"); "" means not given. */
+const optionalBoolean = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value === 'true' ? true : value === 'false' ? false : value),
+    z.boolean({ error: `${label} must be true or false` }).optional(),
+  );
+
 /** Category-specific details, validated per category; unknown keys are dropped. */
 export const metadataSchemas = {
   rent: z.object({
@@ -68,6 +75,7 @@ export const metadataSchemas = {
     jobType: optionalEnum(JOB_TYPES, 'Job type'),
     experienceLevel: optionalEnum(EXPERIENCE_LEVELS, 'Experience level'),
     industry: optionalEnum(INDUSTRIES, 'Industry'),
+    remote: optionalBoolean('Remote work'),
   }),
   service: z.object({
     serviceType: optionalEnum(SERVICE_TYPES, 'Service type'),
@@ -128,7 +136,12 @@ const queryNumber = (label: string) =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1e9).optional());
 const queryText = z.preprocess(blankToUndefined, textSchema().max(200, 'Filter text is too long').optional());
 
-export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance'] as const;
+/**
+ * Orders of GET /api/listings. Beyond the common ones, category pages sort by bedrooms (most first),
+ * condition (new to fair), the seller's rating (highest first) and event date (soonest upcoming first).
+ */
+export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance', 'bedrooms', 'condition', 'rating', 'date'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
 /** What category pages call the same orders. */
 const SORT_ALIASES: Record<string, (typeof LISTING_SORTS)[number]> = {
   'salary-high': 'price-high',
@@ -159,12 +172,28 @@ export const listingQuery = z.object({
   priceType: z.preprocess(blankOrAll, z.enum(PRICE_TYPES, { error: 'Unknown price type' }).optional()),
   sort: z.preprocess(
     (value) => (value === '' ? undefined : typeof value === 'string' ? (SORT_ALIASES[value] ?? value) : value),
-    z.enum(LISTING_SORTS, { error: 'Sort must be recent, price-low, price-high, popular or relevance' }).optional(),
+    z.enum(LISTING_SORTS, { error: `Sort must be one of: ${LISTING_SORTS.join(', ')}` }).optional(),
+  ),
+  /** One seller's listings (a public profile). */
+  sellerId: z.preprocess(blankToUndefined, idSchema('Invalid seller id').optional()),
+  /** Jobs that can be done remotely: only "true" filters; "false" or "" mean no filter. */
+  remote: z.preprocess(
+    (value) => (value === '' || value === 'false' || value === false ? undefined : value === 'true' ? true : value),
+    z.literal(true, { error: 'remote must be true or false' }).optional(),
   ),
   limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50)),
   offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(10_000, 'offset must be at most 10000').default(0)),
 });
 export type ListingQuery = z.output<typeof listingQuery>;
+
+/** GET /api/listings answers the number of matches in this header: exact up to the cap, then "10000+". */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const TOTAL_COUNT_CAP = 10_000;
+/** The header's value as a number and whether it is capped ("10000+"); undefined when absent or malformed. */
+export function parseTotalCount(value: string | null | undefined): { count: number; capped: boolean } | undefined {
+  const match = /^(\d+)(\+?)$/.exec(value ?? '');
+  return match ? { count: Number(match[1]), capped: match[2] === '+' } : undefined;
+}
 
 export const reportBody = z.object({
   listingId: idSchema('Listing not found'),

@@ -44,6 +44,7 @@ interface Attempt {
 }
 
 const ATTEMPTS: Record<string, Attempt> = {
+  'GET /api/users/:userId': { path: () => `/api/users/${a.user.id}`, expect: { public: 'a public profile: no email, phone or verification state' } },
   'GET /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, expect: { public: "a seller's reviews are public" } },
   'POST /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, body: () => ({ rating: 1 }), expect: 'denied' },
   'GET /api/users/:userId/reviews/eligibility': { path: () => `/api/users/${a.user.id}/reviews/eligibility`, expect: { public: 'it says only whether B may review A' } },

@@ -45,6 +45,7 @@ interface FuzzSpec {
 
 /** Every public route must be listed here: a new route without a spec fails the first test. */
 const SPECS: Record<string, FuzzSpec> = {
+  'GET /api/users/:userId': { path: () => `/api/users/${user.user.id}` },
   'GET /api/users/:userId/reviews': { query: pageQuery(), path: () => `/api/users/${user.user.id}/reviews` },
   'POST /api/users/:userId/reviews': { body: reviewBody, path: () => `/api/users/${other.user.id}/reviews` },
   'GET /api/users/:userId/reviews/eligibility': { path: () => `/api/users/${other.user.id}/reviews/eligibility` },

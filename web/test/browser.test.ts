@@ -5,93 +5,23 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Listing } from '@vnmarket/proto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Stack } from '../../test/stack';
 import { isNearCity } from '../src/lib/catalog';
 import { eventually } from '@vnmarket/shared/testing';
-import { type BrowserGlobals, launchBrowser, newAccount, photoFiles, registerInContext, seedDemoData, startWebStack, uniquePhone } from './support';
+import { type BrowserGlobals, cards, countLine, holdNext, installBrowserHarness, listingsRequest, newAccount, photoFiles, registerInContext, toast, uniquePhone } from './support';
 
 jest.setTimeout(60_000);
 
+const web = installBrowserHarness('web', { demoData: true });
+const { newPage, api } = web;
+/** Shorthands: set by the harness's beforeAll. */
 let stack: Stack;
-let browser: Browser;
 let base: string;
-/** Closed after each test; `kept` ones (pages several tests of a story share) after all. */
-const contexts: BrowserContext[] = [];
-const kept: BrowserContext[] = [];
-/** Uncaught page errors and CSP refusals: any of them fails the test that saw it. */
-let pageProblems: string[] = [];
-
-beforeAll(async () => {
-  stack = await startWebStack('web');
-  base = stack.gatewayUrl;
-  await seedDemoData(base);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(kept.map((context) => context.close()));
-  await browser?.close();
-  await stack?.stop();
+beforeAll(() => {
+  stack = web.stack;
+  base = web.base;
 });
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const problems = pageProblems;
-  pageProblems = [];
-  expect(problems).toEqual([]);
-});
-
-async function newPage(
-  options: { account?: ReturnType<typeof newAccount>; viewport?: { width: number; height: number }; keep?: boolean } = {},
-): Promise<{ page: Page; context: BrowserContext; userId?: string }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
-  (options.keep ? kept : contexts).push(context);
-  const userId = options.account ? await registerInContext(context, base, options.account) : undefined;
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) pageProblems.push(`console: ${message.text()}`);
-  });
-  return { page, context, userId };
-}
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${base}${path}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** The toast with this text (toasts replace each other, so look for the one meant). */
-function toast(page: Page, text: string): Locator {
-  return page.getByTestId('toast').filter({ hasText: text });
-}
-
-const cards = (page: Page) => page.getByTestId('listing-grid').getByTestId('listing-card');
-const countLine = (page: Page, count: number, city: string) => page.getByText(`Showing ${count} listings in ${city} area`, { exact: true });
-
-/** Resolves with the next GET /api/listings?… whose query has all the given parameters. */
-function listingsRequest(page: Page, params: Record<string, string>) {
-  return page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname === '/api/listings' && Object.entries(params).every(([key, value]) => url.searchParams.get(key) === value);
-  });
-}
-
-/** Holds the next request matching `method` and `path` until released, so a pending state can be seen. */
-async function holdNext(page: Page, method: string, path: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = false;
-  await page.route(path, async (route) => {
-    if (!held && route.request().method() === method) {
-      held = true;
-      await released;
-    }
-    await route.continue();
-  });
-  return release;
-}
 
 describe('visitors', () => {
   it('see the landing page with 6 featured listings, and a card sends them to /login', async () => {

@@ -6,13 +6,14 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Listing, ListingBody } from '@vnmarket/proto';
 import { TestClient } from '@vnmarket/shared/testing';
 import { seed } from '../../services/listings/src/seed';
 import { startStack, type Stack } from '../../test/stack';
 
-export const WEB_DIST = path.resolve(__dirname, '../dist');
+/** The built app; WEB_DIST overrides it (a build elsewhere, e.g. `vite build --outDir`). */
+export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(__dirname, '../dist');
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -160,4 +161,103 @@ export async function imagesSettled(page: Page): Promise<void> {
     window.scrollTo(0, 0);
   });
   await page.waitForFunction(() => Array.from((globalThis as unknown as BrowserGlobals).document.images).every((image) => image.complete), undefined, { timeout: 15_000 });
+}
+
+/** What a browser test file works with: the stack, the browser, and pages in fresh contexts. */
+export interface BrowserHarness {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** The gateway's base URL. */
+  readonly base: string;
+  /** A page in a new context (1280x900 unless told), signed in as `account` if given. Closed after the test, or after all with `keep`. */
+  newPage(options?: { account?: Account; viewport?: { width: number; height: number }; keep?: boolean }): Promise<{ page: Page; context: BrowserContext; userId?: string }>;
+  /** GET through the gateway, expecting 200. */
+  api<T>(path: string): Promise<T>;
+}
+
+/**
+ * Registers the file's beforeAll/afterEach/afterAll: one stack and one browser for the file, contexts
+ * closed after each test, and any uncaught page error or CSP refusal failing the test that saw it.
+ */
+export function installBrowserHarness(label: string, options: { demoData?: boolean } = {}): BrowserHarness {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const kept: BrowserContext[] = [];
+  let pageProblems: string[] = [];
+  const harness: BrowserHarness = {
+    get stack() {
+      return stack!;
+    },
+    get browser() {
+      return browser!;
+    },
+    get base() {
+      return stack!.gatewayUrl;
+    },
+    async newPage(pageOptions = {}) {
+      const context = await browser!.newContext({ viewport: pageOptions.viewport ?? { width: 1280, height: 900 } });
+      (pageOptions.keep ? kept : contexts).push(context);
+      const userId = pageOptions.account ? await registerInContext(context, stack!.gatewayUrl, pageOptions.account) : undefined;
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) pageProblems.push(`console: ${message.text()}`);
+      });
+      return { page, context, userId };
+    },
+    async api<T>(apiPath: string): Promise<T> {
+      const response = await fetch(`${stack!.gatewayUrl}${apiPath}`);
+      if (response.status !== 200) throw new Error(`GET ${apiPath}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
+  beforeAll(async () => {
+    stack = await startWebStack(label);
+    if (options.demoData) await seedDemoData(stack.gatewayUrl);
+    browser = await launchBrowser();
+  }, 120_000);
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    const problems = pageProblems;
+    pageProblems = [];
+    expect(problems).toEqual([]);
+  });
+  afterAll(async () => {
+    await Promise.all(kept.map((context) => context.close()));
+    await browser?.close();
+    await stack?.stop();
+  });
+  return harness;
+}
+
+/** The toast with this text (toasts replace each other, so look for the one meant). */
+export function toast(page: Page, text: string): Locator {
+  return page.getByTestId('toast').filter({ hasText: text });
+}
+
+export const cards = (page: Page): Locator => page.getByTestId('listing-grid').getByTestId('listing-card');
+export const countLine = (page: Page, count: number, city: string): Locator => page.getByText(`Showing ${count} listings in ${city} area`, { exact: true });
+
+/** Resolves with the next GET /api/listings?… whose query has all the given parameters. */
+export function listingsRequest(page: Page, params: Record<string, string>) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/listings' && Object.entries(params).every(([key, value]) => url.searchParams.get(key) === value);
+  });
+}
+
+/** Holds the next request matching `method` and `path` until released, so a pending state can be seen. */
+export async function holdNext(page: Page, method: string, path: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(path, async (route) => {
+    if (!held && route.request().method() === method) {
+      held = true;
+      await released;
+    }
+    await route.continue();
+  });
+  return release;
 }

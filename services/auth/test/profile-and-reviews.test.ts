@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { publicUserSchema } from '@vnmarket/proto';
 import { conversed, registered, startAuth, type RunningAuth } from './support';
 
 let auth: RunningAuth;
@@ -6,6 +7,39 @@ beforeAll(async () => {
   auth = await startAuth('profile-reviews');
 });
 afterAll(() => auth.stop());
+
+describe('GET /api/users/{userId}', () => {
+  it('shows anyone the public profile: no email, phone or verification state', async () => {
+    const { client, user } = await registered(auth, { email: `public-${randomUUID().slice(0, 8)}@example.com` });
+    await client.patch('/api/users/profile', { bio: 'Bán bánh mì ở San Jose', location: 'San Jose, CA', website: 'https://banhmi.example.com' });
+    const visitor = auth.client();
+    const response = await visitor.get(`/api/users/${user.id.toUpperCase()}`);
+    expect(response.status).toBe(200);
+    expect(publicUserSchema.strict().parse(response.body)).toEqual({
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: null,
+      bio: 'Bán bánh mì ở San Jose',
+      location: 'San Jose, CA',
+      website: 'https://banhmi.example.com',
+      isVerified: false,
+      averageRating: '0.0',
+      reviewCount: 0,
+      createdAt: user.createdAt,
+    });
+    expect(response.text).not.toContain(user.phone);
+    expect(response.text).not.toContain('@example.com');
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [randomUUID(), 'nobody']) {
+      const response = await auth.client().get(`/api/users/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('User not found');
+    }
+  });
+});
 
 describe('PATCH /api/users/profile', () => {
   it('updates the profile fields and keeps the rest', async () => {

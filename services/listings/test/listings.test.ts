@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listingSchema } from '@vnmarket/proto';
 import { eventually, TestClient } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
+import { conversed, registered } from '../../auth/test/support';
 import { startStack, type Stack } from '../../../test/stack';
 import { listingBody } from './support';
 
@@ -250,9 +250,15 @@ describe('GET /api/listings filters, sorting and paging', () => {
     await make('veg', { category: 'food', title: 'Chay vegan spring rolls', description: 'Gỏi cuốn chay', price: '9', metadata: { cuisineType: 'other', dietaryInfo: ['vegan', 'vegetarian'] } });
     await make('sofa', { category: 'sale', title: 'Sofa da', price: '300', condition: 'good', metadata: { itemCategory: 'furniture' } });
     await make('tv', { category: 'sale', title: 'TV Samsung 55 inch', price: '450', condition: 'like-new', priceType: 'negotiable', metadata: { itemCategory: 'electronics' } });
-    await make('job', { category: 'jobs', title: 'Thợ nail part-time', price: '22', priceType: 'hourly', metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'retail' } });
+    await make('job', { category: 'jobs', title: 'Thợ nail part-time', price: '22', priceType: 'hourly', metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'retail', remote: false } });
+    await make('remoteJob', { category: 'jobs', title: 'Kế toán làm từ xa', price: '35', priceType: 'hourly', metadata: { jobType: 'contract', industry: 'finance', remote: 'true' } });
     await make('tutor', { category: 'service', title: 'Dạy kèm toán', price: '40', priceType: 'hourly', metadata: { serviceType: 'tutoring' } });
     await make('tet', { category: 'event', title: 'Hội Tết 2027', price: '0', priceType: 'free', metadata: { eventType: 'festival', eventDate: '2027-02-06' } });
+    // Concerts far in the future and one long past, so "date" orders them the same on any day.
+    await make('gala', { category: 'event', title: 'Đêm nhạc Trịnh', price: '30', priceType: 'paid', metadata: { eventType: 'concert', eventDate: '2099-03-01' } });
+    await make('pastShow', { category: 'event', title: 'Nhạc hội 2020', price: '20', priceType: 'paid', metadata: { eventType: 'concert', eventDate: '2020-05-01' } });
+    await make('soon', { category: 'event', title: 'Nhạc xuân', price: '25', priceType: 'paid', metadata: { eventType: 'concert', eventDate: '2098-01-15' } });
+    await make('undated', { category: 'event', title: 'Hát cho nhau nghe', price: '0', priceType: 'free', metadata: { eventType: 'concert', eventDate: 'mỗi tối thứ Sáu' } });
   });
 
   const idsOf = async (query: string) => {
@@ -261,11 +267,12 @@ describe('GET /api/listings filters, sorting and paging', () => {
     return (response.body as { id: string }[]).map((listing) => listing.id);
   };
   const set = (...keys: string[]) => keys.map((key) => ids[key]).sort();
+  const EVERY = ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'remoteJob', 'tutor', 'tet', 'gala', 'pastShow', 'soon', 'undated'];
 
   it.each([
     ['category=rent', ['room', 'house']],
-    ['category=all', ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'tutor', 'tet']],
-    ['category=', ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'tutor', 'tet']],
+    ['category=all', EVERY],
+    ['category=', EVERY],
     ['minPrice=300&maxPrice=900', ['room', 'sofa', 'tv']],
     ['condition=good', ['sofa']],
     ['bedrooms=2', ['house']],
@@ -276,16 +283,20 @@ describe('GET /api/listings filters, sorting and paging', () => {
     ['jobType=part-time&experience=entry&industry=retail', ['job']],
     ['serviceType=tutoring', ['tutor']],
     ['eventType=festival', ['tet']],
+    ['eventType=concert', ['gala', 'pastShow', 'soon', 'undated']],
     ['priceType=negotiable', ['tv']],
-    ['priceType=all&condition=all', ['room', 'house', 'pho', 'veg', 'sofa', 'tv', 'job', 'tutor', 'tet']],
+    ['priceType=all&condition=all', EVERY],
+    ['remote=true', ['remoteJob']],
+    ['remote=false&category=jobs', ['job', 'remoteJob']],
+    ['category=jobs&remote=', ['job', 'remoteJob']],
   ])('%s', async (query, expected) => {
     expect((await idsOf(query)).sort()).toEqual(set(...expected));
   });
 
   it('matches location case- and accent-insensitively, by substring, literally', async () => {
-    expect(await idsOf('')).toHaveLength(9);
+    expect(await idsOf('')).toHaveLength(EVERY.length);
     const lower = await other.client.get(`/api/listings?location=${encodeURIComponent(town.toLowerCase())}%20heights`);
-    expect(lower.body).toHaveLength(9);
+    expect(lower.body).toHaveLength(EVERY.length);
     expect((await other.client.get(`/api/listings?location=${encodeURIComponent(town)}%25`)).body).toHaveLength(0);
   });
 
@@ -297,11 +308,44 @@ describe('GET /api/listings filters, sorting and paging', () => {
     expect(await idsOf('category=rent&sort=salary-high')).toEqual([ids.house, ids.room]);
   });
 
-  it('pages with limit and offset', async () => {
+  it('sorts category pages by bedrooms, condition and event date', async () => {
+    expect(await idsOf('category=rent&sort=bedrooms')).toEqual([ids.house, ids.room]);
+    expect(await idsOf('category=sale&sort=condition')).toEqual([ids.tv, ids.sofa]); // like-new before good
+    // Upcoming soonest first, then past, then a date that is not a date.
+    expect(await idsOf('eventType=concert&sort=date')).toEqual([ids.soon, ids.gala, ids.pastShow, ids.undated]);
+    expect(await idsOf('category=jobs&sort=relevant')).toEqual([ids.remoteJob, ids.job]); // no search: newest first
+  });
+
+  it('sorts by the seller rating, and lists one seller with sellerId', async () => {
+    const rated = await registered(stack);
+    const reviewer = await registered(stack);
+    const ratedListing = await create(rated.client, { location: `${town} Heights, CA`, category: 'service', title: 'Sửa ống nước', price: '80', metadata: { serviceType: 'plumbing' } });
+    await conversed(stack.auth, reviewer, rated);
+    expect((await reviewer.client.post(`/api/users/${rated.user.id}/reviews`, { rating: 5, comment: 'Làm kỹ, đúng giờ' })).status).toBe(201);
+    // The rating reaches listings' seller copy by event.
+    await eventually(async () => expect((await idsOf('category=service&sort=rating'))[0]).toBe(ratedListing.id));
+    expect(await idsOf('category=service&sort=rating')).toEqual([ratedListing.id, ids.tutor]);
+
+    expect((await idsOf(`sellerId=${rated.user.id}`))).toEqual([ratedListing.id]);
+    expect((await idsOf(`sellerId=${rated.user.id.toUpperCase()}`))).toEqual([ratedListing.id]);
+    expect((await other.client.get(`/api/listings?sellerId=${randomUUID()}`)).body).toEqual([]);
+    await rated.client.patch(`/api/listings/${ratedListing.id}`, { isActive: false });
+    expect((await idsOf(`sellerId=${rated.user.id}`))).toEqual([]); // only active listings are public
+  });
+
+  it('pages with limit and offset, and counts every match in X-Total-Count', async () => {
     const all = await idsOf('sort=price-low');
-    expect(all).toHaveLength(9);
-    const pages = [...(await idsOf('sort=price-low&limit=4')), ...(await idsOf('sort=price-low&limit=4&offset=4')), ...(await idsOf('sort=price-low&limit=4&offset=8'))];
+    expect(all).toHaveLength(EVERY.length);
+    const pages: string[] = [];
+    for (let offset = 0; offset < EVERY.length; offset += 4) pages.push(...(await idsOf(`sort=price-low&limit=4&offset=${offset}`)));
     expect(pages).toEqual(all);
+    const page = await other.client.get(`/api/listings?location=${encodeURIComponent(town)}&limit=4&offset=4`);
+    expect(page.body).toHaveLength(4);
+    expect(page.headers.get('x-total-count')).toBe(String(EVERY.length));
+    const rent = await other.client.get(`/api/listings?location=${encodeURIComponent(town)}&category=rent&bedrooms=2&limit=1`);
+    expect(rent.headers.get('x-total-count')).toBe('1');
+    const none = await other.client.get(`/api/listings?location=${encodeURIComponent(town)}&search=zzzqqq`);
+    expect(none.headers.get('x-total-count')).toBe('0');
   });
 
   it.each([
@@ -310,7 +354,9 @@ describe('GET /api/listings filters, sorting and paging', () => {
     ['limit=ten', 'limit must be a number'],
     ['minPrice=cheap', 'Minimum price must be a number'],
     ['category=cars', 'Unknown category'],
-    ['sort=random', 'Sort must be recent, price-low, price-high, popular or relevance'],
+    ['sort=random', 'Sort must be one of: recent, price-low, price-high, popular, relevance, bedrooms, condition, rating, date'],
+    ['sellerId=nobody', 'Invalid seller id'],
+    ['remote=maybe', 'remote must be true or false'],
     ['offset=-1', 'offset cannot be negative'],
   ])('answers 400 for %s', async (query, message) => {
     const response = await other.client.get(`/api/listings?${query}`);
@@ -323,6 +369,24 @@ describe('GET /api/listings filters, sorting and paging', () => {
     await Promise.all(Array.from({ length: 55 }, () => seller.client.post('/api/listings', listingBody({ location: 'Pagetown, CA' }))));
     expect((await other.client.get('/api/listings?location=Pagetown')).body).toHaveLength(50);
     expect((await other.client.get('/api/listings?location=Pagetown&limit=100')).body).toHaveLength(55);
+  });
+});
+
+describe('X-Total-Count past the cap', () => {
+  it('says "10000+" when more than 10,000 listings match, and the exact number at 10,000', async () => {
+    const town = `Captown${randomUUID().slice(0, 6)}`;
+    // Bulk rows straight into the table: 10,001 listings through the API would take minutes.
+    await stack.listings.infrastructure.db.raw(
+      `insert into listings (user_id, title, description, category, price, location)
+       select ?, 'Bulk ' || n, 'Bulk row', 'sale', 10, ? from generate_series(1, 10001) as n`,
+      [owner.user.id, `${town}, CA`],
+    );
+    const capped = await other.client.get(`/api/listings?location=${town}&limit=1`);
+    expect(capped.status).toBe(200);
+    expect(capped.headers.get('x-total-count')).toBe('10000+');
+    await stack.listings.infrastructure.db.raw(`delete from listings where id in (select id from listings where location = ? limit 1)`, [`${town}, CA`]);
+    expect((await other.client.get(`/api/listings?location=${town}&limit=1`)).headers.get('x-total-count')).toBe('10000');
+    await stack.listings.infrastructure.db.raw('delete from listings where location = ?', [`${town}, CA`]);
   });
 });
 

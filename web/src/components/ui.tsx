@@ -274,3 +274,14 @@ export const Avatar = styled.div<{ $size: number }>`
     object-fit: cover;
   }
 `;
+
+/** What a lazily loaded screen shows while its code arrives: a polite status, no layout jump. */
+export function PageLoading() {
+  return (
+    <Container>
+      <CenteredMessage role="status" aria-live="polite">
+        <Muted>Loading...</Muted>
+      </CenteredMessage>
+    </Container>
+  );
+}

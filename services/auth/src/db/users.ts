@@ -1,4 +1,4 @@
-import type { EventData, User } from '@vnmarket/proto';
+import type { EventData, PublicUser, User } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 
 export interface UserRow {
@@ -47,6 +47,12 @@ export function toUser(row: UserRow): User {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** What anyone may see of an account: no email, phone or phone-verification state. */
+export function toPublicUser(row: UserRow): PublicUser {
+  const { id, firstName, lastName, profileImageUrl, bio, location, website, isVerified, averageRating, reviewCount, createdAt } = toUser(row);
+  return { id, firstName, lastName, profileImageUrl, bio, location, website, isVerified, averageRating, reviewCount, createdAt };
 }
 
 export function toProfileEvent(row: UserRow): EventData<'user.updated'> {

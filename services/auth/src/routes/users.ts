@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { deleteAccountBody, profileUpdateBody, registerBody } from '@vnmarket/proto';
-import { clientAddressKey, requireOwnPhotos, conflict, forbidden, isUniqueViolation, parseInput, unauthorized } from '@vnmarket/shared';
+import { clientAddressKey, requireOwnPhotos, conflict, forbidden, isUniqueViolation, notFound, parseInput, pathId, unauthorized } from '@vnmarket/shared';
 import { sellersReviewedBy } from '../db/reviews';
 import {
   deleteUser,
@@ -10,6 +10,7 @@ import {
   insertUser,
   lockUserById,
   refreshRating,
+  toPublicUser,
   toUser,
   updateUser,
   type ProfileChanges,
@@ -17,6 +18,8 @@ import {
 import { publishProfile } from '../events/publish';
 import { forgetConversationsOf } from '../db/conversation-partners';
 import type { AuthContext } from '../service-context';
+
+const USER_NOT_FOUND = 'User not found';
 
 /** Accounts: sign-up, the signed-in user, profile edits and account deletion. */
 export function usersRoutes(ctx: AuthContext): Router {
@@ -85,6 +88,13 @@ export function usersRoutes(ctx: AuthContext): Router {
         throw message ? conflict(message, 'account_exists') : error;
       });
     res.json(toUser(user));
+  });
+
+  // A public profile (the seller card links here): anyone may read it, signed in or not.
+  router.get('/api/users/:userId', async (req, res) => {
+    const user = await findUserById(ctx.db, pathId(req.params.userId, USER_NOT_FOUND));
+    if (!user) throw notFound(USER_NOT_FOUND);
+    res.json(toPublicUser(user));
   });
 
   router.delete('/api/users/profile', requireAuth, async (req, res) => {

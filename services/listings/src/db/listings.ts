@@ -1,4 +1,4 @@
-import type { Listing, ListingInput, ListingQuery } from '@vnmarket/proto';
+import { TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { likeContains, toTextQuery } from './search';
 import { toSeller, type SellerRow } from './sellers';
@@ -105,13 +105,59 @@ const METADATA_EQUALITY: Partial<Record<keyof ListingQuery, string>> = {
  * common word ("pho", "nha") matches a third of the catalogue. Pages of a search end after this many. */
 export const SEARCH_CANDIDATES = 1000;
 
-/** Browse and search over active listings: every filter, the chosen order, one page. */
-export async function searchListings(db: Knex, query: ListingQuery): Promise<Listing[]> {
+/** One page of browse or search, and how many listings match in all (counted up to TOTAL_COUNT_CAP + 1). */
+export interface ListingPage {
+  listings: Listing[];
+  total: number;
+}
+
+const NUMERIC_METADATA = (key: string) => `(case when jsonb_typeof(l.metadata->'${key}') = 'number' then (l.metadata->>'${key}')::numeric end)`;
+/** An event's date when it is an ISO date (the form's date input); other text does not sort. */
+const EVENT_DATE = "(case when l.metadata->>'eventDate' ~ '^\\d{4}-\\d{2}-\\d{2}$' then l.metadata->>'eventDate' end)";
+const RECENT = [{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }] as const;
+
+/** The non-relevance orders, each ending newest first so pages are stable. */
+function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): void {
+  switch (sort) {
+    case 'price-low':
+      builder.orderBy('l.price', 'asc');
+      break;
+    case 'price-high':
+      builder.orderBy('l.price', 'desc');
+      break;
+    case 'popular':
+      builder.orderBy([{ column: 'l.save_count', order: 'desc' }, { column: 'l.view_count', order: 'desc' }]);
+      break;
+    case 'bedrooms':
+      builder.orderByRaw(`${NUMERIC_METADATA('bedrooms')} desc nulls last`);
+      break;
+    case 'condition':
+      builder.orderByRaw("array_position(array['new', 'like-new', 'good', 'fair']::text[], l.condition) asc nulls last");
+      break;
+    case 'rating':
+      builder.orderByRaw('s.average_rating desc nulls last, s.review_count desc nulls last');
+      break;
+    case 'date':
+      // Upcoming events soonest first, then past ones latest first, then those without a date.
+      builder.orderByRaw(
+        `case when ${EVENT_DATE} >= to_char(current_date, 'YYYY-MM-DD') then 0 when ${EVENT_DATE} is not null then 1 else 2 end, ` +
+          `case when ${EVENT_DATE} >= to_char(current_date, 'YYYY-MM-DD') then ${EVENT_DATE} end asc, ${EVENT_DATE} desc`,
+      );
+      break;
+    default:
+      break;
+  }
+  builder.orderBy([...RECENT]);
+}
+
+/** Browse and search over active listings: every filter, the chosen order, one page, and the match count. */
+export async function searchListings(db: Knex, query: ListingQuery): Promise<ListingPage> {
   const text = query.search ? toTextQuery(query.search) : undefined;
-  if (query.search && !text) return []; // only punctuation: nothing can match
+  if (query.search && !text) return { listings: [], total: 0 }; // only punctuation: nothing can match
 
   const filtered = db('listings as l').where('l.is_active', true);
   if (query.category) filtered.where('l.category', query.category);
+  if (query.sellerId) filtered.where('l.user_id', query.sellerId);
   if (query.minPrice !== undefined) filtered.where('l.price', '>=', query.minPrice);
   if (query.maxPrice !== undefined) filtered.where('l.price', '<=', query.maxPrice);
   if (query.condition) filtered.where('l.condition', query.condition);
@@ -124,21 +170,22 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
     if (value !== undefined) contains[key] = value;
   }
   if (query.dietaryOptions) contains.dietaryInfo = [query.dietaryOptions];
+  if (query.remote) contains.remote = true;
   if (Object.keys(contains).length > 0) filtered.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
-  if (query.bedrooms !== undefined) {
-    filtered.whereRaw("jsonb_typeof(l.metadata->'bedrooms') = 'number' and (l.metadata->>'bedrooms')::numeric >= ?", [query.bedrooms]);
-  }
-  if (query.bathrooms !== undefined) {
-    filtered.whereRaw("jsonb_typeof(l.metadata->'bathrooms') = 'number' and (l.metadata->>'bathrooms')::numeric >= ?", [query.bathrooms]);
-  }
+  if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
+  if (query.bathrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bathrooms')} >= ?`, [query.bathrooms]);
   if (text) filtered.whereRaw("l.search_vector @@ to_tsquery('simple', ?)", [text.folded]);
 
-  const recent = [{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }] as const;
+  // Counting stops one past the cap: "10000+" needs no more, and a common word never costs a full count.
+  const counted = db
+    .from(filtered.clone().select(db.raw('1')).limit(TOTAL_COUNT_CAP + 1).as('matches'))
+    .count<{ count: string }[]>({ count: '*' });
+
   const sort = query.sort ?? (text ? 'relevance' : 'recent');
   let builder: Knex.QueryBuilder;
   if (text && sort === 'relevance') {
     // Rank the newest matches only, then page through them by rank.
-    const candidates = filtered.select('l.*').orderBy([...recent]).limit(SEARCH_CANDIDATES).as('l');
+    const candidates = filtered.clone().select('l.*').orderBy([...RECENT]).limit(SEARCH_CANDIDATES).as('l');
     // Rank normalised to [0, 1) (flag 32), so listings containing the accents the user typed come first
     // ("phở" before "phố"), then by rank.
     const rank = text.exact
@@ -149,25 +196,13 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
       .leftJoin('sellers as s', 's.id', 'l.user_id')
       .select([...LISTING_COLUMNS, ...SELLER_COLUMNS, rank])
       .orderBy('rank', 'desc')
-      .orderBy([...recent]);
+      .orderBy([...RECENT]);
   } else {
     builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
-    switch (sort) {
-      case 'price-low':
-        builder.orderBy([{ column: 'l.price', order: 'asc' }, { column: 'l.created_at', order: 'desc' }]);
-        break;
-      case 'price-high':
-        builder.orderBy([{ column: 'l.price', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
-        break;
-      case 'popular':
-        builder.orderBy([{ column: 'l.save_count', order: 'desc' }, { column: 'l.view_count', order: 'desc' }, { column: 'l.created_at', order: 'desc' }]);
-        break;
-      default:
-        builder.orderBy([...recent]);
-    }
+    applyOrder(builder, sort);
   }
-  const rows: ListingWithSellerRow[] = await builder.limit(query.limit).offset(query.offset);
-  return rows.map(toListing);
+  const [rows, [counts]] = await Promise.all([builder.limit(query.limit).offset(query.offset) as Promise<ListingWithSellerRow[]>, counted]);
+  return { listings: rows.map(toListing), total: Number(counts?.count ?? 0) };
 }
 
 export async function findListing(db: Knex, id: string): Promise<Listing | undefined> {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listingBody, listingQuery, listingStatusBody } from '@vnmarket/proto';
+import { listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@vnmarket/proto';
 import { forbidden, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
@@ -33,7 +33,10 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.get('/api/listings', async (req, res) => {
     const query = parseInput(listingQuery, req.query);
-    res.json(await searchListings(ctx.db, query));
+    const { listings, total } = await searchListings(ctx.db, query);
+    // The body stays the spec's array; the count of all matches rides in a header.
+    res.set(TOTAL_COUNT_HEADER, total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
+    res.json(listings);
   });
 
   router.get('/api/users/listings', requireAuth, async (req, res) => {
