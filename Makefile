@@ -2,13 +2,19 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: start test test-faults install typecheck migrate bench bench-listings bench-chat clean
+.PHONY: start test setup setup-start test-faults install typecheck migrate bench bench-listings bench-chat clean
 
-start: install ## the whole product at http://localhost:8080
+start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
 
-test: install ## the whole suite (type check, then jest on the real PostgreSQL, Redis and RabbitMQ)
-	npm test
+test: setup install ## the whole suite (type check, then jest on the real PostgreSQL, Redis and RabbitMQ)
+	bash scripts/test.sh
+
+setup: ## Debian packages the suite needs; PostgreSQL, Redis and RabbitMQ started if they are stopped
+	bash scripts/setup.sh --for test
+
+setup-start:
+	bash scripts/setup.sh --for start
 
 test-faults: install ## the fault suite at full size, one table (stops/starts the local RabbitMQ and PostgreSQL: run it alone)
 	tsx test/faults/run.ts $(ARGS)

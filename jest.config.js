@@ -8,6 +8,8 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   maxWorkers: 2,
+  // Starting real services (migrations, broker topology) on 2 busy cores can pass jest's 5 s default.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'main',
