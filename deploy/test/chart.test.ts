@@ -248,7 +248,7 @@ test('every Service port is its container port, the port the process listens on 
       expect(ports.http).toBe(PORTS[name]);
       const env = containerEnv(result, container);
       expect(Number(env[name === 'gateway' ? 'GATEWAY_PORT' : 'PORT'])).toBe(PORTS[name]);
-      const [live, ready] = name === 'gateway' ? ['/livez', '/livez'] : ['/healthz', '/readyz'];
+      const [live, ready] = ['/livez', '/readyz'];
       expect([container.startupProbe.httpGet, container.livenessProbe.httpGet, container.readinessProbe.httpGet]).toEqual([
         { path: live, port: 'http' },
         { path: live, port: 'http' },

@@ -200,7 +200,7 @@ test('the images migrate, start with the chart environment, answer their probes;
   for (const service of SERVICES) children.set(service, start(service));
   const url = (name: Deployable, route: string) => `http://127.0.0.1:${ports[name]}${route}`;
   for (const service of SERVICES) {
-    await waitFor200(url(service, '/healthz'), 90_000, () => logs.get(service)!.join(''));
+    await waitFor200(url(service, '/livez'), 90_000, () => logs.get(service)!.join(''));
     await waitFor200(url(service, '/readyz'), 60_000, () => logs.get(service)!.join(''));
   }
   const upstreams = Object.fromEntries(SERVICES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${ports[service]}`]));

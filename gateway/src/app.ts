@@ -52,13 +52,20 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     pinoHttp({
       logger,
       genReqId: (req) => String(req.headers['x-request-id']),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' || req.url === '/readyz' },
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
     }),
   );
 
+  // /livez and /readyz mean what they mean on every service. The gateway is ready while it is not
+  // draining: its readiness must not follow the services', or one slow service would take the whole
+  // site out of its load balancer. /healthz is the whole system (every service ready), for people.
   app.get('/livez', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (req, res) => {
+    const ready = !req.app.locals.shuttingDown;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'draining' });
   });
   app.get('/healthz', async (req, res) => {
     const states = await checkUpstreams(upstreams, config.HEALTH_TIMEOUT_MS);

@@ -98,6 +98,8 @@ describe('through the gateway to the real services', () => {
     expect(proxied.headers.get('retry-after')).toBe('1');
     expect(proxied.body.message).toMatch(/Service unavailable/);
     expect((await down.client().get('/livez')).status).toBe(200);
+    // Its own readiness does not follow one service's: a slow service must not pull the site out of the load balancer.
+    expect((await down.client().get('/readyz')).status).toBe(200);
     await down.stop();
   });
 });

@@ -15,8 +15,6 @@ NetworkPolicy and (services, with the hook strategy) its migration Job. Called f
 {{- $isService := ne $name "gateway" -}}
 {{- $strategy := include "marketplace.migrationStrategy" $root -}}
 {{- $image := include "marketplace.image" $ctx -}}
-{{- $liveness := ternary "/healthz" "/livez" $isService -}}
-{{- $readiness := ternary "/readyz" "/livez" $isService -}}
 {{- $watch := $v.development.watch -}}
 {{- $sourceDirs := include "marketplace.sourceDirs" $ctx | fromYamlArray -}}
 apiVersion: v1
@@ -145,21 +143,21 @@ spec:
                 name: {{ $component }}
           startupProbe:
             httpGet:
-              path: {{ $liveness }}
+              path: /livez
               port: http
             periodSeconds: 2
             timeoutSeconds: 2
             failureThreshold: 60
           livenessProbe:
             httpGet:
-              path: {{ $liveness }}
+              path: /livez
               port: http
             periodSeconds: 10
             timeoutSeconds: 3
             failureThreshold: 3
           readinessProbe:
             httpGet:
-              path: {{ $readiness }}
+              path: /readyz
               port: http
             periodSeconds: 5
             timeoutSeconds: 3

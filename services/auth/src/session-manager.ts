@@ -4,6 +4,7 @@ import type { Knex, Logger, Outbox, SessionRegistry } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
 import { deleteExpiredSessions, deleteSession, insertSession, liveSessions, sessionIdsOfUser } from './db/sessions';
 import { signSessionToken } from './tokens';
+import { publishSessionRevoked } from './events/publish';
 
 /**
  * Server-side sessions: a row in auth's sessions table (the durable record) and an entry in the shared
@@ -49,7 +50,7 @@ export class SessionManager {
     await this.deps.registry.revoke(sessionId);
     await this.deps.db.transaction(async (trx) => {
       await deleteSession(trx, sessionId);
-      await this.deps.outbox.add(trx, 'session.revoked', { sessionId, userId });
+      await publishSessionRevoked(this.deps.outbox, trx, sessionId, userId);
     });
   }
 

@@ -58,7 +58,7 @@ it('on SIGTERM finishes the request in flight, refuses new connections, and exit
   expect(response.status).toBe(200);
   expect(response.body.phone).toBe(`+1${phone}`);
 
-  await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
+  await expect(fetch(`${baseUrl}/livez`)).rejects.toThrow();
   expect(await exited).toBe(0);
   expect(output).toMatch(/shutting down/);
   expect(output).toMatch(/"exitCode":0,"msg":"stopped"/);

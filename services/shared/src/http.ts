@@ -38,7 +38,8 @@ export function createApp(options: AppOptions): Express {
 
   app.use(requestLogging(options.logger));
   app.use(helmet());
-  app.get('/healthz', (_req, res) => {
+  // The same two probes on every deployable: /livez (the process answers), /readyz (it can serve).
+  app.get('/livez', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readinessHandler(options));
@@ -67,7 +68,7 @@ function requestLogging(logger: Logger): RequestHandler {
       return id;
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    autoLogging: { ignore: (req) => req.url === '/livez' || req.url === '/readyz' },
     serializers: {
       req: (req) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res) => ({ statusCode: res.statusCode }),

@@ -11,6 +11,7 @@ export * from './rate-limit';
 export * from './concurrency';
 export * from './bus/event-bus';
 export * from './bus/outbox';
+export * from './bus/handlers';
 export * from './bus/failures';
 export * from './bus/dead-letters';
 export * from './lifecycle';

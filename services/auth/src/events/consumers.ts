@@ -1,5 +1,4 @@
-import { idempotentHandler, serviceQueueName, type Knex, type Outbox, type Subscription } from '@vnmarket/shared';
-import type { DomainEvent } from '@vnmarket/proto';
+import { eventSubscription, serviceQueueName, type Knex, type Outbox, type Subscription } from '@vnmarket/shared';
 import { recordConversation } from '../db/conversation-partners';
 import { detachListing } from '../db/reviews';
 import { phoneVerifiedByOther, releasePhoneFromOthers, updateUser, type UserRow } from '../db/users';
@@ -10,35 +9,21 @@ import { publishProfile } from './publish';
  * (messaging: who may review whom).
  */
 export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
-  const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
-    switch (event.type) {
-      case 'phone.verified': {
-        // Only if the number on file is still the one that was verified.
-        const current = await trx<UserRow>('users').where({ id: event.data.userId, phone: event.data.phone }).forUpdate().first();
-        if (!current || current.phone_verified) return;
-        // Two unverified holders racing to verify: the first one wins the number.
-        if (await phoneVerifiedByOther(trx, event.data.phone, current.id)) return;
-        const updated = await updateUser(trx, current.id, { phone_verified: true, is_verified: true });
-        if (updated) await publishProfile(deps.outbox, trx, 'user.updated', updated);
-        // The proved owner takes the number back from unverified accounts that typed it.
-        for (const released of await releasePhoneFromOthers(trx, event.data.phone, current.id)) {
-          await publishProfile(deps.outbox, trx, 'user.updated', released);
-        }
-        return;
+  return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'auth'), {
+    'phone.verified': async (trx, event) => {
+      // Only if the number on file is still the one that was verified.
+      const current = await trx<UserRow>('users').where({ id: event.data.userId, phone: event.data.phone }).forUpdate().first();
+      if (!current || current.phone_verified) return;
+      // Two unverified holders racing to verify: the first one wins the number.
+      if (await phoneVerifiedByOther(trx, event.data.phone, current.id)) return;
+      const updated = await updateUser(trx, current.id, { phone_verified: true, is_verified: true });
+      if (updated) await publishProfile(deps.outbox, trx, 'user.updated', updated);
+      // The proved owner takes the number back from unverified accounts that typed it.
+      for (const released of await releasePhoneFromOthers(trx, event.data.phone, current.id)) {
+        await publishProfile(deps.outbox, trx, 'user.updated', released);
       }
-      case 'listing.deleted':
-        await detachListing(trx, event.data.id);
-        return;
-      case 'message.created':
-        await recordConversation(trx, event.data.senderId, event.data.receiverId);
-        return;
-      default:
-        return;
-    }
-  };
-  return {
-    queue: serviceQueueName(deps.exchange, 'auth'),
-    eventTypes: ['phone.verified', 'listing.deleted', 'message.created'],
-    handle: idempotentHandler(deps.db, apply),
-  };
+    },
+    'listing.deleted': (trx, event) => detachListing(trx, event.data.id),
+    'message.created': (trx, event) => recordConversation(trx, event.data.senderId, event.data.receiverId),
+  });
 }

@@ -15,7 +15,7 @@ import {
   updateUser,
   type ProfileChanges,
 } from '../db/users';
-import { publishProfile } from '../events/publish';
+import { publishProfile, publishUserDeleted } from '../events/publish';
 import { forgetConversationsOf } from '../db/conversation-partners';
 import type { AuthContext } from '../service-context';
 
@@ -115,7 +115,7 @@ export function usersRoutes(ctx: AuthContext): Router {
         const seller = await refreshRating(trx, sellerId);
         if (seller) await publishProfile(ctx.outbox, trx, 'user.updated', seller);
       }
-      if (version !== null) await ctx.outbox.add(trx, 'user.deleted', { id: userId, version });
+      if (version !== null) await publishUserDeleted(ctx.outbox, trx, userId, version);
     });
     ctx.sessions.clearCookie(res);
     res.json({ message: 'Account deleted' });

@@ -1,5 +1,4 @@
-import { idempotentHandler, serviceQueueName, type BroadcastSubscription, type Knex, type Subscription } from '@vnmarket/shared';
-import type { DomainEvent } from '@vnmarket/proto';
+import { broadcastSubscription, eventSubscription, serviceQueueName, type BroadcastSubscription, type Knex, type Subscription } from '@vnmarket/shared';
 import { tombstoneListing, tombstoneUser, upsertListing, upsertUser } from '../db/read-copies';
 import type { SocketHub } from '../realtime/socket-hub';
 
@@ -8,27 +7,14 @@ import type { SocketHub } from '../realtime/socket-hub';
  * conversation stays, with a former member or a removed listing shown (tombstones).
  */
 export function messagingSubscription(deps: { db: Knex; exchange: string }): Subscription {
-  const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
-    switch (event.type) {
-      case 'user.registered':
-      case 'user.updated':
-        return upsertUser(trx, event.data);
-      case 'user.deleted':
-        return tombstoneUser(trx, event.data);
-      case 'listing.created':
-      case 'listing.updated':
-        return upsertListing(trx, event.data);
-      case 'listing.deleted':
-        return tombstoneListing(trx, event.data);
-      default:
-        return;
-    }
-  };
-  return {
-    queue: serviceQueueName(deps.exchange, 'messaging'),
-    eventTypes: ['user.registered', 'user.updated', 'user.deleted', 'listing.created', 'listing.updated', 'listing.deleted'],
-    handle: idempotentHandler(deps.db, apply),
-  };
+  return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'messaging'), {
+    'user.registered': (trx, event) => upsertUser(trx, event.data),
+    'user.updated': (trx, event) => upsertUser(trx, event.data),
+    'user.deleted': (trx, event) => tombstoneUser(trx, event.data),
+    'listing.created': (trx, event) => upsertListing(trx, event.data),
+    'listing.updated': (trx, event) => upsertListing(trx, event.data),
+    'listing.deleted': (trx, event) => tombstoneListing(trx, event.data),
+  });
 }
 
 /**
@@ -36,22 +22,9 @@ export function messagingSubscription(deps: { db: Knex; exchange: string }): Sub
  * they are connected; a signed-out session or deleted user loses its sockets.
  */
 export function pushSubscription(hub: SocketHub): BroadcastSubscription {
-  return {
-    eventTypes: ['message.created', 'session.revoked', 'user.deleted'],
-    handle(event) {
-      switch (event.type) {
-        case 'message.created':
-          hub.push([event.data.senderId, event.data.receiverId], { type: 'new_message', message: event.data });
-          return;
-        case 'session.revoked':
-          hub.closeSession(event.data.sessionId);
-          return;
-        case 'user.deleted':
-          hub.closeUser(event.data.id);
-          return;
-        default:
-          return;
-      }
-    },
-  };
+  return broadcastSubscription({
+    'message.created': (event) => hub.push([event.data.senderId, event.data.receiverId], { type: 'new_message', message: event.data }),
+    'session.revoked': (event) => hub.closeSession(event.data.sessionId),
+    'user.deleted': (event) => hub.closeUser(event.data.id),
+  });
 }

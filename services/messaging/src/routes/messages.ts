@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { conversationIdFor, sendMessageBody } from '@vnmarket/proto';
 import { badRequest, notFound, parseInput } from '@vnmarket/shared';
 import { storeMessage, toMessage, unreadCount, type MessageRow } from '../db/messages';
+import { messageCreatedRow } from '../events/publish';
 import type { MessagingContext } from '../service-context';
 
 /** Sending messages and the unread badge. */
@@ -31,7 +32,7 @@ export function messagesRoutes(ctx: MessagingContext): Router {
     };
     const message = toMessage(row);
     // Pushed to the sockets of both users by every replica, once stored (same statement as the message).
-    if (!(await storeMessage(ctx.db, row, ctx.outbox.row('message.created', message)))) throw notFound('Recipient not found');
+    if (!(await storeMessage(ctx.db, row, messageCreatedRow(ctx.outbox, message)))) throw notFound('Recipient not found');
     ctx.outbox.nudge();
     res.status(201).json(message);
   });

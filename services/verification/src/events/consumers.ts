@@ -1,5 +1,5 @@
-import { idempotentHandler, serviceQueueName, type Knex, type Subscription } from '@vnmarket/shared';
-import type { DomainEvent } from '@vnmarket/proto';
+import { eventSubscription, serviceQueueName, type Knex, type Subscription } from '@vnmarket/shared';
+import type { EventData } from '@vnmarket/proto';
 import { deleteCodesOfUser, retireLiveCodes } from '../db/codes';
 import { deleteContact, upsertContact } from '../db/contacts';
 
@@ -8,25 +8,16 @@ import { deleteContact, upsertContact } from '../db/contacts';
  * number the user no longer has stops working; a deleted user's contact and codes go with them.
  */
 export function verificationSubscription(deps: { db: Knex; exchange: string; clock: () => Date }): Subscription {
-  const apply = async (trx: Knex.Transaction, event: DomainEvent) => {
-    switch (event.type) {
-      case 'user.registered':
-      case 'user.updated': {
-        const contact = await upsertContact(trx, event.data);
-        if (contact) await retireLiveCodes(trx, contact.user_id, 'phone_changed', deps.clock(), contact.phone);
-        return;
-      }
-      case 'user.deleted':
-        await deleteCodesOfUser(trx, event.data.id);
-        await deleteContact(trx, event.data.id, event.data.version);
-        return;
-      default:
-        return;
-    }
+  const copyContact = async (trx: Knex.Transaction, event: { data: EventData<'user.registered'> }) => {
+    const contact = await upsertContact(trx, event.data);
+    if (contact) await retireLiveCodes(trx, contact.user_id, 'phone_changed', deps.clock(), contact.phone);
   };
-  return {
-    queue: serviceQueueName(deps.exchange, 'verification'),
-    eventTypes: ['user.registered', 'user.updated', 'user.deleted'],
-    handle: idempotentHandler(deps.db, apply),
-  };
+  return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'verification'), {
+    'user.registered': copyContact,
+    'user.updated': copyContact,
+    'user.deleted': async (trx, event) => {
+      await deleteCodesOfUser(trx, event.data.id);
+      await deleteContact(trx, event.data.id, event.data.version);
+    },
+  });
 }

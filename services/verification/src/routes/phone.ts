@@ -5,6 +5,7 @@ import { badRequest, clientAddressKey, conflict, consumeAll, HttpError, notFound
 import { CODE_TTL_MS, MAX_WRONG_ATTEMPTS, smsText } from '../codes';
 import { consumeCode, insertCode, lockLatestCode, recordWrongAttempt, retireCode, retireLiveCodes, type CodeRow } from '../db/codes';
 import { findContact, lockContact, markPhoneVerified, phoneVerifiedElsewhere, type ContactRow } from '../db/contacts';
+import { publishPhoneVerified } from '../events/publish';
 import type { VerificationContext } from '../service-context';
 
 /** What clients see; the web app shows them after "Verification failed" / in the send-failure toast. */
@@ -96,7 +97,7 @@ export function phoneRoutes(ctx: VerificationContext): Router {
       await consumeCode(trx, row.id, now);
       await markPhoneVerified(trx, userId, row.phone);
       // auth sets phoneVerified (and isVerified) when the number is still the one on file.
-      await ctx.outbox.add(trx, 'phone.verified', { userId, phone: row.phone });
+      await publishPhoneVerified(ctx.outbox, trx, userId, row.phone);
       return undefined;
     });
     if (refusal) throw refusal;

@@ -1,0 +1,10 @@
+import type { Message } from '@vnmarket/proto';
+import type { Outbox } from '@vnmarket/shared';
+
+/**
+ * message.created as an outbox row, written in the same statement as the message itself (the send path
+ * is hot: one round trip, no transaction). Every replica pushes it to both users' sockets.
+ */
+export function messageCreatedRow(outbox: Outbox, message: Message) {
+  return outbox.row('message.created', message);
+}
