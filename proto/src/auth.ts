@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectPathSchema } from './object-path';
 import { idSchema, labelSchema, textSchema } from './primitives';
 
 /** Request and response bodies of the auth service (spec sections 3, 5 and 7). */
@@ -61,23 +62,6 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(255, 'Password is too long'),
 });
 export type LoginBody = z.input<typeof loginBody>;
-
-/**
- * Photos are objects the media service stored after checking them: `/objects/images/<owner>/<id>.webp`
- * (or its `-thumb`). Nothing else (no other folder, no `..`, no URL) is accepted, and the owner segment
- * lets a service check that the photo is the user's own (ownerOfObjectPath).
- */
-const OBJECT_PATH = /^\/objects\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-thumb)?\.webp$/;
-
-export const objectPathSchema = z
-  .string()
-  .max(500, 'Image path is too long')
-  .regex(OBJECT_PATH, 'Images must be uploaded through the photo uploader');
-
-/** The user who uploaded the photo at this object path, or null when it is not one. */
-export function ownerOfObjectPath(path: string): string | null {
-  return OBJECT_PATH.exec(path)?.[1] ?? null;
-}
 
 const optionalText = (max: number, label: string) =>
   z.preprocess(blankToNull, textSchema().max(max, `${label} must be at most ${max} characters`).nullable().optional());
@@ -170,13 +154,6 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-/** Every error answer, from every service. `errors` maps field names to messages on 400s. */
-export const errorBody = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
 
 /** GET /api/users/{userId}/reviews/eligibility: whether the signed-in user may review this seller. */
 export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), reason: z.string().optional() });

@@ -1,4 +1,6 @@
 export * from './primitives';
+export * from './errors';
+export * from './object-path';
 export * from './events';
 export * from './auth';
 export * from './listings';

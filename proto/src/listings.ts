@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, labelSchema, textSchema } from './primitives';
-import { objectPathSchema } from './auth';
+import { objectPathSchema } from './object-path';
 
 /** Listings, saved listings and reports (spec sections 3, 5 and 7). Value sets are the spec's. */
 
