@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
 import { authSubscription } from './events/consumers';
 import { PasswordHasher } from './passwords';
@@ -9,22 +9,13 @@ import { usersRoutes } from './routes/users';
 import type { AuthContext } from './service-context';
 import { SessionManager } from './session-manager';
 
-export interface AuthService {
+export interface AuthService extends ServiceParts {
   app: Express;
   outbox: Outbox;
   sessions: SessionManager;
-  /** Starts the broker connection, the event consumer and the outbox relay. */
-  start(): Promise<void>;
-  /** Stops the relay and timers; the caller then closes the infrastructure. */
-  stop(): Promise<void>;
 }
 
-export function createAuthService(deps: {
-  config: AuthConfig;
-  logger: Logger;
-  infrastructure: Infrastructure;
-  clock?: () => Date;
-}): AuthService {
+export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());

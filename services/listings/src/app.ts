@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import { createApp, finishApp, Outbox, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { ListingsConfig } from './config';
 import { listingsSubscription } from './events/consumers';
 import { listingsRoutes } from './routes/listings';
@@ -8,19 +8,12 @@ import { savedRoutes } from './routes/saved';
 import type { ListingsContext } from './service-context';
 import { ViewCounter } from './views';
 
-export interface ListingsService {
+export interface ListingsService extends ServiceParts {
   app: Express;
   outbox: Outbox;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 }
 
-export function createListingsService(deps: {
-  config: ListingsConfig;
-  logger: Logger;
-  infrastructure: Infrastructure;
-  clock?: () => Date;
-}): ListingsService {
+export function createListingsService(deps: ServiceDeps<ListingsConfig>): ListingsService {
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Express } from 'express';
-import { ConcurrencyGate, createApp, finishApp, RateLimit, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import { ConcurrencyGate, createApp, finishApp, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { MediaConfig } from './config';
 import { deleteUploads, staleUploads } from './db/uploads';
 import { mediaSubscription } from './events/consumers';
@@ -12,13 +12,11 @@ import { LocalDiskStore } from './storage/local-disk';
 import type { ObjectStore } from './storage/object-store';
 import { S3Store } from './storage/s3';
 
-export interface MediaService {
+export interface MediaService extends ServiceParts {
   app: Express;
   store: ObjectStore;
   /** Deletes raw uploads never turned into images; runs every 15 minutes. */
   sweepStaleUploads(): Promise<number>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 /** S3 when S3_BUCKET is set, else files under MEDIA_ROOT. */
@@ -39,7 +37,7 @@ export function storeFrom(config: MediaConfig): { store: ObjectStore; localStore
   return { store: localStore, localStore };
 }
 
-export function createMediaService(deps: { config: MediaConfig; logger: Logger; infrastructure: Infrastructure; clock?: () => Date }): MediaService {
+export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService {
   const { config, logger, infrastructure } = deps;
   const { db, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());

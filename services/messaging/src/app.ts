@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type Infrastructure, type Logger } from '@vnmarket/shared';
+import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { MessagingConfig } from './config';
 import { messagingSubscription, pushSubscription } from './events/consumers';
 import { SocketHub } from './realtime/socket-hub';
@@ -8,22 +8,15 @@ import { conversationsRoutes } from './routes/conversations';
 import { messagesRoutes } from './routes/messages';
 import type { MessagingContext } from './service-context';
 
-export interface MessagingService {
+export interface MessagingService extends ServiceParts {
   app: Express;
   outbox: Outbox;
   hub: SocketHub;
   attach(server: Server): void;
-  start(): Promise<void>;
   beforeDrain(): Promise<void>;
-  stop(): Promise<void>;
 }
 
-export function createMessagingService(deps: {
-  config: MessagingConfig;
-  logger: Logger;
-  infrastructure: Infrastructure;
-  clock?: () => Date;
-}): MessagingService {
+export function createMessagingService(deps: ServiceDeps<MessagingConfig>): MessagingService {
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   // Pushes follow commits closely: relay as soon as a message is stored, poll rarely.
