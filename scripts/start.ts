@@ -67,13 +67,13 @@ function startProcess(name: string, script: string, env: NodeJS.ProcessEnv): voi
 }
 
 /**
- * Demo data for an empty marketplace: services/listings/src/seed.ts registers demo sellers and posts
+ * Demo data for an empty marketplace: tools/demo/seed.ts registers demo sellers and posts
  * listings through the gateway, and does nothing once there are listings. A failure is reported; the
  * product keeps running.
  */
 function runSeed(): Promise<void> {
   return new Promise((resolve) => {
-    const child = spawnLabelled('seed', 'services/listings/src/seed.ts', { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` });
+    const child = spawnLabelled('seed', 'tools/demo/seed.ts', { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` });
     const timer = setTimeout(() => {
       console.error('start: the demo seed did not finish within 120 s; stopping it');
       child.kill('SIGKILL');

@@ -5,7 +5,7 @@
  * for each query.
  *
  * The database (vnmarket_bench_listings) is dropped and recreated every run, migrated, filled by
- * services/listings/src/generate.ts and vacuumed/analyzed; auth, listings and the gateway run on their own
+ * tools/generate/listings.ts and vacuumed/analyzed; auth, listings and the gateway run on their own
  * 127.0.0.1 ports with their own Redis key prefix and events exchange, so `make start` and the tests are
  * not disturbed. Every process it starts is stopped at the end, on an error, on Ctrl-C, and when the run
  * overshoots its time limit.
@@ -25,7 +25,7 @@ import { AUTH_SCHEMA } from '../../services/auth/src/config';
 import { migrations as listingsMigrations } from '../../services/listings/migrations';
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
 import { searchListings } from '../../services/listings/src/db/listings';
-import { generateListings } from '../../services/listings/src/generate';
+import { generateListings } from '../../tools/generate/listings';
 import { writeSigningKeys } from '../../scripts/lib/local';
 import {
   assertPortsFree,

@@ -8,7 +8,7 @@
  * prices and price types per category; Bay Area cities; created over the past 90 days; ~90% active.
  * The same seed gives the same data.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/vnmarket_scratch tsx services/listings/src/generate.ts 100000
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/vnmarket_scratch tsx tools/generate/listings.ts 100000
  *
  * As a script it applies the listings migrations first and runs ANALYZE at the end.
  */
@@ -28,9 +28,9 @@ import {
   type Category,
 } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { migrations } from '../migrations';
-import { LISTINGS_SCHEMA } from './config';
-import type { ListingRow } from './db/listings';
+import { migrations } from '../../services/listings/migrations';
+import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
+import type { ListingRow } from '../../services/listings/src/db/listings';
 
 export interface GenerateOptions {
   /** Sellers to create first (their ids own the listings). Default 300. */
@@ -548,7 +548,7 @@ export async function generateListings(db: Knex, count: number, options: Generat
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 100_000);
   const url = process.env.DATABASE_URL;
-  if (!Number.isInteger(count) || count < 1) throw new Error(`usage: tsx services/listings/src/generate.ts <count> (got "${process.argv[2]}")`);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`usage: tsx tools/generate/listings.ts <count> (got "${process.argv[2]}")`);
   // No default on purpose: this writes N fake listings wherever it points.
   if (!url) throw new Error('DATABASE_URL is required (the database to fill; it is created and migrated if needed)');
 

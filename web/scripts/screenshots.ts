@@ -1,6 +1,7 @@
 /**
  * Screenshots of the main screens at a desktop (1280 px) and a phone (375 px) width, into
- * web/screenshots/: landing, home, listing detail, create listing, messages, dashboard. Starts the real stack in this process
+ * web/screenshots/: landing, home, listing detail, create listing, messages, dashboard, profile, a public profile and
+ * the six category pages. Starts the real stack in this process
  * (PostgreSQL, Redis and RabbitMQ as for the tests), loads the demo data, gives a few demo listings
  * photos, and drives Debian's chromium. Build the app first: npm run build --workspace web.
  *
@@ -8,9 +9,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Listing } from '@vnmarket/proto';
+import { CATEGORIES, type Listing } from '@vnmarket/proto';
 import { TestClient } from '@vnmarket/shared/testing';
-import { DEMO_PASSWORD, DEMO_SELLERS } from '../../services/listings/src/seed';
+import { DEMO_PASSWORD, DEMO_SELLERS } from '../../tools/demo/seed';
 import { type BrowserGlobals, imagesSettled, launchBrowser, makePhoto, newAccount, registerInContext, seedDemoData, setListingPhotos, startWebStack, uploadThroughApi } from '../test/support';
 
 const OUT = path.resolve(__dirname, '../screenshots');
@@ -130,6 +131,23 @@ async function main(): Promise<void> {
       await page.goto(`${base}/dashboard`);
       await page.getByTestId('dashboard-listing').first().waitFor();
       await shot('dashboard', page);
+
+      await page.goto(`${base}/profile`);
+      await page.getByRole('heading', { name: `${viewer.firstName} ${viewer.lastName}` }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot('profile', page);
+      await page.goto(`${base}/users/${pho.userId}`);
+      await page.getByRole('heading', { name: `${pho.user!.firstName} ${pho.user!.lastName}` }).first().waitFor();
+      await page.getByTestId('listing-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot('public-profile', page);
+
+      for (const category of CATEGORIES) {
+        await page.goto(`${base}/category/${category}`);
+        await page.getByTestId('listing-card').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await shot(`category-${category}`, page);
+      }
       await context.close();
     }
   } finally {

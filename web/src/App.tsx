@@ -1,12 +1,9 @@
 /** The route table and gating of spec section 2. */
-import { CATEGORIES, type Category } from '@vnmarket/proto';
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { Header } from './components/Header';
-import { Main } from './components/ui';
-import { CATEGORY_PAGE_TITLES } from './lib/catalog';
+import { Main, PageLoading } from './components/ui';
 import { useAuth } from './lib/hooks';
-import ComingSoon from './pages/ComingSoon';
 import CreateListing from './pages/CreateListing';
 import EditListing from './pages/EditListing';
 import Home from './pages/Home';
@@ -27,11 +24,10 @@ function Root() {
   return isAuthenticated ? <Home /> : <Landing />;
 }
 
-function CategoryPage() {
-  const { category } = useParams();
-  if (!CATEGORIES.includes(category as Category)) return <NotFound />;
-  return <ComingSoon key={category} title={CATEGORY_PAGE_TITLES[category as Category]} />;
-}
+// Screens a visitor never opens first load on demand, so the first page stays light.
+const Profile = lazy(() => import('./pages/Profile'));
+const PublicProfile = lazy(() => import('./pages/PublicProfile'));
+const CategoryPage = lazy(() => import('./pages/CategoryPage'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -51,6 +47,7 @@ export default function App() {
       </a>
       <Header />
       <Main id="main">
+        <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/" element={<Root />} />
           <Route path="/login" element={<Login />} />
@@ -60,12 +57,14 @@ export default function App() {
           <Route path="/create-listing" element={<CreateListing />} />
           <Route path="/verify-phone" element={<VerifyPhone />} />
           <Route path="/saved" element={<Saved />} />
-          <Route path="/profile" element={<ComingSoon title="Profile" />} />
+          <Route path="/profile" element={<Profile />} />
+          <Route path="/users/:id" element={<PublicProfile />} />
           <Route path="/messages" element={<Messages />} />
           <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/category/:category" element={<CategoryPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
+        </Suspense>
       </Main>
     </MessagingProvider>
   );

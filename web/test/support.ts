@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Listing, ListingBody } from '@vnmarket/proto';
 import { TestClient } from '@vnmarket/shared/testing';
-import { seed } from '../../services/listings/src/seed';
+import { seed } from '../../tools/demo/seed';
 import { startStack, type Stack } from '../../test/stack';
 
 /** The built app; WEB_DIST overrides it (a build elsewhere, e.g. `vite build --outDir`). */
@@ -39,7 +39,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** The demo marketplace of `make start` (services/listings/src/seed.ts), loaded through this gateway. */
+/** The demo marketplace of `make start` (tools/demo/seed.ts), loaded through this gateway. */
 export async function seedDemoData(gatewayUrl: string): Promise<void> {
   process.env.GATEWAY_URL = gatewayUrl;
   const log = console.log;
@@ -260,4 +260,57 @@ export async function holdNext(page: Page, method: string, path: RegExp): Promis
     await route.continue();
   });
   return release;
+}
+
+/** GET through a context's own cookie jar (as that signed-in user), expecting 200. */
+export async function getAs<T>(owner: { request: BrowserContext['request'] }, base: string, apiPath: string): Promise<T> {
+  const response = await owner.request.get(`${base}${apiPath}`);
+  if (response.status() !== 200) throw new Error(`GET ${apiPath}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Creates a listing as the context's user through POST /api/listings; answers its id. */
+export async function createListingAs(owner: { request: BrowserContext['request'] }, base: string, body: Partial<ListingBody> & Pick<ListingBody, 'title' | 'category' | 'price'>): Promise<string> {
+  const response = await owner.request.post(`${base}/api/listings`, {
+    data: { description: `${body.title}: details in the photos`, location: 'San Jose, CA', metadata: {}, ...body },
+  });
+  if (response.status() !== 201) throw new Error(`create listing: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A finding axe may report that belongs to another part of the app, matched by rule and by the element's HTML. */
+export interface KnownA11yIssue {
+  rule: string;
+  html: RegExp;
+  /** Where it comes from and why it is not fixed here. */
+  why: string;
+}
+
+/**
+ * axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules), as readable
+ * lines (rule, impact, element), leaving out only the `known` ones.
+ */
+export async function seriousA11yViolations(page: Page, known: readonly KnownA11yIssue[] = []): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes
+        .filter((node) => !known.some((issue) => issue.rule === violation.id && issue.html.test(node.html)))
+        .map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+    );
+}
+
+/**
+ * GET /api/listings?{query} through the gateway (anyone may browse), with its X-Total-Count: what a
+ * grid's first page and its count line should show.
+ */
+export async function listingsWithTotal(base: string, query: Record<string, string | number>): Promise<{ listings: Listing[]; total: string }> {
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
+  const response = await fetch(`${base}/api/listings?${search}`);
+  if (response.status !== 200) throw new Error(`GET /api/listings?${search}: ${response.status} ${await response.text()}`);
+  const total = response.headers.get('X-Total-Count');
+  if (total === null) throw new Error(`GET /api/listings?${search}: no X-Total-Count`);
+  return { listings: (await response.json()) as Listing[], total };
 }

@@ -1,12 +1,16 @@
 /**
- * Home's filter sidebar (spec section 2): category, min and max price, location, condition (a single
- * choice: checking sets, unchecking clears), search; "Clear all filters" while any is set. "Within 25
- * miles" and "Verified Sellers Only" are shown but drive no filter.
+ * The filter sidebars (spec section 2).
+ * - Home's: category, min and max price, location, condition (a single choice: checking sets,
+ *   unchecking clears), search; "Clear all filters" while any is set. "Within 25 miles" and "Verified
+ *   Sellers Only" are shown but drive no filter.
+ * - A category page's: location, its price pair, and the page's own filters from the spec's table;
+ *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
-import { CATEGORIES, CONDITIONS } from '@vnmarket/proto';
-import { useId, useState } from 'react';
+import { CATEGORIES, CONDITIONS, type Category } from '@vnmarket/proto';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
-import { CATEGORY_INFO, CONDITION_LABELS } from '../lib/catalog';
+import { priceBound, type CategoryFilters } from '../lib/browse';
+import { CATEGORY_INFO, CATEGORY_PAGES, CONDITION_LABELS, type CategoryFilter } from '../lib/catalog';
 import { Button, Card, CheckRow, Input, Label, Select } from './ui';
 
 export interface HomeFilters {
@@ -105,6 +109,158 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
     </Panel>
   );
 }
+
+/** How long typing settles before a typed filter counts. */
+const TYPING_SETTLE_MS = 400;
+
+/**
+ * A typed value that counts (`commit`, after `normalize`) once typing settles; a change from outside
+ * (back button, "Clear all") replaces what is in the box.
+ */
+function useDraft(value: string, commit: (value: string) => void, normalize: (typed: string) => string = (typed) => typed.trim()): [string, (value: string) => void] {
+  const [draft, setDraft] = useState(value);
+  const committed = useRef(value);
+  const timer = useRef<number | undefined>(undefined);
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
+    window.clearTimeout(timer.current);
+    setDraft(value);
+  }, [value]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const change = (next: string) => {
+    setDraft(next);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      committed.current = normalize(next);
+      commitRef.current(committed.current);
+    }, TYPING_SETTLE_MS);
+  };
+  return [draft, change];
+}
+
+function TypedFilter({ id, label, value, onCommit, ...input }: { id: string; label: string; value: string; onCommit: (value: string) => void } & Omit<ComponentProps<typeof Input>, 'value' | 'onChange' | 'id'>) {
+  const [draft, setDraft] = useDraft(value, onCommit);
+  return (
+    <>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={draft} onChange={(event) => setDraft(event.target.value)} {...input} />
+    </>
+  );
+}
+
+function PriceBound({ id, label, placeholder, value, onCommit }: { id: string; label: string; placeholder: string; value: string; onCommit: (value: string) => void }) {
+  // Only a number counts (spec section 5); a half-typed or negative value is not sent.
+  const [draft, setDraft] = useDraft(value, onCommit, priceBound);
+  return (
+    <div>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <Input id={id} type="number" inputMode="decimal" min="0" step="any" placeholder={placeholder} value={draft} onChange={(event) => setDraft(event.target.value)} />
+    </div>
+  );
+}
+
+/**
+ * A value shown at once while the address (which owns it) catches up: navigations render in a
+ * transition, and a controlled checkbox would otherwise spring back until then.
+ */
+export function useShownValue(value: string, onChange: (value: string) => void): [string, (value: string) => void] {
+  const [shown, setShown] = useState(value);
+  useEffect(() => setShown(value), [value]);
+  return [
+    shown,
+    (next) => {
+      setShown(next);
+      onChange(next);
+    },
+  ];
+}
+
+function CategoryControl({ id, filter, value, onChange }: { id: string; filter: CategoryFilter; value: string; onChange: (value: string) => void }) {
+  const [shown, change] = useShownValue(value, onChange);
+  if (filter.kind === 'check') {
+    return (
+      <Group>
+        <CategoryCheck>
+          <input type="checkbox" checked={shown === filter.value} onChange={(event) => change(event.target.checked ? filter.value : '')} />
+          {filter.label}
+        </CategoryCheck>
+      </Group>
+    );
+  }
+  return (
+    <Group>
+      <Label htmlFor={id}>{filter.label}</Label>
+      <Select id={id} value={shown || 'all'} onChange={(event) => change(event.target.value === 'all' ? '' : event.target.value)}>
+        <option value="all">{filter.anyLabel}</option>
+        {filter.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </Group>
+  );
+}
+
+/**
+ * A category page's sidebar. `filters` are the ones in force (from the address); `onChange` gets the
+ * keys that changed ("" or "all" = cleared); `onClear` clears them all.
+ */
+export function CategoryFilterSidebar({
+  category,
+  filters,
+  onChange,
+  onClear,
+  active,
+}: {
+  category: Category;
+  filters: CategoryFilters;
+  onChange: (changes: Record<string, string>) => void;
+  onClear: () => void;
+  /** Whether any filter is set: "Clear all" shows. */
+  active: boolean;
+}) {
+  const id = useId();
+  const page = CATEGORY_PAGES[category];
+  return (
+    <Panel as="section" aria-labelledby={`${id}-title`} data-testid="category-filters">
+      <Head>
+        <h2 id={`${id}-title`}>Filters</h2>
+        {active && (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            Clear all
+          </Button>
+        )}
+      </Head>
+
+      <Group>
+        <TypedFilter id={`${id}-location`} label="Location" placeholder="City or neighborhood" autoComplete="address-level2" value={filters.location ?? ''} onCommit={(location) => onChange({ location })} />
+      </Group>
+
+      <Group as="fieldset">
+        <legend>{page.priceLegend}</legend>
+        <PriceRow>
+          <PriceBound id={`${id}-min`} label={`Minimum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`} placeholder="Min" value={filters.minPrice ?? ''} onCommit={(minPrice) => onChange({ minPrice })} />
+          <span aria-hidden="true">–</span>
+          <PriceBound id={`${id}-max`} label={`Maximum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`} placeholder="Max" value={filters.maxPrice ?? ''} onCommit={(maxPrice) => onChange({ maxPrice })} />
+        </PriceRow>
+      </Group>
+
+      {page.filters.map((filter) => (
+        <CategoryControl key={filter.key} id={`${id}-${filter.key}`} filter={filter} value={filters[filter.key] ?? ''} onChange={(value) => onChange({ [filter.key]: value })} />
+      ))}
+    </Panel>
+  );
+}
+
+const CategoryCheck = styled(CheckRow)`
+  min-height: 44px;
+`;
 
 const Panel = styled(Card)`
   padding: 18px;

@@ -91,8 +91,10 @@ function UserMenu() {
   const name = user ? `${user.firstName} ${user.lastName}` : '';
   return (
     <MenuWrapper ref={wrapper}>
-      <AvatarButton ref={button} type="button" aria-haspopup="menu" aria-expanded={open} aria-label={`Account menu for ${name}`} onClick={() => setOpen((value) => !value)}>
-        {user?.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span>{initials(user?.firstName, user?.lastName)}</span>}
+      <AvatarButton ref={button} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        {/* The name is the hidden text, not an aria-label, so it never contradicts the initials people see. */}
+        {user?.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(user?.firstName, user?.lastName)}</span>}
+        <span className="visually-hidden">Account menu for {name}</span>
         {unread > 0 && <Dot aria-hidden="true" />}
       </AvatarButton>
       {open && (

@@ -10,9 +10,9 @@ import { Badge, Grid, Skeleton } from './ui';
 export function ListingCard({ listing, to }: { listing: Listing; to?: string }) {
   const image = listing.images[0];
   return (
-    <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card" aria-label={`${listing.title}, ${formatPrice(listing.price, listing.priceType)}, ${listing.location}`}>
+    <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
-        {image ? <img src={thumbnailPathOf(image)} alt={listing.title} loading="lazy" /> : <Placeholder data-testid="image-placeholder" aria-hidden="true"><ImageIcon size={40} /></Placeholder>}
+        {image ? <img src={thumbnailPathOf(image)} alt="" loading="lazy" /> : <Placeholder data-testid="image-placeholder" aria-hidden="true"><ImageIcon size={40} /></Placeholder>}
         <CategoryTag $tone="neutral">{CATEGORY_INFO[listing.category].short}</CategoryTag>
       </Media>
       <Body>

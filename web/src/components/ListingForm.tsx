@@ -8,20 +8,22 @@ import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import {
   CATEGORY_INFO,
-  CONDITION_LABELS,
   defaultPriceType,
   FORM_AMENITIES,
   FORM_CONDITIONS,
   FORM_CUISINE_TYPES,
   FORM_DIETARY_OPTIONS,
+  FORM_EVENT_TYPES,
   FORM_EXPERIENCE_LEVELS,
+  FORM_INDUSTRIES,
+  FORM_ITEM_CATEGORIES,
   FORM_JOB_TYPES,
   FORM_PROPERTY_TYPES,
   FORM_SERVICE_TYPES,
   priceLabel,
   priceTypeOptions,
+  valueLabel,
 } from '../lib/catalog';
-import { titleCase } from '../lib/format';
 import { issuesByField } from '../lib/validation';
 import { errorOf, SelectField, TextAreaField, TextField } from './FormFields';
 import { PhotoUploader } from './PhotoUploader';
@@ -56,16 +58,29 @@ export const EMPTY_LISTING: ListingFormValues = {
 
 const REQUIRED: (keyof ListingFormValues)[] = ['title', 'description', 'category', 'price', 'location'];
 
-const options = (values: readonly string[], label: (value: string) => string = titleCase) => values.map((value) => ({ value, label: label(value) }));
+const options = (values: readonly string[], label: (value: string) => string = valueLabel) => values.map((value) => ({ value, label: label(value) }));
 
 function CategoryFields({ category }: { category: Category | '' }) {
   switch (category) {
     case 'jobs':
       return (
-        <Two>
-          <SelectField name="metadata.jobType" label="Job Type" placeholder="Select job type" options={options(FORM_JOB_TYPES)} />
-          <SelectField name="metadata.experienceLevel" label="Experience Level" placeholder="Select level" options={options(FORM_EXPERIENCE_LEVELS)} />
-        </Two>
+        <>
+          <Three>
+            <SelectField name="metadata.jobType" label="Job Type" placeholder="Select job type" options={options(FORM_JOB_TYPES)} />
+            <SelectField name="metadata.experienceLevel" label="Experience Level" placeholder="Select level" options={options(FORM_EXPERIENCE_LEVELS)} />
+            <SelectField name="metadata.industry" label="Industry" placeholder="Select industry" options={options(FORM_INDUSTRIES)} />
+          </Three>
+          <Field name="metadata.remote" type="checkbox">
+            {({ input }) => (
+              <FieldRow>
+                <TallCheck>
+                  <input {...input} />
+                  Remote work available
+                </TallCheck>
+              </FieldRow>
+            )}
+          </Field>
+        </>
       );
     case 'rent':
       return (
@@ -87,10 +102,11 @@ function CategoryFields({ category }: { category: Category | '' }) {
       );
     case 'sale':
       return (
-        <Two>
-          <SelectField name="condition" label="Condition" placeholder="Select condition" options={options(FORM_CONDITIONS, (value) => CONDITION_LABELS[value as keyof typeof CONDITION_LABELS])} />
+        <Three>
+          <SelectField name="condition" label="Condition" placeholder="Select condition" options={options(FORM_CONDITIONS)} />
+          <SelectField name="metadata.itemCategory" label="Item Category" placeholder="Select item category" options={options(FORM_ITEM_CATEGORIES)} />
           <TextField name="metadata.brand" label="Brand" placeholder="e.g. IKEA, Apple" />
-        </Two>
+        </Three>
       );
     case 'service':
       return (
@@ -102,6 +118,7 @@ function CategoryFields({ category }: { category: Category | '' }) {
     case 'event':
       return (
         <>
+          <SelectField name="metadata.eventType" label="Event Type" placeholder="Select event type" options={options(FORM_EVENT_TYPES)} />
           <Two>
             <TextField name="metadata.eventDate" label="Event Date" type="date" />
             <TextField name="metadata.eventTime" label="Event Time" placeholder="e.g. 6:30 PM" />
@@ -118,7 +135,7 @@ function CategoryFields({ category }: { category: Category | '' }) {
   }
 }
 
-function CheckGroup({ name, legend, values, label = titleCase }: { name: string; legend: string; values: readonly string[]; label?: (value: string) => string }) {
+function CheckGroup({ name, legend, values, label = valueLabel }: { name: string; legend: string; values: readonly string[]; label?: (value: string) => string }) {
   return (
     <Fieldset>
       <legend>{legend}</legend>
@@ -313,6 +330,11 @@ const Checks = styled.div`
   @media (min-width: 640px) {
     grid-template-columns: repeat(3, 1fr);
   }
+`;
+
+/** A lone checkbox row, tall enough to tap. */
+const TallCheck = styled(CheckRow)`
+  min-height: 44px;
 `;
 
 const Choice = styled.label`

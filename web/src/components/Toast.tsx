@@ -27,7 +27,7 @@ export function useToast(): (toast: ToastInput) => void {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const nextId = useRef(1);
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLDivElement>(null);
 
   const show = useCallback((toast: ToastInput) => setCurrent({ ...toast, id: nextId.current++ }), []);
   const dismiss = useCallback(() => setCurrent(null), []);
@@ -50,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Viewport ref={viewport} tabIndex={-1} aria-label="Notifications (F8)">
+      <Viewport ref={viewport} tabIndex={-1} role="region" aria-label="Notifications (F8)">
         {current && <ToastItem key={current.id} toast={current} onDismiss={dismiss} />}
       </Viewport>
     </ToastContext.Provider>
@@ -100,7 +100,7 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
   );
 }
 
-const Viewport = styled.ol`
+const Viewport = styled.div`
   position: fixed;
   z-index: 100;
   top: 0;
@@ -122,7 +122,7 @@ const Viewport = styled.ol`
   }
 `;
 
-const Item = styled.li<{ $destructive: boolean }>`
+const Item = styled.div<{ $destructive: boolean }>`
   pointer-events: auto;
   display: flex;
   align-items: flex-start;

@@ -9,13 +9,17 @@ import type {
   CONDITIONS,
   CUISINE_TYPES,
   DIETARY_OPTIONS,
+  EVENT_TYPES,
   EXPERIENCE_LEVELS,
+  INDUSTRIES,
+  ITEM_CATEGORIES,
   JOB_TYPES,
   PRICE_TYPES,
   PROPERTY_TYPES,
   REPORT_REASONS,
   SERVICE_TYPES,
 } from '@vnmarket/proto';
+import { titleCase } from './format';
 
 type Of<T extends readonly string[]> = T[number];
 
@@ -26,16 +30,6 @@ export const CATEGORY_INFO: Record<Category, { label: string; short: string; blu
   jobs: { label: 'Job Hiring', short: 'Job', blurb: 'Work in the community' },
   service: { label: 'Services', short: 'Service', blurb: 'Trusted local pros' },
   event: { label: 'Events', short: 'Event', blurb: 'Festivals, classes, meetups' },
-};
-
-/** Category pages' titles (spec section 2, category pages table). */
-export const CATEGORY_PAGE_TITLES: Record<Category, string> = {
-  rent: 'Houses for Rent',
-  food: 'Specialty Food',
-  sale: 'Items for Sale',
-  jobs: 'Job Opportunities',
-  service: 'Professional Services',
-  event: 'Community Events',
 };
 
 export const CONDITION_LABELS: Record<Of<typeof CONDITIONS>, string> = {
@@ -65,7 +59,9 @@ export function priceTypeOptions(category: Category | ''): { value: Of<typeof PR
     ];
   }
   if (category === 'rent') return [{ value: 'monthly', label: PRICE_TYPE_LABELS.monthly }, { value: 'negotiable', label: PRICE_TYPE_LABELS.negotiable }];
-  return (['fixed', 'hourly', 'monthly', 'negotiable'] as const).map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
+  // Events also offer the ticket types their category page filters by (free, paid, donation).
+  const values = category === 'event' ? (['fixed', 'hourly', 'monthly', 'negotiable', 'free', 'paid', 'donation'] as const) : (['fixed', 'hourly', 'monthly', 'negotiable'] as const);
+  return values.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
 }
 
 /** Spec section 4: choosing a category on the create form resets priceType to this. */
@@ -78,15 +74,53 @@ export function priceLabel(category: Category | ''): string {
   return category === 'jobs' ? 'Wage' : category === 'event' ? 'Ticket Price (0 for free)' : 'Price';
 }
 
-// Form choices (spec section 3). Cuisine adds "vietnamese", which proto accepts and the demo data uses.
-export const FORM_JOB_TYPES: readonly Of<typeof JOB_TYPES>[] = ['full-time', 'part-time', 'contract', 'temporary', 'internship'];
+/**
+ * Form choices: spec section 3's values, plus every value a category page filters by (its table), so a
+ * listing made with the form can be found by each filter. Cuisine adds "vietnamese", which proto
+ * accepts and the demo data uses.
+ */
+export const FORM_JOB_TYPES: readonly Of<typeof JOB_TYPES>[] = ['full-time', 'part-time', 'contract', 'freelance', 'temporary', 'internship'];
 export const FORM_EXPERIENCE_LEVELS: readonly Of<typeof EXPERIENCE_LEVELS>[] = ['entry', 'mid', 'senior', 'executive'];
-export const FORM_PROPERTY_TYPES: readonly Of<typeof PROPERTY_TYPES>[] = ['room', 'apartment', 'house', 'studio'];
+export const FORM_INDUSTRIES: readonly Of<typeof INDUSTRIES>[] = ['technology', 'healthcare', 'education', 'finance', 'retail', 'hospitality', 'construction', 'manufacturing', 'marketing', 'other'];
+export const FORM_PROPERTY_TYPES: readonly Of<typeof PROPERTY_TYPES>[] = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'];
 export const FORM_AMENITIES: readonly Of<typeof AMENITIES>[] = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'];
-export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = ['vietnamese', 'italian', 'chinese', 'mexican', 'indian', 'american', 'japanese', 'thai', 'other'];
-export const FORM_DIETARY_OPTIONS: readonly Of<typeof DIETARY_OPTIONS>[] = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'none'];
-export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = ['cleaning', 'plumbing', 'electrical', 'landscaping', 'moving', 'tutoring', 'photography', 'other'];
+export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = ['vietnamese', 'italian', 'chinese', 'mexican', 'indian', 'american', 'japanese', 'thai', 'mediterranean', 'french', 'bakery', 'other'];
+export const FORM_DIETARY_OPTIONS: readonly Of<typeof DIETARY_OPTIONS>[] = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic', 'none'];
+export const FORM_ITEM_CATEGORIES: readonly Of<typeof ITEM_CATEGORIES>[] = ['electronics', 'furniture', 'clothing', 'books', 'sports', 'toys', 'appliances', 'tools', 'automotive', 'other'];
+export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = [
+  'cleaning',
+  'plumbing',
+  'electrical',
+  'carpentry',
+  'painting',
+  'landscaping',
+  'moving',
+  'repair',
+  'installation',
+  'maintenance',
+  'consulting',
+  'tutoring',
+  'photography',
+  'other',
+];
+export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = ['concert', 'workshop', 'festival', 'sports', 'charity', 'networking', 'party', 'conference', 'meetup', 'class', 'exhibition', 'other'];
 export const FORM_CONDITIONS: readonly Of<typeof CONDITIONS>[] = ['new', 'like-new', 'good', 'fair'];
+
+/** Labels of stored values where title case reads wrong ("Full Time"); everything else is title-cased. */
+const VALUE_LABELS: Record<string, string> = {
+  ...CONDITION_LABELS,
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  'gluten-free': 'Gluten-free',
+  entry: 'Entry Level',
+  mid: 'Mid Level',
+  senior: 'Senior Level',
+};
+
+/** A stored value as people read it: "full-time" → "Full-time", "like-new" → "Like New", "thai" → "Thai". */
+export function valueLabel(value: string): string {
+  return VALUE_LABELS[value] ?? titleCase(value);
+}
 
 export const REPORT_REASON_LABELS: Record<Of<typeof REPORT_REASONS>, string> = {
   spam: 'Spam or Scam',
@@ -110,6 +144,7 @@ export const METADATA_LABELS: Record<string, string> = {
   jobType: 'Job Type',
   experienceLevel: 'Experience Level',
   industry: 'Industry',
+  remote: 'Remote Work',
   serviceType: 'Service Type',
   availability: 'Availability',
   eventType: 'Event Type',
@@ -120,9 +155,191 @@ export const METADATA_LABELS: Record<string, string> = {
   organizer: 'Organizer',
 };
 
+/** The GET /api/listings filters a category page sets (its query-string names are the API's). */
+export type CategoryFilterKey =
+  | 'location'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'bedrooms'
+  | 'bathrooms'
+  | 'propertyType'
+  | 'foodType'
+  | 'dietaryOptions'
+  | 'condition'
+  | 'itemCategory'
+  | 'priceType'
+  | 'jobType'
+  | 'experience'
+  | 'industry'
+  | 'remote'
+  | 'serviceType'
+  | 'eventType';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A category-specific control: a select with an "any" choice, or a checkbox that sends one value. */
+export type CategoryFilter =
+  | { kind: 'select'; key: CategoryFilterKey; label: string; anyLabel: string; options: readonly FilterOption[] }
+  | { kind: 'check'; key: CategoryFilterKey; label: string; value: string };
+
+export interface CategoryPageInfo {
+  title: string;
+  subtitle: string;
+  /** The legend of the min/max price pair. */
+  priceLegend: string;
+  /** Below location and price: the page's own filters, in the table's order. */
+  filters: readonly CategoryFilter[];
+  sorts: readonly FilterOption[];
+  /** The empty state's heading. */
+  emptyTitle: string;
+}
+
+const valueOptions = (values: readonly string[], label: (value: string) => string = valueLabel): FilterOption[] => values.map((value) => ({ value, label: label(value) }));
+
+const SORT_LABELS = {
+  recent: 'Most Recent',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  bedrooms: 'Most Bedrooms',
+  popular: 'Most Popular',
+  condition: 'Best Condition',
+  'salary-high': 'Salary: High to Low',
+  'salary-low': 'Salary: Low to High',
+  relevant: 'Most Relevant',
+  rating: 'Highest Rated',
+  date: 'Event Date',
+} as const;
+const sorts = (...values: (keyof typeof SORT_LABELS)[]): FilterOption[] => values.map((value) => ({ value, label: SORT_LABELS[value] }));
+
+/** Spec section 2, category pages and their table: title, filters and sort options of each page. */
+export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
+  rent: {
+    title: 'Houses for Rent',
+    subtitle: 'Rooms, apartments and houses from neighbors you can trust',
+    priceLegend: 'Monthly Rent',
+    filters: [
+      {
+        kind: 'select',
+        key: 'bedrooms',
+        label: 'Bedrooms',
+        anyLabel: 'Any',
+        options: [{ value: '0', label: 'Studio' }, ...[1, 2, 3, 4].map((count) => ({ value: String(count), label: `${count}+` }))],
+      },
+      { kind: 'select', key: 'bathrooms', label: 'Bathrooms', anyLabel: 'Any', options: [1, 2, 3].map((count) => ({ value: String(count), label: `${count}+` })) },
+      {
+        kind: 'select',
+        key: 'propertyType',
+        label: 'Property Type',
+        anyLabel: 'All Types',
+        options: valueOptions(['apartment', 'house', 'condo', 'townhouse', 'studio'] satisfies Of<typeof PROPERTY_TYPES>[]),
+      },
+    ],
+    sorts: sorts('recent', 'price-low', 'price-high', 'bedrooms'),
+    emptyTitle: 'No properties found',
+  },
+  food: {
+    title: 'Specialty Food',
+    subtitle: 'Home cooking, baked goods and treats from the community',
+    priceLegend: 'Price Range',
+    filters: [
+      {
+        kind: 'select',
+        key: 'foodType',
+        label: 'Cuisine',
+        anyLabel: 'All Cuisines',
+        options: valueOptions(['italian', 'mexican', 'chinese', 'indian', 'japanese', 'thai', 'mediterranean', 'american', 'french', 'bakery'] satisfies Of<typeof CUISINE_TYPES>[]),
+      },
+      {
+        kind: 'select',
+        key: 'dietaryOptions',
+        label: 'Dietary',
+        anyLabel: 'Any',
+        options: valueOptions(['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic'] satisfies Of<typeof DIETARY_OPTIONS>[]),
+      },
+    ],
+    sorts: sorts('recent', 'price-low', 'price-high', 'popular'),
+    emptyTitle: 'No food items found',
+  },
+  sale: {
+    title: 'Items for Sale',
+    subtitle: 'Furniture, electronics and more, bought and sold locally',
+    priceLegend: 'Price Range',
+    filters: [
+      { kind: 'select', key: 'condition', label: 'Condition', anyLabel: 'Any Condition', options: valueOptions(FORM_CONDITIONS) },
+      { kind: 'select', key: 'itemCategory', label: 'Item Category', anyLabel: 'All Items', options: valueOptions(FORM_ITEM_CATEGORIES) },
+      { kind: 'check', key: 'priceType', label: 'Negotiable price only', value: 'negotiable' },
+    ],
+    sorts: sorts('recent', 'price-low', 'price-high', 'condition'),
+    emptyTitle: 'No items found',
+  },
+  jobs: {
+    title: 'Job Opportunities',
+    subtitle: 'Work in the community, from part-time shifts to careers',
+    priceLegend: 'Salary Range',
+    filters: [
+      {
+        kind: 'select',
+        key: 'jobType',
+        label: 'Job Type',
+        anyLabel: 'All Job Types',
+        options: valueOptions(['full-time', 'part-time', 'contract', 'freelance', 'internship', 'temporary'] satisfies Of<typeof JOB_TYPES>[]),
+      },
+      { kind: 'select', key: 'experience', label: 'Experience Level', anyLabel: 'Any Experience', options: valueOptions(FORM_EXPERIENCE_LEVELS) },
+      { kind: 'select', key: 'industry', label: 'Industry', anyLabel: 'All Industries', options: valueOptions(FORM_INDUSTRIES) },
+      { kind: 'check', key: 'remote', label: 'Remote work available', value: 'true' },
+    ],
+    sorts: sorts('recent', 'salary-high', 'salary-low', 'relevant'),
+    emptyTitle: 'No jobs found',
+  },
+  service: {
+    title: 'Professional Services',
+    subtitle: 'Trusted local pros for your home, business and family',
+    priceLegend: 'Price Range',
+    filters: [
+      {
+        kind: 'select',
+        key: 'serviceType',
+        label: 'Service Type',
+        anyLabel: 'All Services',
+        options: valueOptions(FORM_SERVICE_TYPES.filter((value) => value !== 'photography')),
+      },
+      {
+        kind: 'select',
+        key: 'priceType',
+        label: 'Price Type',
+        anyLabel: 'Any',
+        options: valueOptions(['hourly', 'fixed', 'negotiable'] satisfies Of<typeof PRICE_TYPES>[], (value) => PRICE_TYPE_LABELS[value as Of<typeof PRICE_TYPES>]),
+      },
+    ],
+    sorts: sorts('recent', 'price-low', 'price-high', 'rating'),
+    emptyTitle: 'No services found',
+  },
+  event: {
+    title: 'Community Events',
+    subtitle: 'Festivals, classes, meetups and celebrations near you',
+    priceLegend: 'Ticket Price',
+    filters: [
+      { kind: 'select', key: 'eventType', label: 'Event Type', anyLabel: 'All Events', options: valueOptions(FORM_EVENT_TYPES) },
+      {
+        kind: 'select',
+        key: 'priceType',
+        label: 'Ticket Type',
+        anyLabel: 'Any',
+        options: valueOptions(['free', 'paid', 'donation'] satisfies Of<typeof PRICE_TYPES>[], (value) => PRICE_TYPE_LABELS[value as Of<typeof PRICE_TYPES>]),
+      },
+    ],
+    sorts: sorts('recent', 'date', 'price-low', 'price-high'),
+    emptyTitle: 'No events found',
+  },
+};
+
 /**
  * Spec section 2: five cities, San Francisco first (the default), each with nearby places that are
- * not shown; home keeps listings whose location contains the city or one of its places.
+ * not shown. Home asks the API for location=<city> (location text containing the city's name): the
+ * API takes one location, so the nearby places do not widen the search yet.
  */
 export const CITIES = [
   {
@@ -148,11 +365,3 @@ export const CITIES = [
 ] as const;
 export type CityName = (typeof CITIES)[number]['name'];
 export const DEFAULT_CITY: CityName = 'San Francisco';
-
-/** Whether a listing's location text names the city or one of its nearby places (case-insensitive). */
-export function isNearCity(location: string, city: CityName): boolean {
-  const entry = CITIES.find((candidate) => candidate.name === city);
-  if (!entry) return true;
-  const text = location.toLowerCase();
-  return [entry.name, ...entry.nearby].some((place) => text.includes(place.toLowerCase()));
-}

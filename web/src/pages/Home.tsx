@@ -1,20 +1,22 @@
 /**
- * Home (/, signed in): spec section 2. Category tiles, the city banner (listings are kept when their
- * location names the city or a nearby place), the filter sidebar, sort, and the grid with its loading,
- * error and empty states. ?search= is read into the search filter.
+ * Home (/, signed in): spec section 2. Category tiles, the city banner, the filter sidebar, sort, and the
+ * grid with its loading, error and empty states. ?search= is read into the search filter.
+ * The API finds the city's listings (location=<city>, or the sidebar's location when one is typed) and
+ * pages through them 24 at a time ("Load more"), so every listing can be reached; the count line is
+ * the API's X-Total-Count.
  */
-import { CATEGORIES, type Listing } from '@vnmarket/proto';
+import { CATEGORIES } from '@vnmarket/proto';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import useSWR from 'swr';
 import { EMPTY_FILTERS, FilterSidebar, type HomeFilters } from '../components/FilterSidebar';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { PinIcon } from '../components/Icons';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { LoadMore } from '../components/LoadMore';
 import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
-import { queryString } from '../lib/api';
-import { CATEGORY_INFO, CITIES, DEFAULT_CITY, isNearCity, type CityName } from '../lib/catalog';
+import { formatTotal, priceBound, useListingPages } from '../lib/browse';
+import { CATEGORY_INFO, CITIES, DEFAULT_CITY, type CityName } from '../lib/catalog';
 import { useAuth } from '../lib/hooks';
 
 /** Spec section 2's sort dropdown, wired to the API's orders ("Distance" keeps the most recent first). */
@@ -43,9 +45,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
-/** How many listings home asks for (the API's maximum page); the city filter then applies here. */
-const HOME_LIMIT = 100;
-
 export default function Home() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -67,9 +66,20 @@ export default function Home() {
   };
 
   const settled = useDebounced(filters, 300);
-  const key = `/api/listings${queryString({ ...settled, sort: apiSort(sort, settled.search.trim() !== ''), limit: HOME_LIMIT })}`;
-  const { data, error, isLoading } = useSWR<Listing[]>(key);
-  const listings = useMemo(() => (data ?? []).filter((listing) => isNearCity(listing.location, city)), [data, city]);
+  // The sidebar's location is the more precise place when one is typed; otherwise the chosen city.
+  const apiParams = useMemo(
+    () => ({
+      ...settled,
+      minPrice: priceBound(settled.minPrice),
+      maxPrice: priceBound(settled.maxPrice),
+      location: settled.location.trim() || city,
+      sort: apiSort(sort, settled.search.trim() !== ''),
+    }),
+    [settled, city, sort],
+  );
+  const results = useListingPages(apiParams);
+  const { listings, total, error } = results;
+  const isLoading = results.loading;
 
   return (
     <>
@@ -112,7 +122,7 @@ export default function Home() {
         <Results aria-busy={isLoading}>
           <Toolbar>
             <Count data-testid="listing-count" aria-live="polite">
-              {isLoading ? 'Loading listings...' : `Showing ${listings.length} listings in ${city} area`}
+              {isLoading ? 'Loading listings...' : `Showing ${total ? formatTotal(total) : listings.length} listings in ${city} area`}
             </Count>
             <SortBox>
               <label htmlFor="home-sort">Sort by</label>
@@ -137,11 +147,14 @@ export default function Home() {
               </Button>
             </CenteredMessage>
           ) : (
-            <Grid data-testid="listing-grid">
-              {listings.map((listing) => (
-                <ListingCard key={listing.id} listing={listing} />
-              ))}
-            </Grid>
+            <>
+              <Grid data-testid="listing-grid">
+                {listings.map((listing) => (
+                  <ListingCard key={listing.id} listing={listing} />
+                ))}
+              </Grid>
+              <LoadMore results={results} />
+            </>
           )}
         </Results>
       </Layout>

@@ -4,7 +4,7 @@
  * else the save heart, the report flag and Message Seller (or a tel link for phone-contact listings).
  */
 import { thumbnailPathOf, type Listing, type Review, type SavedListing } from '@vnmarket/proto';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import useSWR, { mutate } from 'swr';
@@ -17,6 +17,7 @@ import { apiRequest } from '../lib/api';
 import { CATEGORY_INFO, CONDITION_LABELS, METADATA_LABELS } from '../lib/catalog';
 import { formatPhone, formatPrice, formatTime, initials, plural, titleCase } from '../lib/format';
 import { SAVED_KEY, revalidateListings, useAuth, useFailureToast } from '../lib/hooks';
+import { profilePath, REVIEWS_ANCHOR } from '../lib/users';
 
 function Stars({ rating, label }: { rating: number; label?: string }) {
   return (
@@ -37,7 +38,9 @@ function detailRows(listing: Listing): { label: string; value: string }[] {
   for (const [key, raw] of Object.entries(listing.metadata ?? {})) {
     if (raw === null || raw === undefined || raw === '') continue;
     let value: string;
-    if (Array.isArray(raw)) {
+    if (typeof raw === 'boolean') {
+      value = raw ? 'Yes' : 'No';
+    } else if (Array.isArray(raw)) {
       const shown = raw.map(String).filter((item) => !(key === 'dietaryInfo' && item === 'none'));
       if (shown.length === 0) continue;
       value = shown.map((item) => (key === 'amenities' ? item : titleCase(item))).join(', ');
@@ -53,13 +56,25 @@ function detailRows(listing: Listing): { label: string; value: string }[] {
 
 function Gallery({ listing }: { listing: Listing }) {
   const [index, setIndex] = useState(0);
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const images = listing.images;
-  const current = images[Math.min(index, images.length - 1)];
+  const shown = Math.max(0, Math.min(index, images.length - 1));
+  const current = images[shown];
+  // Arrow keys (and Home/End) move between the thumbnails, showing each as focus lands on it.
+  const onThumbKey = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
+    const last = images.length - 1;
+    const next = { ArrowRight: position + 1, ArrowDown: position + 1, ArrowLeft: position - 1, ArrowUp: position - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = next < 0 ? last : next > last ? 0 : next;
+    setIndex(target);
+    thumbs.current[target]?.focus();
+  };
   return (
     <GalleryBox>
       <MainImage>
         {current ? (
-          <img src={current} alt={`${listing.title} – photo ${index + 1} of ${images.length}`} data-testid="gallery-main" />
+          <img src={current} alt={`${listing.title} – photo ${shown + 1} of ${images.length}`} data-testid="gallery-main" />
         ) : (
           <Fallback role="img" aria-label="No photos for this listing" data-testid="gallery-fallback">
             <ImageIcon size={56} />
@@ -68,9 +83,20 @@ function Gallery({ listing }: { listing: Listing }) {
         )}
       </MainImage>
       {images.length > 1 && (
-        <Thumbs aria-label="Photos">
+        <Thumbs role="group" aria-label={`Photos (${images.length})`}>
           {images.map((image, position) => (
-            <Thumb key={image} type="button" aria-label={`Show photo ${position + 1}`} aria-current={position === index} $active={position === index} onClick={() => setIndex(position)}>
+            <Thumb
+              key={image}
+              ref={(element) => {
+                thumbs.current[position] = element;
+              }}
+              type="button"
+              aria-label={`Show photo ${position + 1}`}
+              aria-pressed={position === shown}
+              $active={position === shown}
+              onClick={() => setIndex(position)}
+              onKeyDown={(event) => onThumbKey(event, position)}
+            >
               <img src={thumbnailPathOf(image)} alt="" data-testid="gallery-thumb" />
             </Thumb>
           ))}
@@ -265,9 +291,16 @@ export default function ListingDetail() {
           {seller && (
             <SellerCard aria-labelledby="seller-name" $order={4}>
               <SellerHead>
-                <Avatar $size={52}>{seller.profileImageUrl ? <img src={seller.profileImageUrl} alt="" /> : initials(seller.firstName, seller.lastName)}</Avatar>
+                {/* The avatar repeats the name's link for pointers only: one stop for the keyboard and screen readers. */}
+                <SellerAvatarLink to={profilePath(seller.id)} tabIndex={-1} aria-hidden="true">
+                  <Avatar $size={52}>{seller.profileImageUrl ? <img src={seller.profileImageUrl} alt="" /> : initials(seller.firstName, seller.lastName)}</Avatar>
+                </SellerAvatarLink>
                 <div>
-                  <h2 id="seller-name">{sellerName}</h2>
+                  <h2 id="seller-name">
+                    <SellerProfileLink to={profilePath(seller.id)} data-testid="seller-profile-link">
+                      {sellerName}
+                    </SellerProfileLink>
+                  </h2>
                   {seller.isVerified && (
                     <Badge $tone="success">
                       <ShieldIcon size={13} /> Verified
@@ -282,6 +315,14 @@ export default function ListingDetail() {
                 </span>
               </RatingRow>
               {seller.createdAt && <p className="muted">Member since {new Date(seller.createdAt).getFullYear()}</p>}
+              <SellerLinks>
+                <ButtonLink to={profilePath(seller.id)} variant="outline">
+                  View Profile
+                </ButtonLink>
+                <ButtonLink to={`${profilePath(seller.id)}#${REVIEWS_ANCHOR}`} variant="outline" data-testid="seller-reviews-link">
+                  {isOwner ? 'Reviews' : 'Write a review'}
+                </ButtonLink>
+              </SellerLinks>
             </SellerCard>
           )}
           <Ordered $order={5}>
@@ -389,7 +430,9 @@ const Thumbs = styled.div`
   display: flex;
   gap: 8px;
   overflow-x: auto;
-  padding-bottom: 4px;
+  /* Room for the focus ring inside the scrolling strip. */
+  padding: 4px;
+  margin: -4px;
 `;
 
 const Thumb = styled.button<{ $active: boolean }>`
@@ -399,9 +442,17 @@ const Thumb = styled.button<{ $active: boolean }>`
   padding: 0;
   overflow: hidden;
   border-radius: var(--radius-sm);
-  border: 2px solid ${({ $active }) => ($active ? 'var(--primary)' : 'transparent')};
+  border: 3px solid ${({ $active }) => ($active ? 'var(--primary)' : 'transparent')};
   background: var(--subtle);
   cursor: pointer;
+  opacity: ${({ $active }) => ($active ? 1 : 0.8)};
+  &:hover {
+    opacity: 1;
+  }
+  &:focus-visible {
+    outline: 2px solid var(--primary);
+    outline-offset: 2px;
+  }
   img {
     width: 100%;
     height: 100%;
@@ -521,6 +572,30 @@ const SellerCard = styled(Card).attrs({ as: 'section' })<{ $order: number }>`
     font-size: 1.05rem;
     font-weight: 700;
     margin-bottom: 4px;
+  }
+`;
+
+const SellerAvatarLink = styled(Link)`
+  text-decoration: none;
+`;
+
+const SellerProfileLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  overflow-wrap: anywhere;
+  &:hover {
+    color: var(--primary);
+    text-decoration: underline;
+  }
+`;
+
+const SellerLinks = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 10px;
+  margin-top: 14px;
+  > * {
+    min-height: 44px;
   }
 `;
 

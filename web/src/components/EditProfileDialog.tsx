@@ -1,0 +1,281 @@
+/**
+ * Edit Profile (spec section 2): a photo (preview; "Upload Photo" or "Change Photo"; one image of up to
+ * 10 MB, uploaded with the `profile` purpose), first and last name, bio, phone (tel), location
+ * ("City, State") and website (url); Cancel and "Save Changes" ("Saving..." while pending). Opening copies
+ * the current user into the form; a successful save (PATCH /api/users/profile) refreshes the user and
+ * whatever shows them, then closes.
+ */
+import { MAX_PROFILE_PHOTO_MB, normalizePhone, type ProfileUpdateBody, type User } from '@vnmarket/proto';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { ApiError, apiRequest, isUnauthorizedError } from '../lib/api';
+import { formatPhone, initials } from '../lib/format';
+import { useFailureToast, useUnauthorized } from '../lib/hooks';
+import { uploadPhoto } from '../lib/upload';
+import { revalidateAfterProfileEdit } from '../lib/users';
+import { Dialog } from './Dialog';
+import { UploadIcon } from './Icons';
+import { useToast } from './Toast';
+import { Avatar, Button, FieldError, FieldRow, Hint, Input, Label, Textarea } from './ui';
+
+const MAX_BYTES = MAX_PROFILE_PHOTO_MB * 1024 * 1024;
+
+interface ProfileForm {
+  firstName: string;
+  lastName: string;
+  bio: string;
+  phone: string;
+  location: string;
+  website: string;
+  profileImageUrl: string;
+}
+type FieldName = Exclude<keyof ProfileForm, 'profileImageUrl'>;
+
+function formOf(user: User): ProfileForm {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    bio: user.bio ?? '',
+    phone: user.phone ? formatPhone(user.phone) : '',
+    location: user.location ?? '',
+    website: user.website ?? '',
+    profileImageUrl: user.profileImageUrl ?? '',
+  };
+}
+
+export function EditProfileDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
+  const [form, setForm] = useState<ProfileForm>(() => formOf(user));
+  const [errors, setErrors] = useState<Partial<Record<FieldName | 'photo', string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  // Opening copies the current values in (React's "adjust state when a prop changes" pattern: no stale first frame).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setForm(formOf(user));
+      setErrors({});
+      setPreview(null);
+      setUploadProgress(null);
+    }
+  }
+  const ids = { photo: useId(), firstName: useId(), lastName: useId(), bio: useId(), phone: useId(), location: useId(), website: useId() };
+  const toast = useToast();
+  const failed = useFailureToast();
+  const unauthorized = useUnauthorized();
+  const uploading = uploadProgress !== null;
+
+  // The preview is an object URL of the picked file: release it when it is replaced or the dialog goes.
+  const previewUrl = useRef<string | null>(null);
+  useEffect(() => {
+    if (previewUrl.current && previewUrl.current !== preview) URL.revokeObjectURL(previewUrl.current);
+    previewUrl.current = preview;
+  }, [preview]);
+  useEffect(() => () => void (previewUrl.current && URL.revokeObjectURL(previewUrl.current)), []);
+
+  const set = (field: FieldName) => (event: { target: { value: string } }) => {
+    const { value } = event.target;
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const pickPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      setErrors((current) => ({ ...current, photo: `${file.name} is not an image. Choose a JPEG, PNG, WebP or GIF file.` }));
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setErrors((current) => ({ ...current, photo: `${file.name} is larger than ${MAX_PROFILE_PHOTO_MB} MB.` }));
+      return;
+    }
+    setErrors((current) => ({ ...current, photo: undefined }));
+    setPreview(URL.createObjectURL(file));
+    setUploadProgress(0);
+    try {
+      const result = await uploadPhoto(file, 'profile', (loaded) => setUploadProgress(Math.round((loaded / Math.max(file.size, 1)) * 100)));
+      setForm((current) => ({ ...current, profileImageUrl: result.objectPath }));
+      toast({ title: 'Success', description: 'Profile photo uploaded successfully!' });
+    } catch (error) {
+      setPreview(null);
+      if (isUnauthorizedError(error)) return unauthorized();
+      toast({ title: 'Error', description: 'Failed to upload profile photo. Please try again.', variant: 'destructive' });
+    } finally {
+      setUploadProgress(null);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || uploading) return;
+    const body: ProfileUpdateBody = {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      profileImageUrl: form.profileImageUrl || null,
+      bio: form.bio,
+      location: form.location,
+      website: form.website,
+    };
+    // The phone is the sign-in: sent only when it was changed (a new number needs verifying again), never cleared.
+    const phone = form.phone.trim();
+    if (phone && (normalizePhone(phone) ?? phone) !== user.phone) body.phone = phone;
+    setSaving(true);
+    try {
+      const response = await apiRequest('PATCH', '/api/users/profile', body);
+      const updated = (await response.json()) as User;
+      toast({ title: 'Success', description: 'Profile updated successfully!' });
+      await revalidateAfterProfileEdit(updated);
+      onClose();
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : undefined;
+      const fieldErrors = apiError?.fieldErrors ?? {};
+      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field === 'profileImageUrl' ? 'photo' : field, messages[0]])));
+      failed(error, { title: 'Error', description: apiError?.serverMessage ?? 'Failed to update profile. Please try again.' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const photo = preview ?? (form.profileImageUrl || null);
+  const describedBy = (field: FieldName, hint?: string) => [errors[field] ? `${ids[field]}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const errorOf = (field: FieldName) => errors[field] && <FieldError id={`${ids[field]}-error`}>{errors[field]}</FieldError>;
+
+  return (
+    <Dialog open={open} onClose={() => !saving && onClose()} title="Edit Profile" description="Update your photo and the details other members see." width={560} testId="edit-profile-dialog">
+      <form onSubmit={(event) => void save(event)}>
+        <PhotoRow>
+          <Avatar $size={88} data-testid="profile-photo-preview">
+            {photo ? <img src={photo} alt="Your profile photo" /> : <span aria-hidden="true">{initials(form.firstName, form.lastName)}</span>}
+          </Avatar>
+          <div>
+            {/* The input comes first so its label, drawn as a button, can show the keyboard focus. */}
+            <input
+              id={ids.photo}
+              className="visually-hidden"
+              type="file"
+              accept="image/*"
+              aria-describedby={`${ids.photo}-hint${errors.photo ? ` ${ids.photo}-error` : ''}`}
+              data-testid="profile-photo-input"
+              disabled={uploading}
+              onChange={(event) => {
+                void pickPhoto(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <PhotoButton htmlFor={ids.photo} aria-disabled={uploading || undefined}>
+              <UploadIcon size={16} /> {photo ? 'Change Photo' : 'Upload Photo'}
+            </PhotoButton>
+            <Hint id={`${ids.photo}-hint`}>Square image, at least 400x400 pixels recommended. One image, up to {MAX_PROFILE_PHOTO_MB} MB.</Hint>
+            {uploading && (
+              <Hint role="status" aria-live="polite">
+                Uploading... {uploadProgress}%
+              </Hint>
+            )}
+            {errors.photo && (
+              <FieldError id={`${ids.photo}-error`} role="alert">
+                {errors.photo}
+              </FieldError>
+            )}
+          </div>
+        </PhotoRow>
+
+        <Names>
+          <FieldRow>
+            <Label htmlFor={ids.firstName}>First name</Label>
+            <Input id={ids.firstName} data-autofocus autoComplete="given-name" value={form.firstName} onChange={set('firstName')} aria-invalid={Boolean(errors.firstName)} aria-describedby={describedBy('firstName')} $invalid={Boolean(errors.firstName)} />
+            {errorOf('firstName')}
+          </FieldRow>
+          <FieldRow>
+            <Label htmlFor={ids.lastName}>Last name</Label>
+            <Input id={ids.lastName} autoComplete="family-name" value={form.lastName} onChange={set('lastName')} aria-invalid={Boolean(errors.lastName)} aria-describedby={describedBy('lastName')} $invalid={Boolean(errors.lastName)} />
+            {errorOf('lastName')}
+          </FieldRow>
+        </Names>
+        <FieldRow>
+          <Label htmlFor={ids.bio}>Bio</Label>
+          <Textarea id={ids.bio} rows={4} value={form.bio} onChange={set('bio')} placeholder="Tell others a little about yourself" aria-invalid={Boolean(errors.bio)} aria-describedby={describedBy('bio')} $invalid={Boolean(errors.bio)} />
+          {errorOf('bio')}
+        </FieldRow>
+        <FieldRow>
+          <Label htmlFor={ids.phone}>Phone</Label>
+          <Input id={ids.phone} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} placeholder="(408) 555-0123" aria-invalid={Boolean(errors.phone)} aria-describedby={describedBy('phone', `${ids.phone}-hint`)} $invalid={Boolean(errors.phone)} />
+          <Hint id={`${ids.phone}-hint`}>A new number needs to be verified again.</Hint>
+          {errorOf('phone')}
+        </FieldRow>
+        <FieldRow>
+          <Label htmlFor={ids.location}>Location</Label>
+          <Input id={ids.location} autoComplete="address-level2" value={form.location} onChange={set('location')} placeholder="City, State" aria-invalid={Boolean(errors.location)} aria-describedby={describedBy('location')} $invalid={Boolean(errors.location)} />
+          {errorOf('location')}
+        </FieldRow>
+        <FieldRow>
+          <Label htmlFor={ids.website}>Website</Label>
+          <Input id={ids.website} type="url" autoComplete="url" value={form.website} onChange={set('website')} placeholder="https://example.com" aria-invalid={Boolean(errors.website)} aria-describedby={describedBy('website')} $invalid={Boolean(errors.website)} />
+          {errorOf('website')}
+        </FieldRow>
+
+        <Actions>
+          <Button variant="outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving || uploading}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Actions>
+      </form>
+    </Dialog>
+  );
+}
+
+const PhotoRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  margin-bottom: 18px;
+  > div:last-child {
+    min-width: 0;
+  }
+`;
+
+/** The file input's label, drawn as the outline button. */
+const PhotoButton = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 44px;
+  padding: 10px 16px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius-sm);
+  background: var(--surface);
+  font-size: 0.95rem;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover {
+    background: var(--subtle);
+  }
+  &[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
+  input:focus-visible + & {
+    box-shadow: var(--focus);
+    outline: 2px solid var(--primary);
+    outline-offset: 2px;
+  }
+`;
+
+const Names = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0 12px;
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 10px;
+  margin-top: 4px;
+`;

@@ -1,0 +1,39 @@
+/** Under a listing grid: "Showing 24 of 137" and "Load more" until the count is reached. */
+import styled from 'styled-components';
+import { formatTotal, type ListingPages } from '../lib/browse';
+import { Button, Muted } from './ui';
+
+/**
+ * "Showing 24 of 137" and "Load more" until the count is reached. While a page loads the button stays
+ * focusable (aria-disabled, not disabled), so keyboard focus is not lost.
+ */
+export function LoadMore({ results }: { results: ListingPages }) {
+  const { listings, total, hasMore, loadingMore, loadMoreFailed, loadMore } = results;
+  return (
+    <MoreBox>
+      {total && (
+        <Muted data-testid="showing-count">
+          Showing {listings.length} of {formatTotal(total)}
+        </Muted>
+      )}
+      {loadMoreFailed && <p role="alert">Failed to load more listings</p>}
+      {hasMore && (
+        <Button variant="outline" onClick={loadMore} aria-disabled={loadingMore}>
+          {loadingMore ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </MoreBox>
+  );
+}
+
+const MoreBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  margin-top: 28px;
+  button {
+    min-width: 200px;
+    min-height: 44px;
+  }
+`;

@@ -1,0 +1,124 @@
+/** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment. */
+import type { Review } from '@vnmarket/proto';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { initials } from '../lib/format';
+import { formatDay, fullName, profilePath } from '../lib/users';
+import { Stars } from './Stars';
+import { Avatar, CenteredMessage, Skeleton } from './ui';
+
+export function ReviewList({ reviews, error, total }: { reviews: Review[] | undefined; error?: unknown; total?: number }) {
+  if (error) {
+    return (
+      <CenteredMessage role="alert">
+        <h3>Failed to load reviews</h3>
+      </CenteredMessage>
+    );
+  }
+  if (!reviews) {
+    return (
+      <List aria-hidden="true">
+        {[1, 2, 3].map((row) => (
+          <Skeleton key={row} $height="84px" />
+        ))}
+      </List>
+    );
+  }
+  if (reviews.length === 0) {
+    return (
+      <Empty>
+        <h3>No reviews yet</h3>
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <List data-testid="review-list">
+        {reviews.map((review) => {
+          const name = fullName(review.reviewer);
+          return (
+            <Item key={review.id} data-testid="review">
+              <Head>
+                <Avatar $size={40}>
+                  {review.reviewer.profileImageUrl ? <img src={review.reviewer.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(review.reviewer.firstName, review.reviewer.lastName)}</span>}
+                </Avatar>
+                <Who>
+                  <Link to={profilePath(review.reviewer.id)}>{name}</Link>
+                  <Stars rating={review.rating} label={`Rated ${review.rating} out of 5 stars`} />
+                </Who>
+                <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
+              </Head>
+              {review.comment && <Comment>{review.comment}</Comment>}
+            </Item>
+          );
+        })}
+      </List>
+      {total !== undefined && total > reviews.length && (
+        <More>
+          Showing the {reviews.length} most recent of {total} reviews.
+        </More>
+      )}
+    </>
+  );
+}
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  padding: 16px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  time {
+    margin-left: auto;
+    align-self: flex-start;
+    flex: none;
+    font-size: 0.85rem;
+    color: var(--muted);
+  }
+`;
+
+const Who = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  min-width: 0;
+  a {
+    font-weight: 600;
+    color: var(--text);
+    text-decoration: none;
+    overflow-wrap: anywhere;
+    &:hover {
+      text-decoration: underline;
+    }
+  }
+`;
+
+const Comment = styled.p`
+  margin-top: 10px;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+`;
+
+const Empty = styled(CenteredMessage)`
+  padding: 32px 16px;
+`;
+
+const More = styled.p`
+  margin-top: 12px;
+  font-size: 0.9rem;
+  color: var(--muted);
+`;

@@ -1,0 +1,28 @@
+/** A five-star rating for reading (spec section 9: a 5-star scale): one image with its value as the label. */
+import styled from 'styled-components';
+import { StarIcon } from './Icons';
+
+export function Stars({ rating, size = 16, label }: { rating: number; size?: number; label?: string }) {
+  const rounded = Math.round(rating);
+  return (
+    <Row role="img" aria-label={label ?? `${rating.toFixed(1)} out of 5 stars`} data-testid="stars" data-rating={rating}>
+      {Array.from({ length: 5 }, (_, index) => (
+        <Star key={index} $on={index < rounded}>
+          <StarIcon size={size} filled />
+        </Star>
+      ))}
+    </Row>
+  );
+}
+
+const Row = styled.span`
+  display: inline-flex;
+  gap: 1px;
+  vertical-align: middle;
+`;
+
+/** Gold for a given star; a grey that still reads against white for the rest. */
+const Star = styled.span<{ $on: boolean }>`
+  display: inline-flex;
+  color: ${({ $on }) => ($on ? 'var(--accent)' : '#d6d3d1')};
+`;

@@ -1,0 +1,192 @@
+/**
+ * Browsing GET /api/listings page by page: a category page's filters to and from the address's query
+ * string (shareable, the back button works), and the pages fetched so far with the match count of the
+ * X-Total-Count header, for "Load more".
+ */
+import { parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiRequest, queryString } from './api';
+import { CATEGORY_PAGES, type CategoryFilterKey } from './catalog';
+
+/** Listings per "Load more". */
+export const PAGE_SIZE = 24;
+/** The API pages no further than this offset. */
+const MAX_OFFSET = 10_000;
+/** The longest text filter the API takes. */
+const MAX_TEXT = 200;
+
+/** X-Total-Count read: the number, and whether it is the API's cap ("10000+"). */
+export type TotalCount = NonNullable<ReturnType<typeof parseTotalCount>>;
+
+/** "137", or "10000+" past the API's cap. */
+export function formatTotal(total: TotalCount): string {
+  return `${total.count}${total.capped ? '+' : ''}`;
+}
+
+/** The filters a category page reads from the address: its own keys plus search; "" = not set. */
+export type CategoryFilters = Partial<Record<CategoryFilterKey | 'search', string>>;
+
+const text = (value: string | null) => (value ?? '').trim().slice(0, MAX_TEXT);
+/** A price bound: a non-negative number, else not set (spec section 5: min and max are numeric). */
+export function priceBound(value: string | null | undefined): string {
+  const trimmed = (value ?? '').trim();
+  if (trimmed === '') return '';
+  const number = Number(trimmed);
+  return Number.isFinite(number) && number >= 0 && number <= 1e9 ? trimmed : '';
+}
+
+/**
+ * The category page's filters and sort from a query string. Only the page's own keys, and only values
+ * its controls offer: a hand-edited address cannot turn into a request the API refuses.
+ */
+export function categoryStateFromParams(category: Category, params: URLSearchParams): { filters: CategoryFilters; sort: string } {
+  const page = CATEGORY_PAGES[category];
+  const filters: CategoryFilters = {
+    search: text(params.get('search')),
+    location: text(params.get('location')),
+    minPrice: priceBound(params.get('minPrice')),
+    maxPrice: priceBound(params.get('maxPrice')),
+  };
+  for (const filter of page.filters) {
+    const value = params.get(filter.key) ?? '';
+    const allowed = filter.kind === 'check' ? value === filter.value : filter.options.some((option) => option.value === value);
+    filters[filter.key] = allowed ? value : '';
+  }
+  const sortParam = params.get('sort');
+  const sort = page.sorts.some((option) => option.value === sortParam) ? sortParam! : page.sorts[0]!.value;
+  return { filters, sort };
+}
+
+/** Whether any filter (search included) is set: "Clear all" shows then. */
+export function hasCategoryFilters(filters: CategoryFilters): boolean {
+  return Object.values(filters).some((value) => Boolean(value));
+}
+
+/** How many filters are set, search excepted (the phone's "Filters" button says it). */
+export function countCategoryFilters(filters: CategoryFilters): number {
+  return Object.entries(filters).filter(([key, value]) => key !== 'search' && Boolean(value)).length;
+}
+
+/** The address after changing some filters: the changed keys set (or dropped when empty or "all"), every other parameter kept. */
+export function withParams(params: URLSearchParams, changes: Record<string, string>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === '' || value === 'all') next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+/** GET /api/listings parameters of a category page: its category, set filters, and the chosen sort. */
+export function categoryApiParams(category: Category, filters: CategoryFilters, sort: string): Record<string, string> {
+  return { category, ...Object.fromEntries(Object.entries(filters).filter(([, value]) => Boolean(value))), sort } as Record<string, string>;
+}
+
+interface Page {
+  listings: Listing[];
+  total?: TotalCount;
+}
+
+/** One page of GET /api/listings with the header's count (absent while the API does not send it). */
+export async function fetchListingsPage(params: Record<string, string | number | undefined>, offset: number, limit = PAGE_SIZE): Promise<Page> {
+  const response = await apiRequest('GET', `/api/listings${queryString({ ...params, limit, offset })}`);
+  const listings = (await response.json()) as Listing[];
+  return { listings, total: parseTotalCount(response.headers.get(TOTAL_COUNT_HEADER)) };
+}
+
+export interface ListingPages {
+  /** Every listing loaded so far, in the API's order, each once. */
+  listings: Listing[];
+  /** The number of matches (X-Total-Count); undefined until the first page arrives. */
+  total?: TotalCount;
+  /** The first page of this query is on its way. */
+  loading: boolean;
+  /** The first page failed. */
+  error?: unknown;
+  /** "Load more" is on its way. */
+  loadingMore: boolean;
+  /** The last "Load more" failed (the loaded listings stay; it can be tried again). */
+  loadMoreFailed: boolean;
+  /** Whether "Load more" has more to load. */
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+interface PagesState {
+  key: string | null;
+  listings: Listing[];
+  total?: TotalCount;
+  lastPageFull: boolean;
+  error?: unknown;
+  loadingMore: boolean;
+  loadMoreFailed: boolean;
+}
+
+const EMPTY_STATE: PagesState = { key: null, listings: [], lastPageFull: false, loadingMore: false, loadMoreFailed: false };
+
+/**
+ * The listings matching `params`, PAGE_SIZE at a time: a new query starts over from the first page
+ * (an answer to an older query is dropped); loadMore appends the next page until the count is reached.
+ * Every mount asks the API afresh. `params` null means do not fetch yet (auth still loading).
+ */
+export function useListingPages(params: Record<string, string | undefined> | null): ListingPages {
+  const key = params === null ? null : queryString(params);
+  const [state, setState] = useState<PagesState>(EMPTY_STATE);
+  /** Grows with every new query (and unmount): answers to an older one are dropped. */
+  const generation = useRef(0);
+
+  const load = useCallback((pageKey: string, offset: number) => {
+    const asked = generation.current;
+    const query = Object.fromEntries(new URLSearchParams(pageKey));
+    fetchListingsPage(query, offset).then(
+      (page) => {
+        if (generation.current !== asked) return;
+        setState((previous) => {
+          const kept = offset === 0 || previous.key !== pageKey ? [] : previous.listings;
+          const seen = new Set(kept.map((listing) => listing.id));
+          // A listing posted while paging shifts the offsets: one already shown may come again.
+          const fresh = page.listings.filter((listing) => !seen.has(listing.id));
+          return { key: pageKey, listings: [...kept, ...fresh], total: page.total ?? (kept.length > 0 ? previous.total : undefined), lastPageFull: page.listings.length === PAGE_SIZE, loadingMore: false, loadMoreFailed: false };
+        });
+      },
+      (error: unknown) => {
+        if (generation.current !== asked) return;
+        setState((previous) =>
+          offset === 0 || previous.key !== pageKey ? { ...EMPTY_STATE, key: pageKey, error } : { ...previous, loadingMore: false, loadMoreFailed: true },
+        );
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    generation.current += 1;
+    if (key !== null) load(key, 0);
+    return () => {
+      generation.current += 1;
+    };
+  }, [key, load]);
+
+  const ready = key !== null && state.key === key;
+  const listings = ready ? state.listings : [];
+  const total = ready ? state.total : undefined;
+  const nextOffset = listings.length;
+  const hasMore = ready && !state.error && state.lastPageFull && nextOffset <= MAX_OFFSET && (total === undefined || total.capped || nextOffset < total.count);
+  const busy = ready && state.loadingMore;
+
+  const loadMore = useCallback(() => {
+    if (key === null || !hasMore || busy) return;
+    setState((previous) => ({ ...previous, loadingMore: true, loadMoreFailed: false }));
+    load(key, nextOffset);
+  }, [key, hasMore, busy, nextOffset, load]);
+
+  return {
+    listings,
+    total,
+    loading: key !== null && !ready,
+    error: ready ? state.error : undefined,
+    loadingMore: busy,
+    loadMoreFailed: ready && state.loadMoreFailed,
+    hasMore,
+    loadMore,
+  };
+}

@@ -1,0 +1,273 @@
+/**
+ * A category page (/category/{id}, spec section 2 and its table): a hero with the category's title and
+ * search, the page's filter sidebar ("Clear all" while any is set; a "Filters" toggle on phones), the
+ * result count (X-Total-Count), the page's sort options, the grid with "Load more", a loading text, and
+ * the category's empty state. Filters, search and sort live in the address (shareable, back works) and
+ * are all sent to GET /api/listings (issue 11: the spec's unwired sort and checkboxes are wired).
+ */
+import { CATEGORIES, type Category } from '@vnmarket/proto';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { CategoryIcon } from '../components/CategoryIcon';
+import { CategoryFilterSidebar, useShownValue } from '../components/FilterSidebar';
+import { SearchIcon } from '../components/Icons';
+import { ListingCard } from '../components/ListingCard';
+import { LoadMore } from '../components/LoadMore';
+import { Button, CenteredMessage, Container, Grid, Input, LoadFailed, Muted, Select } from '../components/ui';
+import {
+  categoryApiParams,
+  categoryStateFromParams,
+  countCategoryFilters,
+  formatTotal,
+  hasCategoryFilters,
+  useListingPages,
+  withParams,
+  type ListingPages,
+} from '../lib/browse';
+import { CATEGORY_PAGES, type FilterOption } from '../lib/catalog';
+import { useRequireAuth } from '../lib/hooks';
+import NotFound from './NotFound';
+
+export default function CategoryPage() {
+  const { category } = useParams();
+  if (!CATEGORIES.includes(category as Category)) return <NotFound />;
+  // A new category is a new page: its own filters and a fresh first page.
+  return <CategoryScreen key={category} category={category as Category} />;
+}
+
+function CategoryScreen({ category }: { category: Category }) {
+  const { isAuthenticated } = useRequireAuth();
+  const page = CATEGORY_PAGES[category];
+  const [params, setParams] = useSearchParams();
+  const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
+  const apiParams = useMemo(() => categoryApiParams(category, filters, sort), [category, filters, sort]);
+  const results = useListingPages(isAuthenticated ? apiParams : null);
+  const waiting = !isAuthenticated || results.loading;
+  const [showFilters, setShowFilters] = useState(false);
+  const id = useId();
+
+  /** Each change is a new entry in the history: back undoes it. */
+  const change = (changes: Record<string, string>) => setParams((current) => withParams(current, changes));
+  const clearAll = () => change(Object.fromEntries(Object.keys(filters).map((key) => [key, ''])));
+  const active = hasCategoryFilters(filters);
+  const activeCount = countCategoryFilters(filters);
+
+  return (
+    <>
+      <Hero>
+        <Container>
+          <HeroTitle>
+            <CategoryIcon category={category} />
+            <h1>{page.title}</h1>
+          </HeroTitle>
+          <p>{page.subtitle}</p>
+          <HeroSearch label={`Search ${page.title}`} value={filters.search ?? ''} onSearch={(search) => change({ search })} />
+        </Container>
+      </Hero>
+
+      <Layout>
+        <FilterToggle
+          variant="outline"
+          block
+          aria-expanded={showFilters}
+          aria-controls={`${id}-filters`}
+          onClick={() => setShowFilters((value) => !value)}
+        >
+          {activeCount > 0 ? `Filters (${activeCount} active)` : 'Filters'}
+        </FilterToggle>
+        <Sidebar id={`${id}-filters`} $open={showFilters}>
+          <CategoryFilterSidebar category={category} filters={filters} onChange={change} onClear={clearAll} active={active} />
+        </Sidebar>
+
+        <Results aria-busy={waiting || results.loadingMore}>
+          <Toolbar>
+            <ResultCount data-testid="result-count" aria-live="polite">
+              {waiting ? '' : resultCount(results)}
+            </ResultCount>
+            <SortSelect id={`${id}-sort`} options={page.sorts} value={sort} onChange={(value) => change({ sort: value === page.sorts[0]!.value ? '' : value })} />
+          </Toolbar>
+
+          {results.error ? (
+            <LoadFailed title="Failed to load listings" />
+          ) : waiting ? (
+            <CenteredMessage role="status">
+              <Muted>Loading listings...</Muted>
+            </CenteredMessage>
+          ) : results.listings.length === 0 ? (
+            <Empty title={page.emptyTitle} onClear={clearAll} />
+          ) : (
+            <>
+              <Grid data-testid="listing-grid">
+                {results.listings.map((listing) => (
+                  <ListingCard key={listing.id} listing={listing} />
+                ))}
+              </Grid>
+              <LoadMore results={results} />
+            </>
+          )}
+        </Results>
+      </Layout>
+    </>
+  );
+}
+
+/** "1 result", "137 results", "10000+ results" (the API's count; the loaded listings if it sent none). */
+function resultCount({ total, listings }: ListingPages): string {
+  if (!total) return `${listings.length} ${listings.length === 1 ? 'result' : 'results'}`;
+  return `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'result' : 'results'}`;
+}
+
+function SortSelect({ id, options, value, onChange }: { id: string; options: readonly FilterOption[]; value: string; onChange: (value: string) => void }) {
+  const [shown, change] = useShownValue(value, onChange);
+  return (
+    <SortBox>
+      <label htmlFor={id}>Sort by</label>
+      <Select id={id} value={shown} onChange={(event) => change(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </SortBox>
+  );
+}
+
+/** The hero's search: it counts on submit (Enter or the button) and lands in ?search=. */
+function HeroSearch({ label, value, onSearch }: { label: string; value: string; onSearch: (search: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const id = useId();
+  // Back, "Clear all" or a shared address change the search: the box follows.
+  useEffect(() => setDraft(value), [value]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+  return (
+    <SearchForm role="search" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <SearchInput id={id} type="search" placeholder="Search by keyword..." value={draft} onChange={(event) => setDraft(event.target.value)} enterKeyHint="search" />
+      <Button type="submit" variant="accent">
+        <SearchIcon size={18} /> Search
+      </Button>
+    </SearchForm>
+  );
+}
+
+function Empty({ title, onClear }: { title: string; onClear: () => void }) {
+  return (
+    <CenteredMessage data-testid="empty-state">
+      <h2>{title}</h2>
+      <p>Try adjusting your filters to see more results</p>
+      <Button variant="outline" onClick={onClear}>
+        Clear Filters
+      </Button>
+    </CenteredMessage>
+  );
+}
+
+const Hero = styled.section`
+  padding: 32px 0 28px;
+  background: linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
+  color: #fff;
+  > div > p {
+    margin: 4px 0 18px;
+    opacity: 0.9;
+  }
+`;
+
+const HeroTitle = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  svg {
+    flex: none;
+    color: var(--accent);
+  }
+  h1 {
+    font-size: clamp(1.5rem, 4vw, 2.1rem);
+    font-weight: 800;
+    line-height: 1.2;
+  }
+`;
+
+const SearchForm = styled.form`
+  display: flex;
+  gap: 8px;
+  max-width: 640px;
+  button {
+    flex: none;
+    min-height: 46px;
+  }
+`;
+
+const SearchInput = styled(Input)`
+  min-height: 46px;
+  min-width: 0;
+  border-color: transparent;
+  color: var(--text);
+`;
+
+const Layout = styled(Container)`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 20px;
+  padding-top: 24px;
+  padding-bottom: 48px;
+  @media (min-width: 900px) {
+    grid-template-columns: 270px minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const FilterToggle = styled(Button)`
+  min-height: 44px;
+  @media (min-width: 900px) {
+    display: none;
+  }
+`;
+
+const Sidebar = styled.aside<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  @media (min-width: 900px) {
+    display: block;
+    position: sticky;
+    top: calc(var(--header-height) + 16px);
+  }
+`;
+
+const Results = styled.div`
+  min-width: 0;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px 16px;
+  margin-bottom: 16px;
+`;
+
+const ResultCount = styled.p`
+  font-weight: 600;
+  min-height: 1.5em;
+`;
+
+const SortBox = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  label {
+    font-size: 0.9rem;
+    color: var(--muted);
+    white-space: nowrap;
+  }
+  select {
+    width: auto;
+    min-height: 44px;
+  }
+`;

@@ -1,0 +1,135 @@
+/**
+ * A member's public profile (/users/{id}), reached from a listing's seller card: their head (no phone),
+ * their active listings as cards (a page at a time, "Load more"), their reviews, and the review form for
+ * those allowed to review (the reason otherwise). Signed-in only, like the other member screens; your own
+ * id goes to /profile; an unknown id shows the not-found page.
+ */
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { LoadMore } from '../components/LoadMore';
+import { ProfileHeader } from '../components/ProfileHeader';
+import { ReviewForm } from '../components/ReviewForm';
+import { ReviewList } from '../components/ReviewList';
+import { CenteredMessage, Container, Grid, LoadFailed, Skeleton } from '../components/ui';
+import { ApiError } from '../lib/api';
+import { formatTotal, useListingPages } from '../lib/browse';
+import { useRequireAuth } from '../lib/hooks';
+import { fullName, REVIEWS_ANCHOR, usePublicUser, useReviews } from '../lib/users';
+import NotFound from './NotFound';
+
+export default function PublicProfile() {
+  const { id = '' } = useParams();
+  const { hash } = useLocation();
+  const { user, isLoading, isAuthenticated } = useRequireAuth();
+  const own = user?.id === id;
+  const { data: profile, error } = usePublicUser(isAuthenticated && !own ? id : undefined);
+
+  if (isLoading) return <PageSkeleton />;
+  if (!isAuthenticated || !user) return null;
+  if (own) return <Navigate to={`/profile${hash}`} replace />;
+  if (error) return error instanceof ApiError && (error.status === 404 || error.status === 400) ? <NotFound /> : <LoadFailed title="Failed to load profile" />;
+  if (!profile) return <PageSkeleton />;
+
+  const name = fullName(profile);
+  return (
+    <Page>
+      <ProfileHeader profile={profile} />
+      <Section aria-labelledby="public-listings">
+        <SellerListings sellerId={profile.id} />
+      </Section>
+      <Reviews sellerId={profile.id} sellerName={name} reviewCount={profile.reviewCount} focus={hash === `#${REVIEWS_ANCHOR}`} />
+    </Page>
+  );
+}
+
+function SellerListings({ sellerId }: { sellerId: string }) {
+  const results = useListingPages({ sellerId });
+  return (
+    <>
+      <h2 id="public-listings">Active Listings{results.total ? ` (${formatTotal(results.total)})` : ''}</h2>
+      {results.error ? (
+        <LoadFailed title="Failed to load listings" />
+      ) : results.loading ? (
+        <SkeletonGrid count={3} />
+      ) : results.listings.length === 0 ? (
+        <CenteredMessage>
+          <h3>No active listings</h3>
+        </CenteredMessage>
+      ) : (
+        <>
+          <Grid data-testid="listing-grid">
+            {results.listings.map((listing) => (
+              <ListingCard key={listing.id} listing={listing} />
+            ))}
+          </Grid>
+          <LoadMore results={results} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Reviews({ sellerId, sellerName, reviewCount, focus }: { sellerId: string; sellerName: string; reviewCount: number; focus: boolean }) {
+  const { data: reviews, error } = useReviews(sellerId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving from a seller card's "Write a review": bring the reviews (and the form) into view.
+  useEffect(() => {
+    if (!focus) return;
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [focus]);
+  return (
+    <Section id={REVIEWS_ANCHOR} aria-labelledby="public-reviews">
+      <h2 id="public-reviews" ref={heading} tabIndex={-1}>
+        Reviews ({reviewCount.toLocaleString('en-US')})
+      </h2>
+      <ReviewBox>
+        <ReviewForm sellerId={sellerId} sellerName={sellerName} />
+        <ReviewList reviews={reviews} error={error} total={reviewCount} />
+      </ReviewBox>
+    </Section>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <Page aria-busy="true">
+      <Skeleton $height="180px" $radius="12px" />
+      <Section>
+        <Skeleton $height="28px" $width="200px" />
+        <SkeletonGrid count={3} />
+      </Section>
+    </Page>
+  );
+}
+
+const Page = styled(Container)`
+  padding-top: 24px;
+  padding-bottom: 56px;
+`;
+
+const Section = styled.section`
+  margin-top: 32px;
+  scroll-margin-top: calc(var(--header-height) + 16px);
+  h2 {
+    margin-bottom: 16px;
+    font-size: 1.3rem;
+    font-weight: 700;
+    &:focus-visible {
+      outline: 2px solid var(--primary);
+      outline-offset: 4px;
+      border-radius: 4px;
+    }
+    &:focus:not(:focus-visible) {
+      outline: none;
+    }
+  }
+`;
+
+const ReviewBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;

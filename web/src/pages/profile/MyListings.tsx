@@ -1,0 +1,185 @@
+/**
+ * The profile's My Listings tab: each own listing with its image, title, price ("/month", "/hour"),
+ * views, saves, posted date and Active/Inactive badge, and View, Edit, Delete. Delete asks the browser's
+ * confirm "Are you sure you want to delete this listing?" first (spec section 2).
+ */
+import { thumbnailPathOf, type Listing } from '@vnmarket/proto';
+import styled from 'styled-components';
+import { EyeIcon, HeartIcon, ImageIcon } from '../../components/Icons';
+import { useToast } from '../../components/Toast';
+import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, Skeleton } from '../../components/ui';
+import { apiRequest } from '../../lib/api';
+import { formatPrice, plural } from '../../lib/format';
+import { revalidateListings, useFailureToast } from '../../lib/hooks';
+import { formatDay } from '../../lib/users';
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete this listing?';
+
+export function MyListings({ listings, error }: { listings: Listing[] | undefined; error: unknown }) {
+  const toast = useToast();
+  const failed = useFailureToast();
+
+  const remove = async (listing: Listing) => {
+    if (!window.confirm(DELETE_CONFIRM)) return;
+    try {
+      await apiRequest('DELETE', `/api/listings/${listing.id}`);
+      toast({ title: 'Listing deleted successfully' });
+      await revalidateListings();
+    } catch (cause) {
+      failed(cause, { title: 'Error', description: 'Failed to delete listing' });
+    }
+  };
+
+  if (error) return <LoadFailed title="Failed to load listings" />;
+  if (!listings) {
+    return (
+      <List aria-hidden="true">
+        {[1, 2, 3].map((row) => (
+          <Skeleton key={row} $height="112px" $radius="12px" />
+        ))}
+      </List>
+    );
+  }
+  if (listings.length === 0) {
+    return (
+      <CenteredMessage>
+        <h2>No listings yet</h2>
+        <p>Post something for the community to find.</p>
+        <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
+      </CenteredMessage>
+    );
+  }
+  return (
+    <List>
+      {listings.map((listing) => {
+        const image = listing.images[0];
+        return (
+          <Item key={listing.id} as="li" data-testid="profile-listing">
+            {image ? (
+              <Thumb src={thumbnailPathOf(image)} alt="" loading="lazy" />
+            ) : (
+              <Thumb as="div" aria-hidden="true">
+                <ImageIcon size={28} />
+              </Thumb>
+            )}
+            <Details>
+              <TitleRow>
+                <h3>{listing.title}</h3>
+                <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
+              </TitleRow>
+              <Price>{formatPrice(listing.price, listing.priceType)}</Price>
+              <Meta>
+                <span>
+                  <EyeIcon size={15} /> {plural(listing.viewCount, 'view')}
+                </span>
+                <span>
+                  <HeartIcon size={15} /> {plural(listing.saveCount, 'save')}
+                </span>
+                <span>
+                  Posted <time dateTime={listing.createdAt}>{formatDay(listing.createdAt)}</time>
+                </span>
+              </Meta>
+            </Details>
+            <Actions>
+              <ButtonLink to={`/listing/${listing.id}`} variant="outline" aria-label={`View ${listing.title}`}>
+                View
+              </ButtonLink>
+              <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" aria-label={`Edit ${listing.title}`}>
+                Edit
+              </ButtonLink>
+              <Button variant="danger" onClick={() => void remove(listing)} aria-label={`Delete ${listing.title}`}>
+                Delete
+              </Button>
+            </Actions>
+          </Item>
+        );
+      })}
+    </List>
+  );
+}
+
+const List = styled.ul`
+  display: grid;
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled(Card)`
+  display: grid;
+  grid-template-columns: 96px minmax(0, 1fr) auto;
+  gap: 14px;
+  align-items: center;
+  padding: 12px;
+  @media (max-width: 720px) {
+    grid-template-columns: 72px minmax(0, 1fr);
+  }
+`;
+
+const Thumb = styled.img`
+  display: grid;
+  place-items: center;
+  width: 96px;
+  height: 96px;
+  border-radius: 8px;
+  object-fit: cover;
+  background: var(--subtle);
+  color: #a8a29e;
+  @media (max-width: 720px) {
+    width: 72px;
+    height: 72px;
+  }
+`;
+
+const Details = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  min-width: 0;
+`;
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px 10px;
+  h3 {
+    font-size: 1.05rem;
+    font-weight: 650;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Price = styled.p`
+  font-weight: 700;
+  color: var(--primary);
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 0.88rem;
+  color: var(--muted);
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  > * {
+    min-height: 44px;
+  }
+  @media (max-width: 720px) {
+    grid-column: 1 / -1;
+    > * {
+      flex: 1 1 0;
+    }
+  }
+`;

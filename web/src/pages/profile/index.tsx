@@ -1,0 +1,215 @@
+/**
+ * Profile (/profile, spec section 2): a loading skeleton while auth loads, nothing for a visitor (the
+ * Unauthorized toast and the sign-in redirect); the head with Edit Profile and Share Profile; four stat
+ * tiles (active listings, total listings, total views, average rating); tabs My Listings, Reviews and
+ * Settings ("Coming Soon").
+ */
+import type { User } from '@vnmarket/proto';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { EditProfileDialog } from '../../components/EditProfileDialog';
+import { ProfileHeader } from '../../components/ProfileHeader';
+import { ReviewList } from '../../components/ReviewList';
+import { Tabs } from '../../components/Tabs';
+import { useToast } from '../../components/Toast';
+import { Button, Card, Container, Skeleton } from '../../components/ui';
+import { useRequireAuth } from '../../lib/hooks';
+import { fullName, profilePath, ratingOf, REVIEWS_ANCHOR, useOwnListings, useReviews } from '../../lib/users';
+import { MyListings } from './MyListings';
+
+type TabId = 'listings' | 'reviews' | 'settings';
+
+export default function Profile() {
+  const { user, isLoading, isAuthenticated } = useRequireAuth();
+  if (isLoading) return <ProfileSkeleton />;
+  if (!isAuthenticated || !user) return null;
+  return <OwnProfile user={user} />;
+}
+
+function OwnProfile({ user }: { user: User }) {
+  const { hash } = useLocation();
+  const [tab, setTab] = useState<TabId>(hash === `#${REVIEWS_ANCHOR}` ? 'reviews' : 'listings');
+  const [editing, setEditing] = useState(false);
+  const { data: listings, error: listingsError } = useOwnListings(true);
+  const { data: reviews, error: reviewsError } = useReviews(user.id);
+  const share = useShareProfile(user);
+
+  const active = listings?.filter((listing) => listing.isActive).length;
+  const views = listings?.reduce((sum, listing) => sum + listing.viewCount, 0);
+
+  return (
+    <Page>
+      <ProfileHeader
+        profile={user}
+        phone={user.phone}
+        actions={
+          <>
+            <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+            <Button variant="outline" onClick={() => void share()}>
+              Share Profile
+            </Button>
+          </>
+        }
+      />
+
+      <Stats aria-label="Your numbers">
+        <Stat label="Active Listings" value={active?.toLocaleString('en-US')} />
+        <Stat label="Total Listings" value={listings?.length.toLocaleString('en-US')} />
+        <Stat label="Total Views" value={views?.toLocaleString('en-US')} />
+        <Stat label="Average Rating" value={ratingOf(user.averageRating).toFixed(1)} />
+      </Stats>
+
+      <Tabs<TabId>
+        label="Profile sections"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: 'listings', label: 'My Listings', content: <MyListings listings={listings} error={listingsError} /> },
+          { id: 'reviews', label: `Reviews (${user.reviewCount})`, content: <ReviewList reviews={reviews} error={reviewsError} total={user.reviewCount} /> },
+          {
+            id: 'settings',
+            label: 'Settings',
+            content: (
+              <ComingSoon>
+                <h2>Coming Soon</h2>
+                <p>Account settings will be available here soon.</p>
+              </ComingSoon>
+            ),
+          },
+        ]}
+      />
+
+      <EditProfileDialog open={editing} onClose={() => setEditing(false)} user={user} />
+    </Page>
+  );
+}
+
+/** Share Profile: the system share sheet where there is one, else the public profile link copied and shown in a toast. */
+function useShareProfile(user: User) {
+  const toast = useToast();
+  return async () => {
+    const url = new URL(profilePath(user.id), window.location.origin).href;
+    const title = `${fullName(user)} on Chợ Việt`;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // Closing the share sheet is not a failure; anything else falls back to copying.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Profile link copied', description: url });
+    } catch {
+      toast({ title: 'Share Profile', description: `Copy your profile link: ${url}` });
+    }
+  };
+}
+
+function Stat({ label, value }: { label: string; value: string | undefined }) {
+  return (
+    <StatTile data-testid="profile-stat">
+      <span>{label}</span>
+      {value === undefined ? (
+        <>
+          <Skeleton $height="30px" $width="48px" aria-hidden="true" />
+          <span className="visually-hidden">Loading</span>
+        </>
+      ) : (
+        <strong>{value}</strong>
+      )}
+    </StatTile>
+  );
+}
+
+/** While auth loads: the head, the tiles and a few rows, as shapes. */
+function ProfileSkeleton() {
+  return (
+    <Page aria-busy="true" data-testid="profile-skeleton">
+      <SkeletonHead aria-hidden="true">
+        <Skeleton $height="104px" $width="104px" $radius="50%" />
+        <div>
+          <Skeleton $height="28px" $width="50%" />
+          <Skeleton $height="18px" $width="35%" />
+          <Skeleton $height="16px" $width="80%" />
+        </div>
+      </SkeletonHead>
+      <Stats aria-hidden="true">
+        {[1, 2, 3, 4].map((tile) => (
+          <Skeleton key={tile} $height="84px" $radius="12px" />
+        ))}
+      </Stats>
+      <SkeletonRows aria-hidden="true">
+        {[1, 2, 3].map((row) => (
+          <Skeleton key={row} $height="112px" $radius="12px" />
+        ))}
+      </SkeletonRows>
+    </Page>
+  );
+}
+
+const Page = styled(Container)`
+  padding-top: 24px;
+  padding-bottom: 56px;
+`;
+
+const Stats = styled.section`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: 12px;
+  margin: 20px 0 24px;
+  @media (max-width: 720px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`;
+
+const StatTile = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 14px 16px;
+  span {
+    color: var(--muted);
+    font-size: 0.9rem;
+  }
+  strong {
+    font-size: 1.6rem;
+    line-height: 1.2;
+  }
+`;
+
+const ComingSoon = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  padding: 48px 20px;
+  text-align: center;
+  h2 {
+    font-size: 1.25rem;
+  }
+  p {
+    color: var(--muted);
+  }
+`;
+
+const SkeletonHead = styled(Card)`
+  display: flex;
+  gap: 20px;
+  align-items: center;
+  padding: 24px;
+  > div {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+  }
+`;
+
+const SkeletonRows = styled.div`
+  display: grid;
+  gap: 12px;
+`;
