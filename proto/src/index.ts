@@ -4,6 +4,7 @@ export * from './object-path';
 export * from './events';
 export * from './auth';
 export * from './listings';
+export * from './places';
 export * from './messaging';
 export * from './verification';
 export * from './media';

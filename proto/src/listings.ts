@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, labelSchema, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
+import { CITY_NAMES } from './places';
 
 /** Listings, saved listings and reports (spec sections 3, 5 and 7). Value sets are the spec's. */
 
@@ -156,8 +157,11 @@ export const listingQuery = z.object({
   minPrice: queryNumber('Minimum price'),
   maxPrice: queryNumber('Maximum price'),
   location: queryText,
+  /** A Home city: listings whose location names the city or one of its nearby places. */
+  near: z.preprocess(blankOrAll, z.enum(CITY_NAMES, { error: `near must be one of: ${CITY_NAMES.join(', ')}` }).optional()),
   condition: z.preprocess(blankOrAll, z.enum(CONDITIONS, { error: 'Unknown condition' }).optional()),
   search: queryText,
+  /** At least this many bedrooms; 0 means a studio (0 bedrooms, or property type studio). */
   bedrooms: z.preprocess(blankOrAll, z.coerce.number({ error: 'Bedrooms must be a number' }).int().min(0).max(50).optional()),
   bathrooms: z.preprocess(blankOrAll, z.coerce.number({ error: 'Bathrooms must be a number' }).min(0).max(50).optional()),
   propertyType: z.preprocess(blankOrAll, z.enum(PROPERTY_TYPES, { error: 'Unknown property type' }).optional()),

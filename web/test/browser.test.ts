@@ -137,9 +137,9 @@ describe('browsing', () => {
     await page.getByText(/^Showing \d+ listings in San Francisco area$/).waitFor();
     await page.getByLabel('Showing listings near').selectOption('San Jose');
 
-    // Home asks the API for the city (location=San Jose) and shows its first page and its X-Total-Count.
+    // Home asks the API for the city (near=San Jose: the city and its nearby places) and shows its first page and its X-Total-Count.
     const near = async (query: Record<string, string | number> = {}) => {
-      const { listings, total } = await listingsWithTotal(base, { location: 'San Jose', limit: 24, ...query });
+      const { listings, total } = await listingsWithTotal(base, { near: 'San Jose', limit: 24, ...query });
       return { listings, count: Number(total) };
     };
     const everything = await near();
@@ -192,10 +192,10 @@ describe('browsing', () => {
     const pho = cards(page).filter({ hasText: 'Phở Bò Tái Nạm' });
     await pho.waitFor();
     // Exactly the API's matches for "pho" in San Jose, fewer than all of that city's listings.
-    const matches = await listingsWithTotal(base, { search: 'pho', location: 'San Jose', limit: 24 });
+    const matches = await listingsWithTotal(base, { search: 'pho', near: 'San Jose', limit: 24 });
     await countLine(page, Number(matches.total), 'San Jose').waitFor();
     expect(new Set(await cards(page).locator('h3').allTextContents())).toEqual(new Set(matches.listings.map((listing) => listing.title)));
-    expect(Number(matches.total)).toBeLessThan(Number((await listingsWithTotal(base, { location: 'San Jose', limit: 1 })).total));
+    expect(Number(matches.total)).toBeLessThan(Number((await listingsWithTotal(base, { near: 'San Jose', limit: 1 })).total));
 
     // The ?search= of a fresh load is read into the filter too.
     await page.goto(`${base}/?search=pho`);

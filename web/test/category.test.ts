@@ -296,10 +296,11 @@ describe('home', () => {
     const newest = await web.api<Listing[]>('/api/listings?limit=100');
     expect(newest.map((listing) => listing.title)).not.toContain(OLDEST);
 
-    const request = listingsRequest(page, { location: 'San Francisco' });
+    // The city's area: San Francisco and its nearby places.
+    const request = listingsRequest(page, { near: 'San Francisco' });
     await page.goto(`${base}/`);
     await request;
-    const { total } = await listingsWithTotal(base, { location: 'San Francisco', limit: 1 });
+    const { total } = await listingsWithTotal(base, { near: 'San Francisco', limit: 1 });
     expect(Number(total)).toBeGreaterThan(100);
     await page.getByText(`Showing ${total} listings in San Francisco area`, { exact: true }).waitFor();
     expect(await cards(page).count()).toBe(24);

@@ -19,6 +19,7 @@ import type {
   REPORT_REASONS,
   SERVICE_TYPES,
 } from '@vnmarket/proto';
+import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto';
 import { titleCase } from './format';
 
 type Of<T extends readonly string[]> = T[number];
@@ -250,7 +251,8 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
         key: 'foodType',
         label: 'Cuisine',
         anyLabel: 'All Cuisines',
-        options: valueOptions(['italian', 'mexican', 'chinese', 'indian', 'japanese', 'thai', 'mediterranean', 'american', 'french', 'bakery'] satisfies Of<typeof CUISINE_TYPES>[]),
+        // The spec's cuisines, with Vietnamese first: most of this community's food listings are Vietnamese.
+        options: valueOptions(['vietnamese', 'italian', 'mexican', 'chinese', 'indian', 'japanese', 'thai', 'mediterranean', 'american', 'french', 'bakery'] satisfies Of<typeof CUISINE_TYPES>[]),
       },
       {
         kind: 'select',
@@ -336,32 +338,7 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
   },
 };
 
-/**
- * Spec section 2: five cities, San Francisco first (the default), each with nearby places that are
- * not shown. Home asks the API for location=<city> (location text containing the city's name): the
- * API takes one location, so the nearby places do not widen the search yet.
- */
-export const CITIES = [
-  {
-    name: 'San Francisco',
-    nearby: ['Daly City', 'South San Francisco', 'San Bruno', 'Millbrae', 'Burlingame', 'San Mateo', 'Pacifica', 'Brisbane', 'Colma', 'Sausalito', 'Oakland', 'Berkeley', 'Alameda', 'Emeryville'],
-  },
-  {
-    name: 'San Jose',
-    nearby: ['Santa Clara', 'Sunnyvale', 'Milpitas', 'Cupertino', 'Campbell', 'Los Gatos', 'Saratoga', 'Mountain View', 'Morgan Hill', 'Fremont', 'Los Altos'],
-  },
-  {
-    name: 'Oakland',
-    nearby: ['Berkeley', 'Alameda', 'Emeryville', 'Piedmont', 'San Leandro', 'Hayward', 'Castro Valley', 'Albany', 'El Cerrito', 'Richmond', 'San Francisco'],
-  },
-  {
-    name: 'Berkeley',
-    nearby: ['Albany', 'El Cerrito', 'Richmond', 'Emeryville', 'Oakland', 'Kensington', 'Orinda', 'Alameda', 'Piedmont'],
-  },
-  {
-    name: 'Palo Alto',
-    nearby: ['Menlo Park', 'East Palo Alto', 'Stanford', 'Mountain View', 'Los Altos', 'Atherton', 'Redwood City', 'Sunnyvale', 'Cupertino'],
-  },
-] as const;
-export type CityName = (typeof CITIES)[number]['name'];
+/** Home's cities (San Francisco first, the default): the API widens each to its nearby places (near=). */
+export const CITIES = BAY_AREA_CITIES;
+export type { CityName };
 export const DEFAULT_CITY: CityName = 'San Francisco';

@@ -66,13 +66,14 @@ export default function Home() {
   };
 
   const settled = useDebounced(filters, 300);
-  // The sidebar's location is the more precise place when one is typed; otherwise the chosen city.
+  // The chosen city's area (the city and its nearby places); a typed location narrows it further.
   const apiParams = useMemo(
     () => ({
       ...settled,
       minPrice: priceBound(settled.minPrice),
       maxPrice: priceBound(settled.maxPrice),
-      location: settled.location.trim() || city,
+      near: city,
+      location: settled.location.trim(),
       sort: apiSort(sort, settled.search.trim() !== ''),
     }),
     [settled, city, sort],

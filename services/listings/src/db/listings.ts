@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
+import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { likeContains, toTextQuery } from './search';
 import { toSeller, type SellerRow } from './sellers';
@@ -163,6 +163,12 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
   if (query.condition) filtered.where('l.condition', query.condition);
   if (query.priceType) filtered.where('l.price_type', query.priceType);
   if (query.location) filtered.whereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(query.location)]);
+  if (query.near) {
+    const places = placesNear(query.near);
+    filtered.where((area) => {
+      for (const place of places) area.orWhereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(place)]);
+    });
+  }
 
   const contains: Record<string, unknown> = {};
   for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
@@ -172,7 +178,8 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
   if (query.dietaryOptions) contains.dietaryInfo = [query.dietaryOptions];
   if (query.remote) contains.remote = true;
   if (Object.keys(contains).length > 0) filtered.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
-  if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
+  if (query.bedrooms === 0) filtered.whereRaw(`(${NUMERIC_METADATA('bedrooms')} = 0 or l.metadata->>'propertyType' = 'studio')`);
+  else if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
   if (query.bathrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bathrooms')} >= ?`, [query.bathrooms]);
   if (text) filtered.whereRaw("l.search_vector @@ to_tsquery('simple', ?)", [text.folded]);
 
