@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_GATEWAY_PORT, DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { baseConfigSchema } from '@vnmarket/shared';
 import { SERVICES, type ServiceName } from './routes';
 
 /** Local ports when everything runs on one machine (make start). */
-export const DEFAULT_PORTS: Record<ServiceName, number> = { auth: 4001, listings: 4002, messaging: 4003, media: 4004, verification: 4005 };
+export const DEFAULT_PORTS = DEFAULT_SERVICE_PORTS;
 
 /** One URL, or a comma-separated list of a service's replicas (balanced by the gateway). */
 const replicaUrls = (fallback: string) =>
@@ -21,7 +22,7 @@ const upstreamUrls = Object.fromEntries(
 export const gatewayConfigSchema = baseConfigSchema
   .pick({ NODE_ENV: true, LOG_LEVEL: true, HOST: true, SHUTDOWN_TIMEOUT_MS: true })
   .extend({
-    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_GATEWAY_PORT),
     /** 0 when browsers connect directly; 1 behind an ingress or load balancer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     WEB_DIST: z.string().default(path.resolve(__dirname, '../../web/dist')),

@@ -2,8 +2,10 @@
  * The one place that says which service owns which public path. Most specific first: the first match
  * wins. Each service's row lands with the service.
  */
-export const SERVICES = ['auth', 'listings', 'messaging', 'media', 'verification'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+import { SERVICE_NAMES, type ServiceName } from '@vnmarket/proto';
+
+export const SERVICES = SERVICE_NAMES;
+export type { ServiceName };
 
 interface RouteRule {
   /** A path prefix that matches whole segments, or a pattern for paths with ids in the middle. */

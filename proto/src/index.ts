@@ -5,6 +5,7 @@ export * from './events';
 export * from './auth';
 export * from './listings';
 export * from './places';
+export * from './services';
 export * from './messaging';
 export * from './verification';
 export * from './media';

@@ -3,6 +3,7 @@
  * engine, from Debian's golang-1.19 and golang-github-masterminds-sprig-dev) once per test file into a temp
  * dir, runs it, and parses the YAML stream into objects.
  */
+import { SERVICE_NAMES } from '@vnmarket/proto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,8 +13,8 @@ import YAML from 'yaml';
 export const REPO = path.resolve(__dirname, '../../..');
 export const CHART_DIR = path.join(REPO, 'charts/marketplace');
 export const RELEASE = 'vnmarket';
-export const DEPLOYABLES = ['gateway', 'auth', 'listings', 'messaging', 'media', 'verification'] as const;
-export const SERVICES = ['auth', 'listings', 'messaging', 'media', 'verification'] as const;
+export const SERVICES = SERVICE_NAMES;
+export const DEPLOYABLES = ['gateway', ...SERVICE_NAMES] as const;
 export type Deployable = (typeof DEPLOYABLES)[number];
 
 /** The Go toolchain from Debian's golang-1.19 (or any go on PATH) and the GOPATH holding Debian's sprig. */

@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
 import { baseConfigSchema } from '@vnmarket/shared';
 
@@ -5,7 +6,7 @@ const booleanString = z.enum(['true', 'false']).transform((value) => value === '
 
 export const authConfigSchema = baseConfigSchema
   .extend({
-    PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.auth),
     /** PEM of the ES256 private key: auth alone mints session tokens (or JWT_PRIVATE_KEY_FILE). */
     JWT_PRIVATE_KEY: z.string({ error: 'is required (PEM text, or a path in JWT_PRIVATE_KEY_FILE)' }).includes('PRIVATE KEY', { error: 'must be a PEM private key' }),
     SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),

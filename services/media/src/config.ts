@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
 import { baseConfigSchema } from '@vnmarket/shared';
 
@@ -6,7 +7,7 @@ const booleanString = z.enum(['true', 'false']).transform((value) => value === '
 
 export const mediaConfigSchema = baseConfigSchema
   .extend({
-    PORT: z.coerce.number().int().min(0).max(65535).default(4004),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.media),
     /** Local-disk store (the default when S3_BUCKET is unset). */
     MEDIA_ROOT: z.string().min(1).default('var/objects'),
     /** Signs local upload URLs; required in production. */

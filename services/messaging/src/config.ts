@@ -1,8 +1,9 @@
+import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
 import { baseConfigSchema } from '@vnmarket/shared';
 
 export const messagingConfigSchema = baseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4003),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.messaging),
   /** A larger WebSocket frame closes the socket with 1009. */
   WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
   /** Sockets (tabs) one user may hold on one replica; the oldest is closed beyond it. */

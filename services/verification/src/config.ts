@@ -1,3 +1,4 @@
+import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
 import { baseConfigSchema } from '@vnmarket/shared';
 
@@ -16,7 +17,7 @@ const count = (fallback: number) => z.coerce.number().int().min(1).default(fallb
 
 export const verificationConfigSchema = baseConfigSchema
   .extend({
-    PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.verification),
     /** HMAC-SHA256 key for stored codes (or VERIFICATION_CODE_SECRET_FILE); required in production. */
     VERIFICATION_CODE_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
     /** Throttling against SMS pumping: one code per interval per user, and hourly caps. */

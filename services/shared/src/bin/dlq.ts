@@ -6,11 +6,12 @@
  *
  * Reads AMQP_URL and EVENTS_EXCHANGE (the same variables and `_FILE` secrets as the services).
  */
+import { SERVICE_NAMES } from '@vnmarket/proto';
 import { baseConfigSchema, loadConfigOrExit } from '../config';
 import { serviceQueueName } from '../bus/event-bus';
 import { countDeadLetters, replayDeadLetters } from '../bus/dead-letters';
 
-const CONSUMING_SERVICES = ['auth', 'listings', 'messaging', 'media', 'verification'];
+const CONSUMING_SERVICES: readonly string[] = SERVICE_NAMES;
 
 async function main(): Promise<void> {
   const [command, service, ...rest] = process.argv.slice(2);

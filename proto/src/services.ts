@@ -1,0 +1,11 @@
+/**
+ * The services of the system, once: the gateway routes to them, `make start` runs them on these local
+ * ports, the DLQ tool knows their queues, and the deployment tests check the chart has each.
+ * Adding a service starts here (docs/adding-a-service.md lists the rest).
+ */
+export const SERVICE_NAMES = ['auth', 'listings', 'messaging', 'media', 'verification'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Local ports when everything runs on one machine (make start); the chart uses the same. */
+export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = { auth: 4001, listings: 4002, messaging: 4003, media: 4004, verification: 4005 };
+export const DEFAULT_GATEWAY_PORT = 8080;
