@@ -13,28 +13,31 @@
  * (postgres://postgres@127.0.0.1:5432/vnmarket_bench), BENCH_NO_INSTALL=1 (never apt-get install nginx).
  */
 import { randomInt } from 'node:crypto';
-import { accessSync, chmodSync, constants as fsConstants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants as fsConstants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeSigningKeys } from '../../scripts/lib/local';
 import {
   assertPortsFree,
   envInt,
   fmt,
-  gatewayUpstreamEnv,
+  gatewayEnv,
   killPid,
   limitRunTime,
+  listPids,
   LOCALHOST,
   machineSummary,
   MEASUREMENT_HEADER,
   measureLoad,
   measurementCells,
   printTable,
+  procStatusKb,
+  readProcStat,
+  registerUser,
   runBench,
   runScript,
+  runServiceEnv,
   runToEnd,
   serviceBaseEnv,
-  SERVICE_COMMON_ENV,
   sleep,
   startChild,
   startScript,
@@ -68,34 +71,9 @@ const nginxWorkerPids = new Set<number>();
 // ---------------------------------------------------------------------------------------------------
 // Helpers: memory.
 
-/** A /proc/<pid>/status field in kB (VmHWM: peak resident set size), or undefined if unreadable. */
-function procStatusKb(pid: number, field: string): number | undefined {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return match?.[1] ? Number(match[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function childPidsOf(parent: number): number[] {
-  const pids: number[] = [];
-  let entries: string[] = [];
-  try {
-    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
-  } catch {
-    return pids;
-  }
-  for (const entry of entries) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) pids.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return pids;
+  // A process gone meanwhile has no stat: it is no child any more.
+  return listPids().filter((pid) => Number(readProcStat(pid)?.fields[1]) === parent);
 }
 
 /** Peak RSS in MiB of one process, or of an nginx master plus its workers. */
@@ -283,18 +261,11 @@ async function main(tempDir: string): Promise<void> {
   console.log('');
 
   // Ephemeral signing keys for this run only.
-  const { privateKeyFile: privateFile, publicKeyFile: publicFile } = writeSigningKeys(tempDir);
-
-  const baseEnv = serviceBaseEnv();
+  const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, { databaseUrl: settings.databaseUrl, redisKeyPrefix: 'bench:', eventsExchange: 'bench.events' });
   const authEnv: NodeJS.ProcessEnv = {
-    ...baseEnv,
-    ...SERVICE_COMMON_ENV,
+    ...serviceEnv,
     PORT: String(settings.ports.auth),
-    DATABASE_URL: settings.databaseUrl,
-    JWT_PUBLIC_KEY_FILE: publicFile,
-    JWT_PRIVATE_KEY_FILE: privateFile,
-    REDIS_KEY_PREFIX: 'bench:',
-    EVENTS_EXCHANGE: 'bench.events',
+    JWT_PRIVATE_KEY_FILE: privateKeyFile,
     REGISTER_MAX_PER_IP_PER_HOUR: '1000000',
     COOKIE_SECURE: 'false',
   };
@@ -304,12 +275,7 @@ async function main(tempDir: string): Promise<void> {
 
   const auth = startScript('auth', 'services/auth/src/main.ts', authEnv);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
-  const gateway = startScript('gateway', 'gateway/src/main.ts', {
-    ...baseEnv,
-    ...SERVICE_COMMON_ENV,
-    ...gatewayUpstreamEnv({ auth: settings.ports.auth }),
-    GATEWAY_PORT: String(settings.ports.gateway),
-  });
+  const gateway = startScript('gateway', 'gateway/src/main.ts', gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth }));
   // Only auth runs, so the gateway's /healthz (every service ready) stays 503: measure() checks the route once.
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
   let nginxChild: Child | undefined;
@@ -319,41 +285,28 @@ async function main(tempDir: string): Promise<void> {
     const killWorkers = () => {
       for (const pid of nginxWorkerPids) killPid(pid, 'SIGKILL');
     };
-    nginxChild = startChild('nginx', nginx.binary, ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'], baseEnv, killWorkers);
+    nginxChild = startChild('nginx', nginx.binary, ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'], serviceBaseEnv(), killWorkers);
     await waitUntilOk(`http://${LOCALHOST}:${settings.ports.nginx}/healthz`, 'nginx', 30_000);
   }
 
   // One user, one session: every measured request carries its cookie.
   const phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
-  const register = await fetch(`http://${LOCALHOST}:${settings.ports.auth}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', phone, password: 'bench-password-1' }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const registered = (await register.json().catch(() => ({}))) as { id?: unknown };
-  const sessionCookie = register.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith('vnm_session='));
-  if (register.status !== 201 || !sessionCookie || typeof registered.id !== 'string') {
-    throw new Error(`registration answered ${register.status} ${JSON.stringify(registered)} without a session cookie`);
-  }
-  console.log(`  registered user ${registered.id} (phone ${phone}); measuring …\n`);
+  const { id: userId, cookie: sessionCookie } = await registerUser(settings.ports.auth, { firstName: 'Bench', lastName: 'Mark', phone });
+  console.log(`  registered user ${userId} (phone ${phone}); measuring …\n`);
 
   const rows: Row[] = [];
-  const direct = await measure('direct → auth', settings.ports.auth, sessionCookie, registered.id);
+  const direct = await measure('direct → auth', settings.ports.auth, sessionCookie, userId);
   direct.authRssMiB = maxRssMiB(auth);
   rows.push(direct);
   await sleep(1000);
-  const viaGateway = await measure('gateway → auth', settings.ports.gateway, sessionCookie, registered.id);
+  const viaGateway = await measure('gateway → auth', settings.ports.gateway, sessionCookie, userId);
   viaGateway.proxyRssMiB = maxRssMiB(gateway);
   viaGateway.authRssMiB = maxRssMiB(auth);
   rows.push(viaGateway);
   let viaNginx: Row | undefined;
   if (nginxChild) {
     await sleep(1000);
-    viaNginx = await measure('nginx → auth', settings.ports.nginx, sessionCookie, registered.id);
+    viaNginx = await measure('nginx → auth', settings.ports.nginx, sessionCookie, userId);
     viaNginx.proxyRssMiB = maxRssMiB(nginxChild, true);
     viaNginx.authRssMiB = maxRssMiB(auth);
     rows.push(viaNginx);

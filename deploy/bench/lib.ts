@@ -4,11 +4,12 @@
  * limit), the autocannon load with every response's latency kept for exact percentiles, and the table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { SERVICES, type ServiceName } from '../../gateway/src/routes';
-import { forEachLine, isListening } from '../../scripts/lib/local';
+import { forEachLine, isListening, writeSigningKeys } from '../../scripts/lib/local';
 import { createDb } from '@vnmarket/shared';
 
 export const root = path.resolve(__dirname, '../..');
@@ -28,10 +29,24 @@ export function envInt(name: string, fallback: number, min: number): number {
   return value;
 }
 
-/** Fails when one of the run's ports is taken (its setting is BENCH_<NAME>_PORT). */
+/**
+ * The database a benchmark drops and recreates every run, named by the setting `variable`; exits with a
+ * message unless its name contains "bench" (so that it can never be a real database).
+ */
+export function benchDatabaseName(databaseUrl: string, variable: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!name.includes('bench')) {
+    console.error(`bench: ${variable} must name a database whose name contains "bench" (it is dropped each run); got "${name}"`);
+    process.exit(1);
+  }
+  return name;
+}
+
+/** Fails when one of the run's ports is taken (its setting is BENCH_<NAME>_PORT; messagingA → BENCH_MESSAGING_A_PORT). */
 export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   for (const [name, port] of Object.entries(ports)) {
-    if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set BENCH_${name.toUpperCase()}_PORT`);
+    const variable = `BENCH_${name.replace(/([A-Z])/g, '_$1').toUpperCase()}_PORT`;
+    if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set ${variable}`);
   }
 }
 
@@ -50,6 +65,32 @@ export function serviceBaseEnv(): NodeJS.ProcessEnv {
 
 /** Settings every service process gets in a benchmark: production mode, quiet logs, loopback only. */
 export const SERVICE_COMMON_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: LOCALHOST, SHUTDOWN_TIMEOUT_MS: '3000' } as const;
+
+/**
+ * What every service of a run shares: the base environment, SERVICE_COMMON_ENV, the run's database, its
+ * throw-away signing keys (written to tempDir; only auth gets the private one, so it is returned apart) and
+ * its own Redis key prefix and events exchange, so `make start` and the tests are not disturbed.
+ */
+export function runServiceEnv(
+  tempDir: string,
+  run: { databaseUrl: string; redisKeyPrefix: string; eventsExchange: string },
+): { serviceEnv: NodeJS.ProcessEnv; privateKeyFile: string } {
+  const { privateKeyFile, publicKeyFile } = writeSigningKeys(tempDir);
+  const serviceEnv: NodeJS.ProcessEnv = {
+    ...serviceBaseEnv(),
+    ...SERVICE_COMMON_ENV,
+    DATABASE_URL: run.databaseUrl,
+    JWT_PUBLIC_KEY_FILE: publicKeyFile,
+    REDIS_KEY_PREFIX: run.redisKeyPrefix,
+    EVENTS_EXCHANGE: run.eventsExchange,
+  };
+  return { serviceEnv, privateKeyFile };
+}
+
+/** The gateway's environment: on `port`, in front of the services started on the ports given (see gatewayUpstreamEnv). */
+export function gatewayEnv(port: number, started: Partial<Record<ServiceName, number>>): NodeJS.ProcessEnv {
+  return { ...serviceBaseEnv(), ...SERVICE_COMMON_ENV, ...gatewayUpstreamEnv(started), GATEWAY_PORT: String(port) };
+}
 
 /**
  * The gateway's upstream URLs for a run that starts only some services: those on their bench ports, every
@@ -170,6 +211,44 @@ process.on('exit', () => {
   for (const child of children) if (isRunning(child)) child.process.kill('SIGKILL');
 });
 
+// ---------------------------------------------------------------------------------------------------
+// /proc: what the benchmarks read about their own and other processes.
+
+/** A /proc/<pid>/status field in kB (VmRSS: resident now, VmHWM: peak resident), or undefined if unreadable. */
+export function procStatusKb(pid: number | undefined, field: string): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return match?.[1] ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * /proc/<pid>/stat: the command name and the fields after it (index 0 is the file's field 3, the state;
+ * ppid is 1, utime 11, stime 12, starttime 19), or undefined once the process is gone.
+ */
+export function readProcStat(pid: number): { comm: string; fields: string[] } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pids of every process on the machine (empty if /proc cannot be read). */
+export function listPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** Runs a command to its end with a time limit; resolves with its exit code (null if killed) and output. */
 export function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -197,6 +276,29 @@ export async function runScript(what: string, script: string, env: NodeJS.Proces
   const [command, args] = tsxCommand(script);
   const result = await runToEnd(command, args, env, timeoutMs);
   if (result.code !== 0) throw new Error(`${what} failed:\n${result.output}`);
+}
+
+/** POST /api/register on auth: a new user's id and its vnm_session cookie; throws with auth's answer otherwise. */
+export async function registerUser(
+  authPort: number,
+  user: { firstName: string; lastName: string; phone: string },
+  what = 'registration',
+): Promise<{ id: string; cookie: string }> {
+  const response = await fetch(`http://${LOCALHOST}:${authPort}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, password: 'bench-password-1' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as { id?: unknown };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('vnm_session='));
+  if (response.status !== 201 || !cookie || typeof body.id !== 'string') {
+    throw new Error(`${what} answered ${response.status} ${JSON.stringify(body).slice(0, 300)} without a session cookie`);
+  }
+  return { id: body.id, cookie };
 }
 
 /** Polls a URL until it answers 2xx. */
@@ -286,6 +388,26 @@ export function percentile(sorted: Float64Array, p: number): number {
   return sorted[rank - 1] ?? Number.NaN;
 }
 
+export interface LatencyStats {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Exact percentiles and maximum of every value (NaN when there are none). */
+export function latencyStats(values: number[]): LatencyStats {
+  const sorted = Float64Array.from(values).sort();
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+}
+
 /** Every response must be a 200: anything else means we measured something other than the real path. Returns what was wrong. */
 export function problemOf(result: autocannon.Result, what: string): string | undefined {
   const otherStatuses = Object.entries(result.statusCodeStats).filter(([status]) => status !== '200');
@@ -336,15 +458,15 @@ export async function measureLoad(label: string, target: LoadTarget, settings: L
   const latencies: number[] = [];
   const result = await load(target, settings, settings.duration, latencies);
   check(result, label);
-  const sorted = Float64Array.from(latencies).sort();
+  const { p50, p95, p99, max } = latencyStats(latencies);
   const measurement: Measurement = {
     label,
     requestsPerSecond: result.requests.average,
     requests: result.requests.total,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? Number.NaN,
+    p50,
+    p95,
+    p99,
+    max,
     ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
   };
   const outcome = problems.length > 0 ? `NOT all 200: ${problems.join('; ')}` : `all ${result['2xx']} responses were 200`;

@@ -26,12 +26,12 @@ import { migrations as listingsMigrations } from '../../services/listings/migrat
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
 import { searchListings } from '../../services/listings/src/db/listings';
 import { generateListings } from '../../tools/generate/listings';
-import { writeSigningKeys } from '../../scripts/lib/local';
 import {
   assertPortsFree,
+  benchDatabaseName,
   envInt,
   fmt,
-  gatewayUpstreamEnv,
+  gatewayEnv,
   limitRunTime,
   LOCALHOST,
   machineSummary,
@@ -40,8 +40,7 @@ import {
   measurementCells,
   printTable,
   runBench,
-  serviceBaseEnv,
-  SERVICE_COMMON_ENV,
+  runServiceEnv,
   sleep,
   startScript,
   waitUntilOk,
@@ -65,11 +64,7 @@ const settings = {
   },
   databaseUrl: process.env.BENCH_LISTINGS_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_listings',
 };
-const databaseName = decodeURIComponent(new URL(settings.databaseUrl).pathname.slice(1));
-if (!databaseName.includes('bench')) {
-  console.error(`bench: BENCH_LISTINGS_DATABASE_URL must name a database whose name contains "bench" (it is dropped each run); got "${databaseName}"`);
-  process.exit(1);
-}
+const databaseName = benchDatabaseName(settings.databaseUrl, 'BENCH_LISTINGS_DATABASE_URL');
 
 /** What a page of the web app asks for. A scenario with several queries cycles through them on every connection. */
 interface Scenario {
@@ -225,25 +220,16 @@ async function main(tempDir: string): Promise<void> {
   );
   await fillDatabase();
 
-  const { privateKeyFile, publicKeyFile } = writeSigningKeys(tempDir);
-  const serviceEnv: NodeJS.ProcessEnv = {
-    ...serviceBaseEnv(),
-    ...SERVICE_COMMON_ENV,
-    DATABASE_URL: settings.databaseUrl,
-    JWT_PUBLIC_KEY_FILE: publicKeyFile,
-    REDIS_KEY_PREFIX: 'bench-listings:',
-    EVENTS_EXCHANGE: 'bench-listings.events',
-  };
+  const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, {
+    databaseUrl: settings.databaseUrl,
+    redisKeyPrefix: 'bench-listings:',
+    eventsExchange: 'bench-listings.events',
+  });
   startScript('auth', 'services/auth/src/main.ts', { ...serviceEnv, PORT: String(settings.ports.auth), JWT_PRIVATE_KEY_FILE: privateKeyFile, COOKIE_SECURE: 'false' });
   startScript('listings', 'services/listings/src/main.ts', { ...serviceEnv, PORT: String(settings.ports.listings) });
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.listings}/readyz`, 'listings', 60_000);
-  startScript('gateway', 'gateway/src/main.ts', {
-    ...serviceBaseEnv(),
-    ...SERVICE_COMMON_ENV,
-    ...gatewayUpstreamEnv({ auth: settings.ports.auth, listings: settings.ports.listings }),
-    GATEWAY_PORT: String(settings.ports.gateway),
-  });
+  startScript('gateway', 'gateway/src/main.ts', gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth, listings: settings.ports.listings }));
   await waitUntilOk(`${gatewayOrigin}/livez`, 'gateway', 60_000);
   console.log('');
 

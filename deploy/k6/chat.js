@@ -3,7 +3,7 @@
  *
  *   k6 run -e BASE_URL=https://staging.example.com deploy/k6/chat.js
  *
- * The same scenario as `npm run bench:chat` (deploy/bench/chat.ts), which starts everything locally; this one
+ * The same scenario as `npm run bench:chat` (deploy/bench/chat/main.ts), which starts everything locally; this one
  * only drives an existing deployment. Every VU is one signed-in user with the web app open:
  *   - it logs in once (POST /api/login {identifier, password} → cookie vnm_session),
  *   - opens a WebSocket to /ws with that cookie and sends the spec's {type:"authenticate", userId},
