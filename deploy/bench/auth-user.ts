@@ -286,7 +286,7 @@ async function main(tempDir: string): Promise<void> {
       for (const pid of nginxWorkerPids) killPid(pid, 'SIGKILL');
     };
     nginxChild = startChild('nginx', nginx.binary, ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'], serviceBaseEnv(), killWorkers);
-    await waitUntilOk(`http://${LOCALHOST}:${settings.ports.nginx}/healthz`, 'nginx', 30_000);
+    await waitUntilOk(`http://${LOCALHOST}:${settings.ports.nginx}/livez`, 'nginx', 30_000);
   }
 
   // One user, one session: every measured request carries its cookie.

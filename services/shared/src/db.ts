@@ -46,8 +46,9 @@ export function createDb(url: string, schema: string, poolMax = 10, timeouts: Pa
   });
 }
 
+type QueryCallback = (error: Error | null, result: unknown) => void;
 type PgConnection = {
-  query: (config: unknown, callback: (error: Error | null, result: unknown) => void) => unknown;
+  query: (...args: unknown[]) => unknown;
   end: () => Promise<void>;
   __knex__disposed?: unknown;
 };
@@ -55,18 +56,33 @@ type PgConnection = {
 /**
  * A query the client gave up on (query_timeout: the connection stopped answering) leaves that connection
  * unusable; without this the pool would hand it to the next request, which would hang the same way.
- * Marked disposed, the pool drops it instead and the next request opens a fresh connection.
+ * Marked disposed, the pool drops it instead and the next request opens a fresh connection. pg's query
+ * takes a callback (knex) or answers a promise (code holding a raw connection): both are watched.
  */
 function disposeOnClientTimeout(connection: PgConnection, done: (error: Error | null, connection: PgConnection) => void): void {
   const query = connection.query.bind(connection);
-  connection.query = (config, callback) =>
-    query(config, (error, result) => {
-      if (error && /Query read timeout/i.test(error.message)) {
-        connection.__knex__disposed = error;
-        void connection.end().catch(() => undefined);
-      }
-      callback(error, result);
+  const watch = (error: unknown) => {
+    if (error instanceof Error && /Query read timeout/i.test(error.message)) {
+      connection.__knex__disposed = error;
+      void connection.end().catch(() => undefined);
+    }
+  };
+  connection.query = (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      const callback = last as QueryCallback;
+      return query(...args.slice(0, -1), (error: Error | null, result: unknown) => {
+        watch(error);
+        callback(error, result);
+      });
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise) return answer.catch((error: unknown) => {
+      watch(error);
+      throw error;
     });
+    return answer;
+  };
   done(null, connection);
 }
 
