@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { objectPathSchema } from './object-path';
 import { idSchema, labelSchema, textSchema } from './primitives';
 
-/** Request and response bodies of the auth service (spec sections 3, 5 and 7). */
+/** Request and response bodies of the auth service: registration, sign-in, profiles and reviews. */
 
 /**
  * Phone numbers are stored in E.164 form so "(408) 555-0123" and "4085550123" are the same account.

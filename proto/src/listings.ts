@@ -3,7 +3,7 @@ import { idSchema, labelSchema, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
 import { CITY_NAMES } from './places';
 
-/** Listings, saved listings and reports (spec sections 3, 5 and 7). Value sets are the spec's. */
+/** Listings, saved listings and reports, and the value sets their fields take. */
 
 export const CATEGORIES = ['rent', 'food', 'sale', 'jobs', 'service', 'event'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -14,7 +14,7 @@ export const CONTACT_PREFERENCES = ['message', 'phone'] as const;
 export const REPORT_REASONS = ['spam', 'inappropriate', 'misleading', 'fraud', 'duplicate', 'other'] as const;
 export const MAX_LISTING_IMAGES = 10;
 
-// Form values and category-page filter values differ in the spec; a listing may carry either.
+// The create form's values and the category pages' filter values differ; a listing may carry either.
 export const PROPERTY_TYPES = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'] as const;
 export const AMENITIES = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'] as const;
 export const CUISINE_TYPES = ['italian', 'chinese', 'mexican', 'indian', 'american', 'japanese', 'thai', 'mediterranean', 'french', 'bakery', 'vietnamese', 'other'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Photo uploads (spec sections 2, 7, 9): get an upload URL, PUT the file there, then turn it into an image. */
+/** Photo uploads (listing photos up to 5 MB, profile photos up to 10 MB): get an upload URL, PUT the file there, then turn it into an image. */
 
 export const MAX_LISTING_PHOTO_MB = 5;
 export const MAX_PROFILE_PHOTO_MB = 10;

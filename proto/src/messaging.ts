@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, normalizeId, textSchema } from './primitives';
 import { messageEventData } from './events';
 
-/** Messages, conversations and the /ws protocol (spec sections 3, 4, 5 and 7). */
+/** Messages (1 to 5000 characters, between two members, optionally about a listing), conversations and the /ws protocol. */
 
 export const MAX_MESSAGE_LENGTH = 5000;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Phone verification by SMS code (spec sections 2 "Verify phone", 4, 5, 7 and 9). */
+/** Phone verification by SMS code: the member asks for a code, then sends back its 6 digits. */
 
 export const VERIFICATION_CODE_LENGTH = 6;
 

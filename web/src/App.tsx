@@ -1,14 +1,18 @@
-/** The route table and gating of spec section 2. */
+/**
+ * The route table. "/" is the landing page for visitors and home for members; the member screens gate
+ * themselves (useRequireAuth: the Unauthorized toast, then sign-in) and the listing detail sends a
+ * visitor to /login.
+ */
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { Header } from './components/Header';
+import { Header } from './components/header';
 import { Main, PageLoading } from './components/ui';
 import { useAuth } from './lib/hooks';
 import CreateListing from './pages/CreateListing';
 import EditListing from './pages/EditListing';
 import Home from './pages/Home';
 import Landing from './pages/Landing';
-import ListingDetail from './pages/ListingDetail';
+import ListingDetail from './pages/listing-detail';
 import Login from './pages/Login';
 import NotFound from './pages/NotFound';
 import Register from './pages/Register';

@@ -5,7 +5,7 @@ import { SWRConfig } from 'swr';
 import App from './App';
 import { GlobalStyle } from './GlobalStyle';
 import { ToastProvider } from './components/Toast';
-import { swrConfig } from './lib/swr';
+import { swrConfig } from './lib/queries';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import type { Category } from '@vnmarket/proto';
+import type { Category } from '@vnmarket/proto/src/listings';
 import { BowlIcon, BriefcaseIcon, CalendarIcon, HomeIcon, TagIcon, WrenchIcon } from './Icons';
 
 const ICONS = { rent: HomeIcon, food: BowlIcon, sale: TagIcon, jobs: BriefcaseIcon, service: WrenchIcon, event: CalendarIcon } satisfies Record<Category, unknown>;

@@ -1,21 +1,23 @@
 /**
- * Edit Profile (spec section 2): a photo (preview; "Upload Photo" or "Change Photo"; one image of up to
+ * Edit Profile: a photo (preview; "Upload Photo" or "Change Photo"; one image of up to
  * 10 MB, uploaded with the `profile` purpose), first and last name, bio, phone (tel), location
  * ("City, State") and website (url); Cancel and "Save Changes" ("Saving..." while pending). Opening copies
  * the current user into the form; a successful save (PATCH /api/users/profile) refreshes the user and
  * whatever shows them, then closes.
  */
-import { MAX_PROFILE_PHOTO_MB, normalizePhone, type ProfileUpdateBody, type User } from '@vnmarket/proto';
+import { normalizePhone, type ProfileUpdateBody, type User, userSchema } from '@vnmarket/proto/src/auth';
+import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/src/media';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, apiRequest, isUnauthorizedError } from '../lib/api';
+import { ApiError, apiRequestParsed, isUnauthorizedError } from '../lib/api';
+import { media } from '../lib/breakpoints';
 import { formatPhone, initials } from '../lib/format';
 import { useFailureToast, useUnauthorized } from '../lib/hooks';
 import { uploadPhoto } from '../lib/upload';
-import { revalidateAfterProfileEdit } from '../lib/users';
+import { revalidateAfterProfileEdit } from '../lib/queries';
+import { useToast } from '../lib/toast';
 import { Dialog } from './Dialog';
 import { UploadIcon } from './Icons';
-import { useToast } from './Toast';
 import { Avatar, Button, FieldError, FieldRow, Hint, Input, Label, Textarea } from './ui';
 
 const MAX_BYTES = MAX_PROFILE_PHOTO_MB * 1024 * 1024;
@@ -122,8 +124,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
     if (phone && (normalizePhone(phone) ?? phone) !== user.phone) body.phone = phone;
     setSaving(true);
     try {
-      const response = await apiRequest('PATCH', '/api/users/profile', body);
-      const updated = (await response.json()) as User;
+      const updated = await apiRequestParsed('PATCH', '/api/users/profile', userSchema, body);
       toast({ title: 'Success', description: 'Profile updated successfully!' });
       await revalidateAfterProfileEdit(updated);
       onClose();
@@ -268,7 +269,7 @@ const Names = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 0 12px;
-  @media (max-width: 480px) {
+  ${media.belowPhone} {
     grid-template-columns: 1fr;
   }
 `;

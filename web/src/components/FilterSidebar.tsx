@@ -1,12 +1,12 @@
 /**
- * The filter sidebars (spec section 2).
+ * The filter sidebars.
  * - Home's: category, min and max price, location, condition (a single choice: checking sets,
  *   unchecking clears), search; "Clear all filters" while any is set. "Within 25 miles" and "Verified
  *   Sellers Only" are shown but drive no filter.
- * - A category page's: location, its price pair, and the page's own filters from the spec's table;
+ * - A category page's: location, its price pair, and the page's own filters (lib/catalog.ts's CATEGORY_PAGES);
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
-import { CATEGORIES, CONDITIONS, type Category } from '@vnmarket/proto';
+import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listings';
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import { priceBound, type CategoryFilters } from '../lib/browse';
@@ -152,7 +152,7 @@ function TypedFilter({ id, label, value, onCommit, ...input }: { id: string; lab
 }
 
 function PriceBound({ id, label, placeholder, value, onCommit }: { id: string; label: string; placeholder: string; value: string; onCommit: (value: string) => void }) {
-  // Only a number counts (spec section 5); a half-typed or negative value is not sent.
+  // Only a non-negative number counts (the API takes numbers only); a half-typed or negative value is not sent.
   const [draft, setDraft] = useDraft(value, onCommit, priceBound);
   return (
     <div>

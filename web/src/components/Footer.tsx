@@ -1,7 +1,8 @@
-/** The landing page footer (spec section 2): link targets are placeholders. */
+/** The landing page footer: the brand, category links and company links (the company pages do not exist yet: their links are placeholders). */
 import styled from 'styled-components';
+import { media } from '../lib/breakpoints';
 import { CATEGORY_INFO } from '../lib/catalog';
-import { CATEGORIES } from '@vnmarket/proto';
+import { CATEGORIES } from '@vnmarket/proto/src/listings';
 import { Container } from './ui';
 
 export function Footer() {
@@ -65,10 +66,10 @@ const Columns = styled(Container)`
   display: grid;
   grid-template-columns: 1fr;
   gap: 28px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     grid-template-columns: repeat(2, 1fr);
   }
-  @media (min-width: 1024px) {
+  ${media.desktop} {
     grid-template-columns: 2fr 1fr 1fr 1fr;
   }
   h2 {

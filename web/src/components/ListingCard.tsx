@@ -1,5 +1,6 @@
 /** A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location. */
-import { thumbnailPathOf, type Listing } from '@vnmarket/proto';
+import type { Listing } from '@vnmarket/proto/src/listings';
+import { thumbnailPathOf } from '@vnmarket/proto/src/media';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CATEGORY_INFO } from '../lib/catalog';

@@ -1,11 +1,12 @@
 /**
- * The create and edit form (spec sections 2, 3, 4, 5 and 8): fields by category, the category's price
- * label and price types, photos, contact preference. Required fields missing → the "Error" toast and
+ * The create and edit form: fields by category, the category's price label and price types, photos,
+ * contact preference. Required fields missing → the "Error" toast and
  * nothing is sent; otherwise the body is checked with proto's listingBody and sent.
  */
-import { CATEGORIES, listingBody, type Category, type ListingBody, type ListingInput } from '@vnmarket/proto';
+import { CATEGORIES, type Category, listingBody, type ListingBody, type ListingInput } from '@vnmarket/proto/src/listings';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
+import { media } from '../lib/breakpoints';
 import {
   CATEGORY_INFO,
   defaultPriceType,
@@ -24,10 +25,10 @@ import {
   priceTypeOptions,
   valueLabel,
 } from '../lib/catalog';
+import { useToast } from '../lib/toast';
 import { issuesByField } from '../lib/validation';
 import { errorOf, SelectField, TextAreaField, TextField } from './FormFields';
-import { PhotoUploader } from './PhotoUploader';
-import { useToast } from './Toast';
+import { PhotoUploader } from './photo-uploader';
 import { Button, ButtonLink, Card, CheckRow, FieldRow } from './ui';
 
 export interface ListingFormValues {
@@ -157,7 +158,7 @@ function CheckGroup({ name, legend, values, label = valueLabel }: { name: string
 
 interface ListingFormProps {
   initialValues: ListingFormValues;
-  /** Create resets metadata and price type when the category changes; edit does not (spec section 4). */
+  /** Create resets metadata and price type when the category changes; edit does not (a listing keeps its details). */
   resetOnCategoryChange: boolean;
   submitLabel: string;
   pendingLabel: string;
@@ -285,7 +286,7 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
 const Panel = styled(Card)`
   padding: 20px;
   margin-bottom: 18px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     padding: 24px;
   }
   > h2 {
@@ -298,7 +299,7 @@ const Panel = styled(Card)`
 const Two = styled.div`
   display: grid;
   gap: 0 16px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     grid-template-columns: 1fr 1fr;
   }
 `;
@@ -306,7 +307,7 @@ const Two = styled.div`
 const Three = styled.div`
   display: grid;
   gap: 0 16px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     grid-template-columns: repeat(3, 1fr);
   }
 `;
@@ -327,7 +328,7 @@ const Fieldset = styled.fieldset`
 const Checks = styled.div`
   display: grid;
   gap: 2px 16px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     grid-template-columns: repeat(3, 1fr);
   }
 `;

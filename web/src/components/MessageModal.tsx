@@ -1,19 +1,20 @@
 /**
- * Message modal over a listing (spec sections 2, 4, 5 and 8): one conversation with the seller about
- * the listing, live over /ws. 500 px tall, the list at most 340 px; after a send the input clears, the
- * list scrolls to the bottom and focus returns to the input after 100 ms.
+ * Message modal over a listing (members only): one conversation with the seller about the listing,
+ * live over /ws. 500 px tall, the list at most 340 px; after a send the input clears, the list scrolls
+ * to the bottom and focus returns to the input after 100 ms. A failed send shows the error toast (a 401,
+ * the Unauthorized one and the sign-in redirect).
  */
-import { conversationIdFor, type Message, type SendMessageBody } from '@vnmarket/proto';
+import { conversationIdFor, type Message, type SendMessageBody } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import useSWR, { mutate } from 'swr';
-import { apiRequest, fetchListOrEmptyWhenMissing } from '../lib/api';
+import { apiRequest } from '../lib/api';
 import { formatTime } from '../lib/format';
-import { CONVERSATIONS_KEY, useFailureToast, useMessagingSocket } from '../lib/hooks';
+import { useFailureToast, useMessagingSocket } from '../lib/hooks';
+import { revalidateAfterMessageSent, revalidateMessages, useMessages } from '../lib/queries';
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
+import { useToast } from '../lib/toast';
 import { Dialog } from './Dialog';
 import { SendIcon } from './Icons';
-import { useToast } from './Toast';
 import { Button, Input } from './ui';
 
 interface Props {
@@ -26,8 +27,7 @@ interface Props {
 
 export function MessageModal({ open, onClose, currentUserId, seller, listing }: Props) {
   const conversationId = conversationIdFor(currentUserId, seller.id);
-  const threadKey = open ? `/api/conversations/${conversationId}/messages` : null;
-  const { data: messages, isLoading } = useSWR<Message[]>(threadKey, fetchListOrEmptyWhenMissing<Message>);
+  const { data: messages, isLoading } = useMessages(open ? conversationId : undefined);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const list = useRef<HTMLDivElement>(null);
@@ -37,9 +37,9 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
 
   const onPush = useCallback(
     (message: Message) => {
-      if (threadKey && message.conversationId === conversationId) void mutate(threadKey);
+      if (open && message.conversationId === conversationId) void revalidateMessages(conversationId);
     },
-    [threadKey, conversationId],
+    [open, conversationId],
   );
   const connected = useMessagingSocket(open ? currentUserId : undefined, onPush);
 
@@ -60,8 +60,7 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
       await apiRequest('POST', '/api/messages', body);
       setText('');
       toast({ title: 'Message sent', description: 'Your message has been sent successfully.' });
-      if (threadKey) await mutate(threadKey);
-      void mutate(CONVERSATIONS_KEY);
+      await revalidateAfterMessageSent(conversationId);
       scrollToBottom();
     } catch (error) {
       failed(error, { title: 'Error', description: 'Failed to send message. Please try again.' });

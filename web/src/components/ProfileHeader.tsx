@@ -3,9 +3,10 @@
  * five-star average with the review count, "Member since" year, bio, location, phone (own profile only)
  * and website; the caller adds its buttons.
  */
-import type { PublicUser } from '@vnmarket/proto';
+import type { PublicUser } from '@vnmarket/proto/src/auth';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { media } from '../lib/breakpoints';
 import { formatPhone, initials, plural } from '../lib/format';
 import { fullName, memberSinceYear, ratingOf, websiteHref } from '../lib/users';
 import { CalendarIcon, PhoneIcon, PinIcon, ShieldIcon } from './Icons';
@@ -89,7 +90,7 @@ const Head = styled(Card)`
   gap: 20px;
   align-items: start;
   padding: 24px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-template-columns: auto minmax(0, 1fr);
     padding: 18px;
     gap: 14px 16px;
@@ -166,7 +167,7 @@ const Actions = styled.div`
   display: flex;
   flex-direction: column;
   gap: 8px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-column: 1 / -1;
     flex-direction: row;
     flex-wrap: wrap;

@@ -1,13 +1,16 @@
-/** Report dialog (spec sections 2, 4, 5 and 8): a required reason, optional details. */
-import { REPORT_REASONS, reportBody, type ReportBody } from '@vnmarket/proto';
+/**
+ * Report dialog: a required reason (one of proto's REPORT_REASONS), optional details; a failure shows the
+ * server's message in the error toast (a 401, the Unauthorized one and the sign-in redirect).
+ */
+import { REPORT_REASONS, reportBody, type ReportBody } from '@vnmarket/proto/src/listings';
 import { Form } from 'react-final-form';
 import { ApiError, apiRequest } from '../lib/api';
 import { REPORT_REASON_LABELS } from '../lib/catalog';
 import { useFailureToast } from '../lib/hooks';
+import { useToast } from '../lib/toast';
 import { fieldValidator } from '../lib/validation';
 import { Dialog } from './Dialog';
 import { SelectField, TextAreaField } from './FormFields';
-import { useToast } from './Toast';
 import { Button } from './ui';
 
 const validateReason = fieldValidator(reportBody.shape.reason);

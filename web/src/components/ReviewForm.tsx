@@ -3,14 +3,14 @@
  * and an optional comment, sent as POST /api/users/{id}/reviews. The server says first whether this user
  * may review (GET …/reviews/eligibility); when not, the reason is shown instead of the form.
  */
-import { reviewBody, type ReviewBody } from '@vnmarket/proto';
+import { reviewBody, type ReviewBody } from '@vnmarket/proto/src/auth';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, apiRequest } from '../lib/api';
 import { useFailureToast } from '../lib/hooks';
-import { revalidateAfterReview, useReviewEligibility } from '../lib/users';
+import { revalidateAfterReview, useReviewEligibility } from '../lib/queries';
+import { useToast } from '../lib/toast';
 import { StarIcon } from './Icons';
-import { useToast } from './Toast';
 import { Button, Card, FieldError, Label, Skeleton, Textarea } from './ui';
 
 const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;

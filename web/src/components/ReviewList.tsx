@@ -1,5 +1,5 @@
 /** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment. */
-import type { Review } from '@vnmarket/proto';
+import type { Review } from '@vnmarket/proto/src/auth';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { initials } from '../lib/format';

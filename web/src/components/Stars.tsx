@@ -1,4 +1,4 @@
-/** A five-star rating for reading (spec section 9: a 5-star scale): one image with its value as the label. */
+/** A rating on the 1-to-5 star scale, for reading: one image with its value as the label. */
 import styled from 'styled-components';
 import { StarIcon } from './Icons';
 

@@ -1,27 +1,17 @@
 /**
- * Toasts (spec sections 2, 8 and 9): a title and a description in the default or destructive style, one
- * visible at a time (a new one replaces it), closing after 5 s; swipe right past 50 px to dismiss; F8
- * moves focus to the notifications region.
+ * Toasts: a title and a description in the default or destructive style, one visible at a time (a new
+ * one replaces it), closing after 5 s; swipe right past 50 px to dismiss; F8 moves focus to the
+ * notifications region. Screens show one with lib/toast.ts's useToast.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { media } from '../lib/breakpoints';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../lib/timing';
+import { ToastContext, type ToastInput } from '../lib/toast';
 import { CloseIcon } from './Icons';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
 
 interface ShownToast extends ToastInput {
   id: number;
-}
-
-const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
-
-export function useToast(): (toast: ToastInput) => void {
-  return useContext(ToastContext);
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -115,7 +105,7 @@ const Viewport = styled.div`
   list-style: none;
   pointer-events: none;
   outline: none;
-  @media (min-width: 768px) {
+  ${media.tablet} {
     top: auto;
     bottom: 0;
     max-width: 420px;

@@ -2,6 +2,7 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styled, { css } from 'styled-components';
+import { media } from '../lib/breakpoints';
 
 type Variant = 'primary' | 'outline' | 'ghost' | 'danger' | 'accent';
 type Size = 'sm' | 'md' | 'lg' | 'icon';
@@ -155,7 +156,7 @@ export const Container = styled.div`
   max-width: 1200px;
   margin: 0 auto;
   padding: 0 16px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     padding: 0 24px;
   }
 `;
@@ -217,10 +218,10 @@ export const Grid = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: 20px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
-  @media (min-width: 1024px) {
+  ${media.desktop} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 `;
@@ -242,7 +243,7 @@ export const CenteredMessage = styled.div`
   }
 `;
 
-/** A failed read: the spec's message and "Try Again", which reloads the page. */
+/** A failed read: the screen's "Failed to load …" title and "Try Again", which reloads the page. */
 export function LoadFailed({ title }: { title: string }) {
   return (
     <CenteredMessage role="alert">

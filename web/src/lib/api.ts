@@ -1,8 +1,11 @@
 /**
- * The one fetch wrapper (spec section 7): every call sends cookies, bodies are JSON, and a non-OK answer
- * becomes an error whose text is "STATUS: body" (the status text when the body is empty).
+ * The one fetch wrapper and the contract boundary. Every call sends cookies, bodies are JSON, and a
+ * non-OK answer becomes an ApiError whose text is "STATUS: body" (the status text when the body is
+ * empty). Every answer a screen reads is checked against its proto schema here: one that breaks the
+ * contract becomes a ContractError naming the request and the fields, never a half-shaped object
+ * deep in a component.
  */
-import { errorBody } from '@vnmarket/proto';
+import { errorBody } from '@vnmarket/proto/src/errors';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -34,14 +37,77 @@ function parsedError(body: string) {
   }
 }
 
+/** One problem with an answer: where in it (`0.user.id`) and what. */
+export interface ContractIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** What the boundary needs of a schema: zod's safeParse (every proto schema is one). */
+export interface Contract<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly ContractIssue[] } };
+}
+
+/** An answer that is not what the contract says: which request, and which fields are wrong. */
+export class ContractError extends Error {
+  readonly request: string;
+  readonly issues: readonly ContractIssue[];
+  constructor(request: string, issues: readonly ContractIssue[]) {
+    const shown = issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || '(the body)'}: ${issue.message}`);
+    const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+    super(`The answer to ${request} does not match the contract: ${shown.join('; ')}${more}`);
+    this.name = 'ContractError';
+    this.request = request;
+    this.issues = issues;
+  }
+}
+
+/** A list of items that each follow `item` (the issues name the item's index). */
+export function listOf<T>(item: Contract<T>): Contract<T[]> {
+  return {
+    safeParse(value) {
+      if (!Array.isArray(value)) return { success: false, error: { issues: [{ path: [], message: 'Expected a list' }] } };
+      const data: T[] = [];
+      const issues: ContractIssue[] = [];
+      value.forEach((entry: unknown, index) => {
+        const parsed = item.safeParse(entry);
+        if (parsed.success) data.push(parsed.data);
+        else issues.push(...parsed.error.issues.map((issue) => ({ path: [index, ...issue.path], message: issue.message })));
+      });
+      return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data };
+    },
+  };
+}
+
+/** The body of an OK answer, checked against `schema`; `request` ("GET /api/…") names it in the error. */
+export async function parseResponse<T>(response: Response, schema: Contract<T>, request: string): Promise<T> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw reported(new ContractError(request, [{ path: [], message: 'Expected a JSON body' }]));
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw reported(new ContractError(request, parsed.error.issues));
+  return parsed.data;
+}
+
+/** A broken contract is a bug between the app and the API: said in the console too, not only as the screen's error state. */
+function reported(error: ContractError): ContractError {
+  console.error(error);
+  return error;
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text().catch(() => '')) || response.statusText;
   throw new ApiError(response.status, text);
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** A write (or any call with a body): JSON in, the Response out, "STATUS: body" on failure. */
-export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: Method, url: string, data?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
     headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -52,34 +118,39 @@ export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
   return response;
 }
 
-/** The default SWR fetcher: GET a JSON document. */
-export async function fetchJson<T>(url: string): Promise<T> {
-  const response = await apiRequest('GET', url);
-  return (await response.json()) as T;
+/** A call whose answer the caller reads: the body checked against `schema`. */
+export async function apiRequestParsed<T>(method: Method, url: string, schema: Contract<T>, data?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, data);
+  return parseResponse(response, schema, `${method} ${url}`);
+}
+
+/** GET a JSON document that follows `schema`. */
+export function fetchParsed<T>(url: string, schema: Contract<T>): Promise<T> {
+  return apiRequestParsed('GET', url, schema);
 }
 
 /** GET that answers null for 401 instead of failing (the current-user query). */
-export async function fetchJsonOrNullWhenSignedOut<T>(url: string): Promise<T | null> {
+export async function fetchParsedOrNullWhenSignedOut<T>(url: string, schema: Contract<T>): Promise<T | null> {
   const response = await fetch(url, { credentials: 'include' });
   if (response.status === 401) return null;
   await throwIfNotOk(response);
-  return (await response.json()) as T;
+  return parseResponse(response, schema, `GET ${url}`);
 }
 
-/** GET that answers an empty list for 404 (a conversation without messages yet). */
-export async function fetchListOrEmptyWhenMissing<T>(url: string): Promise<T[]> {
+/** GET a list that answers an empty list for 404 (a conversation without messages yet). */
+export async function fetchListOrEmptyWhenMissing<T>(url: string, item: Contract<T>): Promise<T[]> {
   const response = await fetch(url, { credentials: 'include' });
   if (response.status === 404) return [];
   await throwIfNotOk(response);
-  return (await response.json()) as T[];
+  return parseResponse(response, listOf(item), `GET ${url}`);
 }
 
-/** Spec section 8: an error text that begins "401:" and mentions Unauthorized. */
+/** A 401 answer: its error text begins "401:" and mentions Unauthorized. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);
 }
 
-/** Builds a query string from filters, leaving out empty values and "all" (spec section 5). */
+/** Builds a query string from filters, leaving out empty values and "all" (the API's "no filter"). */
 export function queryString(params: Record<string, string | number | undefined | null>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -3,10 +3,12 @@
  * string (shareable, the back button works), and the pages fetched so far with the match count of the
  * X-Total-Count header, for "Load more".
  */
-import { parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto';
+import { listingSchema, parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto/src/listings';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest, queryString } from './api';
+import { apiRequest, listOf, parseResponse, queryString } from './api';
 import { CATEGORY_PAGES, type CategoryFilterKey } from './catalog';
+
+const listingList = listOf(listingSchema);
 
 /** Listings per "Load more". */
 export const PAGE_SIZE = 24;
@@ -27,7 +29,7 @@ export function formatTotal(total: TotalCount): string {
 export type CategoryFilters = Partial<Record<CategoryFilterKey | 'search', string>>;
 
 const text = (value: string | null) => (value ?? '').trim().slice(0, MAX_TEXT);
-/** A price bound: a non-negative number, else not set (spec section 5: min and max are numeric). */
+/** A price bound: a non-negative number, else not set (the API takes numbers only). */
 export function priceBound(value: string | null | undefined): string {
   const trimmed = (value ?? '').trim();
   if (trimmed === '') return '';
@@ -89,8 +91,9 @@ interface Page {
 
 /** One page of GET /api/listings with the header's count (absent while the API does not send it). */
 export async function fetchListingsPage(params: Record<string, string | number | undefined>, offset: number, limit = PAGE_SIZE): Promise<Page> {
-  const response = await apiRequest('GET', `/api/listings${queryString({ ...params, limit, offset })}`);
-  const listings = (await response.json()) as Listing[];
+  const url = `/api/listings${queryString({ ...params, limit, offset })}`;
+  const response = await apiRequest('GET', url);
+  const listings = await parseResponse(response, listingList, `GET ${url}`);
   return { listings, total: parseTotalCount(response.headers.get(TOTAL_COUNT_HEADER)) };
 }
 

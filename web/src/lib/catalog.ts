@@ -1,7 +1,7 @@
 /**
  * What the screens show about the contracts in @vnmarket/proto: labels for its value sets, the form's
- * choices per category (spec section 3, typed against proto's sets so they cannot drift), and the cities
- * of the home page's location banner (spec section 2).
+ * choices per category (typed against proto's sets so they cannot drift), and the cities of the home
+ * page's location banner.
  */
 import type {
   AMENITIES,
@@ -18,8 +18,8 @@ import type {
   PROPERTY_TYPES,
   REPORT_REASONS,
   SERVICE_TYPES,
-} from '@vnmarket/proto';
-import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto';
+} from '@vnmarket/proto/src/listings';
+import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto/src/places';
 import { titleCase } from './format';
 
 type Of<T extends readonly string[]> = T[number];
@@ -50,7 +50,7 @@ export const PRICE_TYPE_LABELS: Record<Of<typeof PRICE_TYPES>, string> = {
   donation: 'Donation',
 };
 
-/** Spec section 3: the price-type choices each category's form offers (jobs label "fixed" as Salary). */
+/** The price-type choices each category's form offers: jobs hourly, monthly or salary ("fixed"); rent monthly or negotiable. */
 export function priceTypeOptions(category: Category | ''): { value: Of<typeof PRICE_TYPES>; label: string }[] {
   if (category === 'jobs') {
     return [
@@ -65,19 +65,19 @@ export function priceTypeOptions(category: Category | ''): { value: Of<typeof PR
   return values.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
 }
 
-/** Spec section 4: choosing a category on the create form resets priceType to this. */
+/** Choosing a category on the create form resets priceType to this: hourly for jobs, monthly for rent, else fixed. */
 export function defaultPriceType(category: Category | ''): Of<typeof PRICE_TYPES> {
   return category === 'jobs' ? 'hourly' : category === 'rent' ? 'monthly' : 'fixed';
 }
 
-/** Spec section 2: "Wage" for jobs, "Ticket Price (0 for free)" for events, otherwise "Price". */
+/** The price field's label: "Wage" for jobs, "Ticket Price (0 for free)" for events, otherwise "Price". */
 export function priceLabel(category: Category | ''): string {
   return category === 'jobs' ? 'Wage' : category === 'event' ? 'Ticket Price (0 for free)' : 'Price';
 }
 
 /**
- * Form choices: spec section 3's values, plus every value a category page filters by (its table), so a
- * listing made with the form can be found by each filter. Cuisine adds "vietnamese", which proto
+ * Form choices: the form's own values, plus every value a category page filters by (CATEGORY_PAGES), so
+ * a listing made with the form can be found by each filter. Cuisine adds "vietnamese", which proto
  * accepts and the demo data uses.
  */
 export const FORM_JOB_TYPES: readonly Of<typeof JOB_TYPES>[] = ['full-time', 'part-time', 'contract', 'freelance', 'temporary', 'internship'];
@@ -215,7 +215,7 @@ const SORT_LABELS = {
 } as const;
 const sorts = (...values: (keyof typeof SORT_LABELS)[]): FilterOption[] => values.map((value) => ({ value, label: SORT_LABELS[value] }));
 
-/** Spec section 2, category pages and their table: title, filters and sort options of each page. */
+/** The six category pages: each one's title, subtitle, filters, sort options and empty-state title. */
 export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
   rent: {
     title: 'Houses for Rent',
@@ -251,7 +251,7 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
         key: 'foodType',
         label: 'Cuisine',
         anyLabel: 'All Cuisines',
-        // The spec's cuisines, with Vietnamese first: most of this community's food listings are Vietnamese.
+        // The cuisines the page offers, with Vietnamese first: most of this community's food listings are Vietnamese.
         options: valueOptions(['vietnamese', 'italian', 'mexican', 'chinese', 'indian', 'japanese', 'thai', 'mediterranean', 'american', 'french', 'bakery'] satisfies Of<typeof CUISINE_TYPES>[]),
       },
       {

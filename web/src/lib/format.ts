@@ -1,4 +1,4 @@
-/** Spec section 2: prices in USD (en-US) with /hour, /month and "(negotiable)"; friendly times. */
+/** Prices in USD (en-US) with /hour, /month and "(negotiable)"; friendly times. */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

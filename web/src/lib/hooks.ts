@@ -1,35 +1,18 @@
+import type { Message } from '@vnmarket/proto/src/messaging';
+import { useCallback, useEffect, useRef } from 'react';
+import { isUnauthorizedError } from './api';
 import { useMessaging } from './messaging';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import useSWR, { mutate as globalMutate } from 'swr';
-import type { Message, User } from '@vnmarket/proto';
-import { useToast } from '../components/Toast';
-import { fetchJsonOrNullWhenSignedOut, isUnauthorizedError } from './api';
-import { UNREAD_POLL_MS } from './swr';
+import { useCurrentUser } from './queries';
 import { LOGIN_REDIRECT_DELAY_MS } from './timing';
+import { useToast } from './toast';
 
-export const AUTH_USER_KEY = '/api/auth/user';
-export const UNREAD_KEY = '/api/messages/unread-count';
-export const SAVED_KEY = '/api/saved-listings';
-export const CONVERSATIONS_KEY = '/api/conversations';
-
-/** Spec section 4: authenticated whenever the current-user request returns data; loading while pending. */
+/** Authenticated whenever the current-user request returns a user; loading while it is pending. */
 export function useAuth() {
-  const { data, isLoading, mutate } = useSWR<User | null>(AUTH_USER_KEY, fetchJsonOrNullWhenSignedOut<User>);
+  const { data, isLoading, mutate } = useCurrentUser();
   return { user: data ?? null, isLoading, isAuthenticated: Boolean(data), refresh: mutate };
 }
 
-/** The unread badge: polled every 10 s while signed in. */
-export function useUnreadCount(signedIn: boolean): number {
-  const { data } = useSWR<{ count: number }>(signedIn ? UNREAD_KEY : null, { refreshInterval: UNREAD_POLL_MS });
-  return data?.count ?? 0;
-}
-
-/** Refetches every cached listing read (browse, one listing, own listings, saved) after a write. */
-export function revalidateListings(): Promise<unknown> {
-  return globalMutate((key) => typeof key === 'string' && /^\/api\/(listings|saved-listings|users\/listings)/.test(key));
-}
-
-/** Sends the visitor to sign in: the "Unauthorized" toast, then /api/login after 500 ms (spec section 8). */
+/** Sends the visitor to sign in: the "Unauthorized" toast, then /api/login after 500 ms. */
 export function useUnauthorized() {
   const toast = useToast();
   return useCallback(
@@ -43,7 +26,7 @@ export function useUnauthorized() {
   );
 }
 
-/** One place that turns a failed write into the spec's toasts: Unauthorized (and redirect) or the given error. */
+/** One place that turns a failed write into its toast: Unauthorized (and the sign-in redirect), or the given error. */
 export function useFailureToast() {
   const toast = useToast();
   const unauthorized = useUnauthorized();
@@ -57,8 +40,8 @@ export function useFailureToast() {
 }
 
 /**
- * Gated screens (spec section 4): a visitor gets the "Unauthorized" toast and goes to /api/login after
- * 500 ms. Answers the auth state so the screen can show its loading skeleton meanwhile.
+ * Gated screens (signed-in members only): a visitor gets the "Unauthorized" toast and goes to
+ * /api/login after 500 ms. Answers the auth state so the screen can show its loading skeleton meanwhile.
  */
 export function useRequireAuth(description?: string) {
   const auth = useAuth();

@@ -1,14 +1,13 @@
 /**
- * One messaging socket for the whole signed-in session (spec sections 4 and 7), on every page: it
- * connects to /ws on the page's own host, authenticates, and reconnects after a drop with exponential
- * backoff and jitter. Each push refreshes the inbox, the unread badge and that conversation's thread;
- * after a reconnect they are all fetched again, so nothing sent meanwhile is missed (and SWR keys by
- * URL, so a refetch never duplicates a bubble).
+ * One messaging socket for the whole signed-in session, on every page: it connects to /ws on the page's
+ * own host, authenticates, and reconnects after a drop with exponential backoff and jitter. Each push
+ * refreshes the inbox, the unread badge and that conversation's messages; after a reconnect they are
+ * all fetched again, so nothing sent meanwhile is missed (and SWR keys by URL, so a refetch never
+ * duplicates a bubble).
  */
-import type { Message } from '@vnmarket/proto';
+import { messageSchema, type ClientSocketMessage, type Message, type ServerSocketMessage } from '@vnmarket/proto/src/messaging';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { mutate } from 'swr';
-import { CONVERSATIONS_KEY, UNREAD_KEY, useAuth } from './hooks';
+import { revalidateAfterPushedMessage, revalidateAfterReconnect, useCurrentUser } from './queries';
 
 type Listener = (message: Message) => void;
 
@@ -20,20 +19,13 @@ interface Messaging {
 
 const MessagingContext = createContext<Messaging>({ connected: false, subscribe: () => () => undefined });
 
-export const threadKey = (conversationId: string) => `/api/conversations/${conversationId}/messages`;
-
 /** Reconnect delays: 1 s doubling to 30 s, each with ±50 % jitter so many tabs do not return at once. */
 export function reconnectDelay(attempt: number, random = Math.random): number {
   return Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + random());
 }
 
-function refetchConversations(): void {
-  void mutate(UNREAD_KEY);
-  void mutate((key) => typeof key === 'string' && key.startsWith(CONVERSATIONS_KEY));
-}
-
 export function MessagingProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { data: user } = useCurrentUser();
   const userId = user?.id;
   const [connected, setConnected] = useState(false);
   const listeners = useRef(new Set<Listener>());
@@ -55,22 +47,27 @@ export function MessagingProvider({ children }: { children: ReactNode }) {
       socket = new WebSocket(`${protocol}://${window.location.host}/ws`);
       socket.onopen = () => {
         setConnected(true);
-        socket?.send(JSON.stringify({ type: 'authenticate', userId }));
-        if (attempt > 0) refetchConversations();
+        const hello: ClientSocketMessage = { type: 'authenticate', userId };
+        socket?.send(JSON.stringify(hello));
+        if (attempt > 0) revalidateAfterReconnect();
         attempt = 0;
       };
       socket.onmessage = (event) => {
-        let push: { type: string; message?: Message };
+        let push: ServerSocketMessage;
         try {
-          push = JSON.parse(String(event.data)) as typeof push;
+          push = JSON.parse(String(event.data)) as ServerSocketMessage;
         } catch {
           return;
         }
-        if (push.type !== 'new_message' || !push.message) return;
-        void mutate(UNREAD_KEY);
-        void mutate((key) => typeof key === 'string' && (key === CONVERSATIONS_KEY || key.startsWith(`${CONVERSATIONS_KEY}?`)));
-        void mutate(threadKey(push.message.conversationId));
-        for (const listener of listeners.current) listener(push.message);
+        if (push?.type !== 'new_message') return;
+        // The pushed message is checked like every answer: one that breaks the contract is reported and dropped.
+        const parsed = messageSchema.safeParse(push.message);
+        if (!parsed.success) {
+          console.error('A pushed message does not match the contract', parsed.error.issues);
+          return;
+        }
+        revalidateAfterPushedMessage(parsed.data);
+        for (const listener of listeners.current) listener(parsed.data);
       };
       socket.onclose = () => {
         setConnected(false);

@@ -1,14 +1,14 @@
 /**
- * Photo upload flow (spec section 7): POST /api/objects/upload says where the file goes (our own signed
+ * Photo upload flow: POST /api/objects/upload says where the file goes (our own signed
  * PUT endpoint, or a presigned S3 POST form whose policy bounds the size), the file is sent straight
  * there (XMLHttpRequest, for progress events), then PUT /api/listing-images turns the upload into a
  * stored image.
  */
-import { listingImageResponse, uploadUrlResponse, type ListingImageBody, type ListingImageResponse, type UploadUrlResponse } from '@vnmarket/proto';
+import { type ListingImageBody, listingImageResponse, type ListingImageResponse, uploadUrlResponse, type UploadUrlResponse } from '@vnmarket/proto/src/media';
 import { ApiError, apiRequest, isUnauthorizedError } from './api';
 
 export class UploadError extends Error {
-  /** Spec section 8 wording for the toast ("Failed to get upload URL", "Failed to process uploaded images"). */
+  /** The toast's words: "Failed to get upload URL", or "Failed to process uploaded images". */
   readonly toast: string;
   constructor(toast: string, detail?: string) {
     super(detail ?? toast);

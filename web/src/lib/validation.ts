@@ -1,6 +1,6 @@
 /**
  * react-final-form validators made from the zod schemas in @vnmarket/proto, so the browser shows the
- * same messages the server would answer with (spec section 5).
+ * same messages the server would answer with.
  */
 import { setIn } from 'final-form';
 import type { z } from 'zod';

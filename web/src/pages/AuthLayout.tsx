@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card } from '../components/ui';
+import { media } from '../lib/breakpoints';
 
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
   return (
@@ -25,7 +26,7 @@ const Panel = styled(Card)`
   width: 100%;
   max-width: 440px;
   padding: 28px 24px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     padding: 36px 36px 32px;
   }
   h1 {
@@ -54,7 +55,7 @@ const Footer = styled.div`
 export const Split = styled.div`
   display: grid;
   gap: 0 14px;
-  @media (min-width: 480px) {
+  ${media.phone} {
     grid-template-columns: 1fr 1fr;
   }
 `;

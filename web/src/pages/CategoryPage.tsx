@@ -1,11 +1,11 @@
 /**
- * A category page (/category/{id}, spec section 2 and its table): a hero with the category's title and
+ * A category page (/category/{id}, members only; lib/catalog.ts's CATEGORY_PAGES says what each has): a hero with the category's title and
  * search, the page's filter sidebar ("Clear all" while any is set; a "Filters" toggle on phones), the
  * result count (X-Total-Count), the page's sort options, the grid with "Load more", a loading text, and
  * the category's empty state. Filters, search and sort live in the address (shareable, back works) and
- * are all sent to GET /api/listings (issue 11: the spec's unwired sort and checkboxes are wired).
+ * are all sent to GET /api/listings: every sort option and checkbox really filters.
  */
-import { CATEGORIES, type Category } from '@vnmarket/proto';
+import { CATEGORIES, type Category } from '@vnmarket/proto/src/listings';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -15,6 +15,7 @@ import { SearchIcon } from '../components/Icons';
 import { ListingCard } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, CenteredMessage, Container, Grid, Input, LoadFailed, Muted, Select } from '../components/ui';
+import { media } from '../lib/breakpoints';
 import {
   categoryApiParams,
   categoryStateFromParams,
@@ -217,7 +218,7 @@ const Layout = styled(Container)`
   gap: 20px;
   padding-top: 24px;
   padding-bottom: 48px;
-  @media (min-width: 900px) {
+  ${media.desktop} {
     grid-template-columns: 270px minmax(0, 1fr);
     align-items: start;
   }
@@ -225,14 +226,14 @@ const Layout = styled(Container)`
 
 const FilterToggle = styled(Button)`
   min-height: 44px;
-  @media (min-width: 900px) {
+  ${media.desktop} {
     display: none;
   }
 `;
 
 const Sidebar = styled.aside<{ $open: boolean }>`
   display: ${({ $open }) => ($open ? 'block' : 'none')};
-  @media (min-width: 900px) {
+  ${media.desktop} {
     display: block;
     position: sticky;
     top: calc(var(--header-height) + 16px);

@@ -1,6 +1,6 @@
 /**
  * Signed-in screens that land with the web app's second part (profile, messages, dashboard, category
- * pages): routed and gated as the spec says, and honest about not being built yet.
+ * pages): routed and gated like the other member screens, and honest about not being built yet.
  */
 import { ButtonLink, CenteredMessage, Container, PageTitle } from '../components/ui';
 import { useRequireAuth } from '../lib/hooks';

@@ -1,11 +1,15 @@
-/** Create listing (/create-listing): spec sections 2, 4, 5 and 8. */
-import type { Listing, ListingInput } from '@vnmarket/proto';
+/**
+ * Create listing (/create-listing), members only: the empty form, sent as POST; success toasts and opens
+ * the new listing, a failure shows the field errors and the error toast.
+ */
+import { type Listing, type ListingInput, listingSchema } from '@vnmarket/proto/src/listings';
 import { useNavigate } from 'react-router-dom';
 import { EMPTY_LISTING, ListingForm } from '../components/ListingForm';
-import { useToast } from '../components/Toast';
 import { Skeleton } from '../components/ui';
-import { apiRequest } from '../lib/api';
-import { revalidateListings, useFailureToast, useRequireAuth } from '../lib/hooks';
+import { apiRequestParsed } from '../lib/api';
+import { useFailureToast, useRequireAuth } from '../lib/hooks';
+import { revalidateListings } from '../lib/queries';
+import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';
 
@@ -18,7 +22,7 @@ export default function CreateListing() {
   const onSubmit = async (body: ListingInput) => {
     let created: Listing;
     try {
-      created = (await (await apiRequest('POST', '/api/listings', body)).json()) as Listing;
+      created = await apiRequestParsed('POST', '/api/listings', listingSchema, body);
     } catch (error) {
       failed(error, { title: 'Error', description: 'Failed to create listing. Please try again.' }, 'You need to be logged in to create a listing.');
       return submissionErrors(error);

@@ -1,28 +1,29 @@
 /**
- * My Listings Dashboard (/dashboard, spec section 2): stat cards (Total Listings, Active, Total Views,
+ * My Listings Dashboard (/dashboard): stat cards (Total Listings, Active, Total Views,
  * Total Saves), tabs All / Active / Inactive / Saved with counts, and each own listing with View, Edit,
- * Deactivate/Activate (PATCH isActive) and Delete after the spec's confirm dialog. Prices show 2 decimals.
+ * Deactivate/Activate (PATCH isActive) and Delete after a confirm dialog ("This action cannot be
+ * undone"). Prices show 2 decimals.
  */
-import type { Listing, SavedListing } from '@vnmarket/proto';
+import type { Listing } from '@vnmarket/proto/src/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
-import useSWR from 'swr';
 import { Dialog } from '../components/Dialog';
 import { ListingCard } from '../components/ListingCard';
-import { useToast } from '../components/Toast';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, LoadFailed, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
+import { media } from '../lib/breakpoints';
 import { CATEGORY_INFO } from '../lib/catalog';
 import { formatUsd, plural } from '../lib/format';
-import { revalidateListings, SAVED_KEY, useFailureToast, useRequireAuth } from '../lib/hooks';
+import { useFailureToast, useRequireAuth } from '../lib/hooks';
+import { revalidateListings, useOwnListings, useSaved } from '../lib/queries';
+import { useToast } from '../lib/toast';
 
-const OWN_KEY = '/api/users/listings';
 type Tab = 'all' | 'active' | 'inactive' | 'saved';
 
 export default function Dashboard() {
   const { isAuthenticated } = useRequireAuth('You need to be logged in to view your dashboard.');
-  const { data: listings, error } = useSWR<Listing[]>(isAuthenticated ? OWN_KEY : null);
-  const { data: saved } = useSWR<SavedListing[]>(isAuthenticated ? SAVED_KEY : null);
+  const { data: listings, error } = useOwnListings(isAuthenticated);
+  const { data: saved } = useSaved(isAuthenticated);
   const [tab, setTab] = useState<Tab>('all');
   const [deleting, setDeleting] = useState<Listing | null>(null);
   const toast = useToast();
@@ -162,7 +163,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The spec's loading state: three skeleton rows. */
+/** The loading state: three skeleton rows. */
 function Rows() {
   return (
     <List aria-hidden="true">
@@ -187,7 +188,7 @@ const Stats = styled.div`
   grid-template-columns: repeat(4, 1fr);
   gap: 12px;
   margin-bottom: 20px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-template-columns: repeat(2, 1fr);
   }
 `;
@@ -238,7 +239,7 @@ const Item = styled(Card)`
   gap: 14px;
   align-items: center;
   padding: 12px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-template-columns: 72px 1fr;
   }
 `;
@@ -249,7 +250,7 @@ const Thumb = styled.img`
   border-radius: 8px;
   object-fit: cover;
   background: var(--primary-soft);
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     width: 72px;
     height: 72px;
   }
@@ -285,7 +286,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 6px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-column: 1 / -1;
   }
 `;

@@ -1,17 +1,20 @@
-/** Edit listing (/listing/{id}/edit): spec sections 2, 4, 5 and 8. */
-import type { Listing, ListingInput } from '@vnmarket/proto';
+/**
+ * Edit listing (/listing/{id}/edit), owner only: the form prefilled with the listing, sent as PUT; success
+ * toasts and returns to the listing, a failure shows the field errors and the error toast.
+ */
+import type { Listing, ListingInput } from '@vnmarket/proto/src/listings';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues } from '../components/ListingForm';
-import { useToast } from '../components/Toast';
 import { ButtonLink, CenteredMessage, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
-import { revalidateListings, useFailureToast, useRequireAuth } from '../lib/hooks';
+import { useFailureToast, useRequireAuth } from '../lib/hooks';
+import { revalidateListings, useListing } from '../lib/queries';
+import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';
 
-/** Prefill (spec section 2): priceType fixed and contactPreference message by default, other fields "". */
+/** Prefill: priceType fixed and contactPreference message when missing, other missing fields "". */
 function valuesOf(listing: Listing): ListingFormValues {
   const metadata = Object.fromEntries(Object.entries(listing.metadata ?? {}).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]));
   return {
@@ -32,7 +35,7 @@ function valuesOf(listing: Listing): ListingFormValues {
 export default function EditListing() {
   const { id = '' } = useParams();
   const { user, isLoading: authLoading, isAuthenticated } = useRequireAuth('You need to be logged in to edit a listing.');
-  const { data: listing, error } = useSWR<Listing>(isAuthenticated ? `/api/listings/${id}` : null);
+  const { data: listing, error } = useListing(isAuthenticated ? id : undefined);
   const navigate = useNavigate();
   const toast = useToast();
   const failed = useFailureToast();

@@ -1,11 +1,11 @@
 /**
- * Home (/, signed in): spec section 2. Category tiles, the city banner, the filter sidebar, sort, and the
+ * Home (/, signed in): category tiles, the city banner, the filter sidebar, sort, and the
  * grid with its loading, error and empty states. ?search= is read into the search filter.
  * The API finds the city's listings (location=<city>, or the sidebar's location when one is typed) and
  * pages through them 24 at a time ("Load more"), so every listing can be reached; the count line is
  * the API's X-Total-Count.
  */
-import { CATEGORIES } from '@vnmarket/proto';
+import { CATEGORIES } from '@vnmarket/proto/src/listings';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -15,11 +15,12 @@ import { PinIcon } from '../components/Icons';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
+import { media } from '../lib/breakpoints';
 import { formatTotal, priceBound, useListingPages } from '../lib/browse';
 import { CATEGORY_INFO, CITIES, DEFAULT_CITY, type CityName } from '../lib/catalog';
 import { useAuth } from '../lib/hooks';
 
-/** Spec section 2's sort dropdown, wired to the API's orders ("Distance" keeps the most recent first). */
+/** The sort dropdown, wired to the API's orders ("Distance" keeps the most recent first). */
 const SORTS = [
   { value: 'recent', label: 'Most Recent' },
   { value: 'price-low', label: 'Price: Low to High' },
@@ -181,10 +182,10 @@ const Tiles = styled.nav`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 10px;
-  @media (min-width: 640px) {
+  ${media.tablet} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
-  @media (min-width: 1024px) {
+  ${media.desktop} {
     grid-template-columns: repeat(6, minmax(0, 1fr));
   }
 `;
@@ -240,21 +241,21 @@ const Layout = styled(Container)`
   gap: 20px;
   padding-top: 24px;
   padding-bottom: 48px;
-  @media (min-width: 900px) {
+  ${media.desktop} {
     grid-template-columns: 270px minmax(0, 1fr);
     align-items: start;
   }
 `;
 
 const FilterToggle = styled(Button)`
-  @media (min-width: 900px) {
+  ${media.desktop} {
     display: none;
   }
 `;
 
 const Sidebar = styled.aside<{ $open: boolean }>`
   display: ${({ $open }) => ($open ? 'block' : 'none')};
-  @media (min-width: 900px) {
+  ${media.desktop} {
     display: block;
     position: sticky;
     top: calc(var(--header-height) + 16px);

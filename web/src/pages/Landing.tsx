@@ -1,17 +1,18 @@
-/** Landing (/, signed out or while auth loads): spec section 2. */
-import type { Category, Listing } from '@vnmarket/proto';
+/** Landing (/, signed out or while auth loads): the hero, category cards, featured listings, why-us features, and the footer. */
+import type { Category } from '@vnmarket/proto/src/listings';
 import { CategoryIcon } from '../components/CategoryIcon';
 import styled from 'styled-components';
-import useSWR from 'swr';
 import { Footer } from '../components/Footer';
 import { ChatIcon, ShieldIcon, StarIcon } from '../components/Icons';
 import { ListingCard, ListingCardSkeleton } from '../components/ListingCard';
 import { ButtonLink, Container, Grid, IconCircle } from '../components/ui';
+import { media } from '../lib/breakpoints';
+import { useLatestListings } from '../lib/queries';
 
-/** Spec section 9: the landing page asks for and shows at most 6 listings. */
+/** The landing page asks for and shows at most 6 listings. */
 export const FEATURED_LIMIT = 6;
 
-/** Spec section 2: five cards with fixed counts, each to /register. */
+/** Five category cards with fixed (display-only) counts, each to /register. */
 const LANDING_CATEGORIES: { category: Category; title: string; count: string }[] = [
   { category: 'rent', title: 'Houses for Rent', count: '2,345' },
   { category: 'food', title: 'Specialty Food', count: '1,892' },
@@ -21,7 +22,7 @@ const LANDING_CATEGORIES: { category: Category; title: string; count: string }[]
 ];
 
 export default function Landing() {
-  const { data: featured, error, isLoading } = useSWR<Listing[]>(`/api/listings?limit=${FEATURED_LIMIT}`);
+  const { data: featured, error, isLoading } = useLatestListings(FEATURED_LIMIT);
   const listings = (featured ?? []).slice(0, FEATURED_LIMIT);
   return (
     <>
@@ -60,7 +61,7 @@ export default function Landing() {
         <Container>
           <SectionTitle id="landing-featured">Featured Listings</SectionTitle>
           <SectionLead>Sign in to view full details and contact sellers</SectionLead>
-          {/* Spec: a failed featured-listings fetch shows nothing. */}
+          {/* A failed featured-listings fetch shows nothing (the rest of the page still sells the site). */}
           {!error && (
             <Grid data-testid="featured-listings">
               {isLoading
@@ -123,7 +124,7 @@ const Hero = styled.section`
   padding: 64px 0 72px;
   background: radial-gradient(1200px 400px at 80% -10%, rgb(245 184 0 / 30%), transparent 60%), linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
   color: #fff;
-  @media (min-width: 768px) {
+  ${media.tablet} {
     padding: 96px 0 104px;
   }
 `;
@@ -179,7 +180,7 @@ const CategoryGrid = styled.div`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 14px;
   margin-top: 20px;
-  @media (min-width: 768px) {
+  ${media.tablet} {
     grid-template-columns: repeat(5, minmax(0, 1fr));
   }
 `;
@@ -220,7 +221,7 @@ const Features = styled.div`
   display: grid;
   gap: 18px;
   margin-top: 24px;
-  @media (min-width: 768px) {
+  ${media.tablet} {
     grid-template-columns: repeat(3, 1fr);
   }
 `;

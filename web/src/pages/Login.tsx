@@ -1,13 +1,15 @@
-/** Login (/login): spec sections 2, 4, 5 and 8. */
-import { loginBody, type LoginBody } from '@vnmarket/proto';
+/**
+ * Login (/login): email or phone and a password, checked as typed with proto's loginBody; a failure shows
+ * the server's message ("Invalid credentials" otherwise); success loads the current user and goes home.
+ */
+import { loginBody, type LoginBody } from '@vnmarket/proto/src/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { mutate } from 'swr';
 import { TextField } from '../components/FormFields';
-import { useToast } from '../components/Toast';
 import { Button } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
-import { AUTH_USER_KEY } from '../lib/hooks';
+import { revalidateAfterSignIn } from '../lib/queries';
+import { useToast } from '../lib/toast';
 import { fieldValidator } from '../lib/validation';
 import { AuthLayout } from './AuthLayout';
 
@@ -30,7 +32,7 @@ export default function Login() {
       return;
     }
     toast({ title: 'Success', description: 'Logged in successfully!' });
-    await mutate(AUTH_USER_KEY);
+    await revalidateAfterSignIn();
     navigate('/');
   };
 

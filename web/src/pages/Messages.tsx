@@ -1,21 +1,22 @@
 /**
- * Messages (spec section 2, /messages): the inbox on the left (avatar, name, unread badge, listing link
+ * Messages (/messages, members only): the inbox on the left (avatar, name, unread badge, listing link
  * with price, last message, friendly time), the selected thread on the right (own bubbles on the right,
  * "Type a message..." and send), in a 600 px panel, with the Connected / Disconnected indicator. Opening
  * a conversation marks it read, so the header badge drops at once. On a phone the list and the thread
  * are separate views with a back button. Pushes arrive over the app-wide socket (lib/messaging.tsx).
  */
-import { conversationIdFor, type ConversationSummary, type Message, type SendMessageBody } from '@vnmarket/proto';
+import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import useSWR, { mutate } from 'swr';
 import { SendIcon } from '../components/Icons';
 import { Avatar, Button, Card, Container, Input, PageTitle, Skeleton } from '../components/ui';
-import { apiRequest, fetchListOrEmptyWhenMissing } from '../lib/api';
+import { apiRequest } from '../lib/api';
+import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
-import { CONVERSATIONS_KEY, UNREAD_KEY, useFailureToast, useRequireAuth } from '../lib/hooks';
-import { threadKey, useMessaging } from '../lib/messaging';
+import { useFailureToast, useRequireAuth } from '../lib/hooks';
+import { useMessaging } from '../lib/messaging';
+import { revalidateAfterConversationRead, revalidateAfterMessageSent, useConversations, useMessages } from '../lib/queries';
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 
 export default function Messages() {
@@ -23,7 +24,7 @@ export default function Messages() {
   const { connected } = useMessaging();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c');
-  const { data: conversations, error } = useSWR<ConversationSummary[]>(isAuthenticated ? CONVERSATIONS_KEY : null);
+  const { data: conversations, error } = useConversations(isAuthenticated);
   const selected = conversations?.find((conversation) => conversation.conversationId === selectedId);
 
   // Opening a conversation (or a new message arriving in the open one) marks it read.
@@ -31,7 +32,7 @@ export default function Messages() {
   useEffect(() => {
     if (!selectedId || unreadInSelected === 0) return;
     void apiRequest('PUT', `/api/conversations/${selectedId}/read`)
-      .then(() => Promise.all([mutate(UNREAD_KEY), mutate(CONVERSATIONS_KEY)]))
+      .then(revalidateAfterConversationRead)
       .catch(() => undefined);
   }, [selectedId, unreadInSelected]);
 
@@ -110,8 +111,7 @@ export default function Messages() {
 }
 
 function Thread({ conversation, currentUserId, onBack }: { conversation: ConversationSummary; currentUserId: string; onBack: () => void }) {
-  const key = threadKey(conversation.conversationId);
-  const { data: messages } = useSWR<Message[]>(key, fetchListOrEmptyWhenMissing<Message>);
+  const { data: messages } = useMessages(conversation.conversationId);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const list = useRef<HTMLDivElement>(null);
@@ -140,8 +140,7 @@ function Thread({ conversation, currentUserId, onBack }: { conversation: Convers
       };
       await apiRequest('POST', '/api/messages', body);
       setText('');
-      await mutate(key);
-      void mutate(CONVERSATIONS_KEY);
+      await revalidateAfterMessageSent(conversation.conversationId);
     } catch (error) {
       failed(error, { title: 'Error', description: 'Failed to send message. Please try again.' });
     } finally {
@@ -221,7 +220,7 @@ const Panel = styled(Card)<{ $threadOpen: boolean }>`
   height: 600px;
   padding: 0;
   overflow: hidden;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-template-columns: minmax(0, 1fr);
     height: calc(100dvh - 180px);
     min-height: 420px;
@@ -344,7 +343,7 @@ const BackButton = styled.button`
   min-width: 44px;
   min-height: 44px;
   cursor: pointer;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     display: inline-block;
   }
 `;

@@ -16,7 +16,8 @@ import { CenteredMessage, Container, Grid, LoadFailed, Skeleton } from '../compo
 import { ApiError } from '../lib/api';
 import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
-import { fullName, REVIEWS_ANCHOR, usePublicUser, useReviews } from '../lib/users';
+import { usePublicUser, useReviews } from '../lib/queries';
+import { fullName, REVIEWS_ANCHOR } from '../lib/users';
 import NotFound from './NotFound';
 
 export default function PublicProfile() {

@@ -1,13 +1,16 @@
-/** Register (/register): spec sections 2, 4, 5 and 8. */
-import { registerBody, type RegisterBody } from '@vnmarket/proto';
+/**
+ * Register (/register): first and last name, phone, optional email and password, checked as typed with
+ * proto's registerBody; a failure shows the server's message and field errors; success loads the
+ * current user and goes on to verify the phone.
+ */
+import { registerBody, type RegisterBody } from '@vnmarket/proto/src/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { mutate } from 'swr';
 import { TextField } from '../components/FormFields';
-import { useToast } from '../components/Toast';
 import { Button } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
-import { AUTH_USER_KEY } from '../lib/hooks';
+import { revalidateAfterSignIn } from '../lib/queries';
+import { useToast } from '../lib/toast';
 import { fieldValidator, submissionErrors } from '../lib/validation';
 import { AuthLayout, Split } from './AuthLayout';
 
@@ -41,7 +44,7 @@ export default function Register() {
       return submissionErrors(error);
     }
     toast({ title: 'Success', description: 'Account created! Please verify your phone number.' });
-    await mutate(AUTH_USER_KEY);
+    await revalidateAfterSignIn();
     navigate('/verify-phone');
     return undefined;
   };

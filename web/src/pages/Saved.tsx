@@ -1,14 +1,13 @@
-/** Saved listings (/saved): spec section 2. */
-import type { SavedListing } from '@vnmarket/proto';
+/** Saved listings (/saved), members only: the count, the saved listings as cards, or how to save one. */
 import styled from 'styled-components';
-import useSWR from 'swr';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
-import { SAVED_KEY, useRequireAuth } from '../lib/hooks';
+import { useRequireAuth } from '../lib/hooks';
+import { useSaved } from '../lib/queries';
 
 export default function Saved() {
   const { isAuthenticated } = useRequireAuth();
-  const { data, error, isLoading } = useSWR<SavedListing[]>(isAuthenticated ? SAVED_KEY : null);
+  const { data, error, isLoading } = useSaved(isAuthenticated);
   const loading = !isAuthenticated || isLoading;
   return (
     <Page>

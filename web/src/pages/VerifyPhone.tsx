@@ -1,19 +1,20 @@
 /**
- * Verify phone (/verify-phone): spec sections 2, 4, 5 and 8. Steps "code" then "complete"; entering the
+ * Verify phone (/verify-phone), members only. Steps "code" then "complete"; entering the
  * code step with an unverified phone sends a code; 6 digits only; success refreshes the user and goes
  * home after 1.5 s; "Skip for now" goes home; an already verified user is sent home.
  */
-import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto';
+import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto/src/verification';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { CheckIcon, PhoneIcon, ShieldIcon } from '../components/Icons';
-import { useToast } from '../components/Toast';
 import { Button, Card, Container, IconCircle, Input, Label, Skeleton } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
+import { media } from '../lib/breakpoints';
 import { formatPhone } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
 import { POST_VERIFY_REDIRECT_MS } from '../lib/timing';
+import { useToast } from '../lib/toast';
 
 export default function VerifyPhone() {
   const { user, isLoading, isAuthenticated, refresh } = useRequireAuth();
@@ -178,7 +179,7 @@ const Intro = styled.div`
 const Columns = styled.div`
   display: grid;
   gap: 20px;
-  @media (min-width: 768px) {
+  ${media.tablet} {
     grid-template-columns: 1.2fr 1fr;
   }
 `;

@@ -1,16 +1,19 @@
 /**
  * The profile's My Listings tab: each own listing with its image, title, price ("/month", "/hour"),
  * views, saves, posted date and Active/Inactive badge, and View, Edit, Delete. Delete asks the browser's
- * confirm "Are you sure you want to delete this listing?" first (spec section 2).
+ * confirm "Are you sure you want to delete this listing?" first.
  */
-import { thumbnailPathOf, type Listing } from '@vnmarket/proto';
+import type { Listing } from '@vnmarket/proto/src/listings';
+import { thumbnailPathOf } from '@vnmarket/proto/src/media';
 import styled from 'styled-components';
 import { EyeIcon, HeartIcon, ImageIcon } from '../../components/Icons';
-import { useToast } from '../../components/Toast';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, Skeleton } from '../../components/ui';
 import { apiRequest } from '../../lib/api';
+import { media } from '../../lib/breakpoints';
 import { formatPrice, plural } from '../../lib/format';
-import { revalidateListings, useFailureToast } from '../../lib/hooks';
+import { useFailureToast } from '../../lib/hooks';
+import { revalidateListings } from '../../lib/queries';
+import { useToast } from '../../lib/toast';
 import { formatDay } from '../../lib/users';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this listing?';
@@ -112,7 +115,7 @@ const Item = styled(Card)`
   gap: 14px;
   align-items: center;
   padding: 12px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-template-columns: 72px minmax(0, 1fr);
   }
 `;
@@ -126,7 +129,7 @@ const Thumb = styled.img`
   object-fit: cover;
   background: var(--subtle);
   color: #a8a29e;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     width: 72px;
     height: 72px;
   }
@@ -176,7 +179,7 @@ const Actions = styled.div`
   > * {
     min-height: 44px;
   }
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-column: 1 / -1;
     > * {
       flex: 1 1 0;

@@ -1,10 +1,10 @@
 /**
- * Profile (/profile, spec section 2): a loading skeleton while auth loads, nothing for a visitor (the
+ * Profile (/profile): a loading skeleton while auth loads, nothing for a visitor (the
  * Unauthorized toast and the sign-in redirect); the head with Edit Profile and Share Profile; four stat
  * tiles (active listings, total listings, total views, average rating); tabs My Listings, Reviews and
  * Settings ("Coming Soon").
  */
-import type { User } from '@vnmarket/proto';
+import type { User } from '@vnmarket/proto/src/auth';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -12,10 +12,12 @@ import { EditProfileDialog } from '../../components/EditProfileDialog';
 import { ProfileHeader } from '../../components/ProfileHeader';
 import { ReviewList } from '../../components/ReviewList';
 import { Tabs } from '../../components/Tabs';
-import { useToast } from '../../components/Toast';
 import { Button, Card, Container, Skeleton } from '../../components/ui';
+import { media } from '../../lib/breakpoints';
 import { useRequireAuth } from '../../lib/hooks';
-import { fullName, profilePath, ratingOf, REVIEWS_ANCHOR, useOwnListings, useReviews } from '../../lib/users';
+import { useOwnListings, useReviews } from '../../lib/queries';
+import { useToast } from '../../lib/toast';
+import { fullName, profilePath, ratingOf, REVIEWS_ANCHOR } from '../../lib/users';
 import { MyListings } from './MyListings';
 
 type TabId = 'listings' | 'reviews' | 'settings';
@@ -161,7 +163,7 @@ const Stats = styled.section`
   grid-template-columns: repeat(4, minmax(0, 1fr));
   gap: 12px;
   margin: 20px 0 24px;
-  @media (max-width: 720px) {
+  ${media.belowTablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `;

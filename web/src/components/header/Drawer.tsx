@@ -1,0 +1,137 @@
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+import { useUnreadCount } from '../../lib/queries';
+import { BookmarkIcon, ChatIcon, CloseIcon, GridIcon, LogOutIcon, PlusIcon, UserIcon } from '../Icons';
+import { ButtonAnchor, ButtonLink } from '../ui';
+import { SearchForm } from './SearchForm';
+import { signOut } from './signOut';
+import { drawerItem, IconButton, Logo, LogoMark } from './styles';
+import { UnreadBadge } from './UnreadBadge';
+
+/**
+ * The phone's menu, a panel from the right: search, navigation, and create, profile, saved and sign out
+ * (or sign in). Escape or a tap outside closes it; the page behind does not scroll meanwhile.
+ */
+export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; signedIn: boolean; onLanding: boolean }) {
+  const unread = useUnreadCount(signedIn);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('input, a, button')?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [onClose]);
+  return (
+    <DrawerBackdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <DrawerPanel ref={panel} role="dialog" aria-modal="true" aria-label="Menu">
+        <DrawerHead>
+          <Logo to="/" onClick={onClose}>
+            <LogoMark aria-hidden="true">★</LogoMark> Chợ Việt
+          </Logo>
+          <IconButton type="button" aria-label="Close menu" onClick={onClose}>
+            <CloseIcon />
+          </IconButton>
+        </DrawerHead>
+        <SearchForm id="drawer-search" onDone={onClose} />
+        <DrawerNav aria-label="Mobile">
+          <DrawerLink to="/" end onClick={onClose}>
+            <GridIcon size={18} /> Browse
+          </DrawerLink>
+          <DrawerLink to="/messages" onClick={onClose}>
+            <ChatIcon size={18} /> Messages <UnreadBadge count={unread} />
+          </DrawerLink>
+          {signedIn ? (
+            <>
+              <DrawerLink to="/create-listing" onClick={onClose}>
+                <PlusIcon size={18} /> Create Listing
+              </DrawerLink>
+              <DrawerLink to="/profile" onClick={onClose}>
+                <UserIcon size={18} /> Profile
+              </DrawerLink>
+              <DrawerLink to="/dashboard" onClick={onClose}>
+                <GridIcon size={18} /> My Listings
+              </DrawerLink>
+              <DrawerLink to="/saved" onClick={onClose}>
+                <BookmarkIcon size={18} /> Saved
+              </DrawerLink>
+              <DrawerButton type="button" onClick={() => void signOut()}>
+                <LogOutIcon size={18} /> Sign Out
+              </DrawerButton>
+            </>
+          ) : (
+            <DrawerActions>
+              {onLanding ? (
+                <>
+                  <ButtonLink to="/login" variant="outline" block onClick={onClose}>
+                    Sign In
+                  </ButtonLink>
+                  <ButtonLink to="/register" block onClick={onClose}>
+                    Sign Up
+                  </ButtonLink>
+                </>
+              ) : (
+                <ButtonAnchor href="/api/login" block>
+                  Sign In
+                </ButtonAnchor>
+              )}
+            </DrawerActions>
+          )}
+        </DrawerNav>
+      </DrawerPanel>
+    </DrawerBackdrop>
+  );
+}
+
+const DrawerBackdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 60;
+  background: rgb(28 25 23 / 50%);
+  display: flex;
+  justify-content: flex-end;
+`;
+
+const DrawerPanel = styled.div`
+  width: min(320px, 88vw);
+  height: 100%;
+  overflow-y: auto;
+  padding: 16px;
+  background: var(--surface);
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  box-shadow: var(--shadow-lg);
+`;
+
+const DrawerHead = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const DrawerNav = styled.nav`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+`;
+
+const DrawerLink = styled(NavLink)`
+  ${drawerItem}
+`;
+
+const DrawerButton = styled.button`
+  ${drawerItem}
+`;
+
+const DrawerActions = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  margin-top: 12px;
+`;

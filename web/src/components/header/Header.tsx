@@ -1,0 +1,160 @@
+/**
+ * The header on every page: logo, Browse and Messages, the search box, and either Create Listing plus
+ * the user menu (Profile, Messages with the unread badge, Saved, Sign Out) or Sign In. Narrower than a
+ * tablet, a drawer repeats search, navigation, create, profile, saved and sign out.
+ */
+import { useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { media, type Breakpoint } from '../../lib/breakpoints';
+import { useAuth } from '../../lib/hooks';
+import { useUnreadCount } from '../../lib/queries';
+import { MenuIcon, PlusIcon } from '../Icons';
+import { ButtonAnchor, ButtonLink, Container } from '../ui';
+import { Drawer } from './Drawer';
+import { SearchForm } from './SearchForm';
+import { Dot, IconButton, Logo, LogoMark } from './styles';
+import { UnreadBadge } from './UnreadBadge';
+import { UserMenu } from './UserMenu';
+
+export function Header() {
+  const { isAuthenticated } = useAuth();
+  const unread = useUnreadCount(isAuthenticated);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const onLanding = location.pathname === '/' && !isAuthenticated;
+  const closeDrawer = useRef(() => setDrawerOpen(false)).current;
+
+  return (
+    <Bar>
+      <BarInner>
+        <Logo to="/" aria-label="Chợ Việt Bay Area home">
+          <LogoMark aria-hidden="true">★</LogoMark>
+          <span>Chợ Việt</span>
+        </Logo>
+        <DesktopNav aria-label="Main">
+          <TopLink to="/" end>
+            Browse
+          </TopLink>
+          <TopLink to="/messages">
+            Messages <UnreadBadge count={unread} />
+          </TopLink>
+        </DesktopNav>
+        <DesktopSearch>
+          <SearchForm id="header-search" />
+        </DesktopSearch>
+        <Actions>
+          {isAuthenticated ? (
+            <>
+              <ShownFrom $from="tablet">
+                <ButtonLink to="/create-listing" size="sm">
+                  <PlusIcon size={16} /> Create Listing
+                </ButtonLink>
+              </ShownFrom>
+              <ShownFrom $from="tablet">
+                <UserMenu />
+              </ShownFrom>
+            </>
+          ) : onLanding ? (
+            <>
+              <ButtonLink to="/login" variant="ghost" size="sm">
+                Sign In
+              </ButtonLink>
+              <ShownFrom $from="phone">
+                <ButtonLink to="/register" size="sm">
+                  Sign Up
+                </ButtonLink>
+              </ShownFrom>
+            </>
+          ) : (
+            <ButtonAnchor href="/api/login" size="sm">
+              Sign In
+            </ButtonAnchor>
+          )}
+          <MobileOnly>
+            <IconButton type="button" aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+              <MenuIcon />
+              {isAuthenticated && unread > 0 && <Dot aria-hidden="true" />}
+            </IconButton>
+          </MobileOnly>
+        </Actions>
+      </BarInner>
+      {drawerOpen && <Drawer onClose={closeDrawer} signedIn={isAuthenticated} onLanding={onLanding} />}
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 40;
+  height: var(--header-height);
+  background: rgb(255 255 255 / 94%);
+  backdrop-filter: saturate(180%) blur(8px);
+  border-bottom: 1px solid var(--border);
+`;
+
+const BarInner = styled(Container)`
+  display: flex;
+  align-items: center;
+  gap: 20px;
+  height: 100%;
+`;
+
+const DesktopNav = styled.nav`
+  display: none;
+  gap: 4px;
+  ${media.tablet} {
+    display: flex;
+  }
+`;
+
+const TopLink = styled(NavLink)`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: 8px 10px;
+  border-radius: var(--radius-sm);
+  font-weight: 500;
+  font-size: 0.95rem;
+  color: var(--muted);
+  text-decoration: none;
+  &:hover {
+    color: var(--text);
+    background: var(--subtle);
+  }
+  &.active {
+    color: var(--text);
+  }
+`;
+
+const DesktopSearch = styled.div`
+  display: none;
+  flex: 1;
+  max-width: 420px;
+  ${media.tablet} {
+    display: block;
+  }
+`;
+
+const Actions = styled.div`
+  margin-left: auto;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+/** Shown from a breakpoint up (tablet: the full header; phone: all but the narrowest phones). */
+const ShownFrom = styled.div<{ $from: Breakpoint }>`
+  display: none;
+  ${({ $from }) => media[$from]} {
+    display: block;
+  }
+`;
+
+const MobileOnly = styled.div`
+  display: block;
+  ${media.tablet} {
+    display: none;
+  }
+`;

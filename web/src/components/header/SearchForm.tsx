@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { SearchIcon } from '../Icons';
+import { Input } from '../ui';
+
+/** The listing search box (header and drawer): sends the words to the home page's search. */
+export function SearchForm({ onDone, id }: { onDone?: () => void; id: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const query = text.trim();
+    if (!query) return;
+    navigate(`/?search=${encodeURIComponent(query)}`);
+    onDone?.();
+  };
+  return (
+    <SearchBox role="search" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        Search listings
+      </label>
+      <SearchIconBox aria-hidden="true">
+        <SearchIcon size={18} />
+      </SearchIconBox>
+      <SearchInput id={id} type="search" placeholder="Search listings..." value={text} onChange={(event) => setText(event.target.value)} />
+    </SearchBox>
+  );
+}
+
+const SearchBox = styled.form`
+  position: relative;
+  width: 100%;
+`;
+
+const SearchIconBox = styled.span`
+  position: absolute;
+  left: 12px;
+  top: 50%;
+  transform: translateY(-50%);
+  color: var(--muted);
+  display: inline-flex;
+`;
+
+const SearchInput = styled(Input)`
+  padding-left: 38px;
+  background: var(--subtle);
+  border-color: transparent;
+  &:focus {
+    background: var(--surface);
+  }
+`;

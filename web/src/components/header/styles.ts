@@ -1,0 +1,78 @@
+/** Pieces the header bar, the user menu and the drawer share. */
+import { Link } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+
+export const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  font-weight: 800;
+  font-size: 1.2rem;
+  letter-spacing: -0.02em;
+  color: var(--text);
+  text-decoration: none;
+  white-space: nowrap;
+`;
+
+export const LogoMark = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  border-radius: 9px;
+  background: var(--primary);
+  color: var(--accent);
+  font-size: 1.05rem;
+`;
+
+export const IconButton = styled.button`
+  position: relative;
+  display: inline-grid;
+  place-items: center;
+  width: 42px;
+  height: 42px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius-sm);
+  background: var(--surface);
+  cursor: pointer;
+`;
+
+export const Dot = styled.span`
+  position: absolute;
+  top: 4px;
+  right: 4px;
+  width: 10px;
+  height: 10px;
+  border-radius: 50%;
+  background: var(--primary);
+  border: 2px solid #fff;
+`;
+
+/** A row of the user menu or the drawer: icon, label, and the unread badge pushed to the end. */
+const itemStyles = (padding: string, gap: string, fontSize: string, fontWeight: number) => css`
+  display: flex;
+  align-items: center;
+  gap: ${gap};
+  width: 100%;
+  padding: ${padding};
+  border: 0;
+  border-radius: 8px;
+  background: transparent;
+  font-size: ${fontSize};
+  font-weight: ${fontWeight};
+  text-align: left;
+  text-decoration: none;
+  color: var(--text);
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    background: var(--subtle);
+    outline: none;
+  }
+  span[data-testid] {
+    margin-left: auto;
+  }
+`;
+
+export const menuItem = itemStyles('9px 10px', '10px', '0.92rem', 400);
+export const drawerItem = itemStyles('12px 10px', '12px', '1rem', 500);

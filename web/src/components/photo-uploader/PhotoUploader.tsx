@@ -1,0 +1,30 @@
+/**
+ * Listing photos: at most 10 images of up to 5 MB each, image types only, previews before upload, an
+ * upload progress bar, per-photo remove. After a successful upload the selection is cleared and the
+ * upload dialog closes after 500 ms.
+ */
+import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listings';
+import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media';
+import { useState } from 'react';
+import { PlusIcon } from '../Icons';
+import { Button, Hint } from '../ui';
+import { UploadDialog } from './UploadDialog';
+import { UploadedPhotos } from './UploadedPhotos';
+
+/** The form field: the photos so far, "Add Photos" (or "Add More Photos") opening the upload dialog, and the limits. */
+export function PhotoUploader({ images, onChange }: { images: string[]; onChange: (images: string[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const remaining = MAX_LISTING_IMAGES - images.length;
+  return (
+    <div>
+      {images.length > 0 && <UploadedPhotos images={images} onChange={onChange} />}
+      <Button variant="outline" onClick={() => setOpen(true)} disabled={remaining <= 0}>
+        <PlusIcon size={16} /> {images.length > 0 ? 'Add More Photos' : 'Add Photos'}
+      </Button>
+      <Hint>
+        {images.length}/{MAX_LISTING_IMAGES} photos. Up to {MAX_LISTING_IMAGES} images, {MAX_LISTING_PHOTO_MB} MB each. For best results use photos at least 800x800 pixels.
+      </Hint>
+      <UploadDialog open={open} onClose={() => setOpen(false)} images={images} onChange={onChange} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { thumbnailPathOf } from '@vnmarket/proto/src/media';
+import styled from 'styled-components';
+import { CloseIcon } from '../Icons';
+import { RemoveButton } from './styles';
+
+/** The listing's photos so far as tiles (the first is the cover), each with its remove button. */
+export function UploadedPhotos({ images, onChange }: { images: string[]; onChange: (images: string[]) => void }) {
+  return (
+    <PhotoGrid data-testid="uploaded-photos">
+      {images.map((image, index) => (
+        <PhotoTile key={image}>
+          <img src={thumbnailPathOf(image)} alt={`Listing photo ${index + 1}`} />
+          {index === 0 && <Cover>Cover</Cover>}
+          <RemoveButton type="button" aria-label={`Remove photo ${index + 1}`} onClick={() => onChange(images.filter((_, position) => position !== index))}>
+            <CloseIcon size={14} />
+          </RemoveButton>
+        </PhotoTile>
+      ))}
+    </PhotoGrid>
+  );
+}
+
+const PhotoGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(96px, 1fr));
+  gap: 10px;
+  margin-bottom: 12px;
+`;
+
+const PhotoTile = styled.div`
+  position: relative;
+  aspect-ratio: 1;
+  overflow: hidden;
+  border-radius: var(--radius-sm);
+  border: 1px solid var(--border);
+  background: var(--subtle);
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+const Cover = styled.span`
+  position: absolute;
+  left: 6px;
+  bottom: 6px;
+  padding: 1px 7px;
+  border-radius: 999px;
+  background: rgb(28 25 23 / 75%);
+  color: #fff;
+  font-size: 0.7rem;
+  font-weight: 600;
+`;

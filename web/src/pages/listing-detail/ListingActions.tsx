@@ -1,0 +1,82 @@
+import type { Listing } from '@vnmarket/proto/src/listings';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { ChatIcon, FlagIcon, HeartIcon, PhoneIcon } from '../../components/Icons';
+import { Button, ButtonAnchor, ButtonLink } from '../../components/ui';
+import { apiRequest } from '../../lib/api';
+import { formatPhone } from '../../lib/format';
+import { useFailureToast } from '../../lib/hooks';
+import { revalidateAfterSaveToggle } from '../../lib/queries';
+import { useToast } from '../../lib/toast';
+
+interface Props {
+  listing: Listing;
+  isOwner: boolean;
+  isSaved: boolean;
+  onMessage: () => void;
+  onReport: () => void;
+}
+
+/**
+ * What the viewer can do: the owner edits; anyone else messages the seller (or calls, for phone-contact
+ * listings), saves or unsaves (the heart follows the server's answer), and reports.
+ */
+export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport }: Props) {
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const failed = useFailureToast();
+  const seller = listing.user;
+  const phoneContact = listing.contactPreference === 'phone' && seller?.phone ? seller.phone : undefined;
+
+  const toggleSave = async () => {
+    setSaving(true);
+    try {
+      await apiRequest(isSaved ? 'DELETE' : 'POST', `/api/listings/${listing.id}/save`);
+      // The heart flips only after the server agreed: refetch the saved list (and the counts).
+      await revalidateAfterSaveToggle();
+      toast(isSaved ? { title: 'Listing Unsaved', description: 'Removed from your saved listings' } : { title: 'Listing Saved', description: 'Added to your saved listings' });
+    } catch (saveError) {
+      failed(saveError, { title: 'Error', description: 'Failed to save listing' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (isOwner) {
+    return (
+      <ButtonLink to={`/listing/${listing.id}/edit`} block>
+        Edit Listing
+      </ButtonLink>
+    );
+  }
+  return (
+    <>
+      {phoneContact ? (
+        <ButtonAnchor href={`tel:${phoneContact}`} block>
+          <PhoneIcon size={18} /> Call {formatPhone(phoneContact)}
+        </ButtonAnchor>
+      ) : (
+        <Button block onClick={onMessage} disabled={!seller}>
+          <ChatIcon size={18} /> Message Seller
+        </Button>
+      )}
+      <IconRow>
+        <Button variant="outline" block aria-pressed={isSaved} aria-label={isSaved ? 'Unsave listing' : 'Save listing'} disabled={saving} onClick={() => void toggleSave()} data-testid="save-button">
+          <span style={{ color: isSaved ? 'var(--primary)' : undefined, display: 'inline-flex' }}>
+            <HeartIcon size={18} filled={isSaved} />
+          </span>
+          {isSaved ? 'Saved' : 'Save'}
+        </Button>
+        <Button variant="outline" block aria-label="Report listing" onClick={onReport}>
+          <FlagIcon size={18} /> Report
+        </Button>
+      </IconRow>
+    </>
+  );
+}
+
+const IconRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 10px;
+`;

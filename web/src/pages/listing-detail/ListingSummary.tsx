@@ -1,0 +1,83 @@
+import type { Listing } from '@vnmarket/proto/src/listings';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { EyeIcon, HeartIcon, PinIcon } from '../../components/Icons';
+import { Badge, Card } from '../../components/ui';
+import { CATEGORY_INFO } from '../../lib/catalog';
+import { formatPrice, formatTime, plural } from '../../lib/format';
+import { conditionLabel } from './detailRows';
+
+/** The card beside the photos: category, title, place, price, condition, counts and posting time, then `actions`. */
+export function ListingSummary({ listing, order, actions }: { listing: Listing; order: number; actions: ReactNode }) {
+  return (
+    <Summary $order={order}>
+      <Badge $tone="primary">{CATEGORY_INFO[listing.category].label}</Badge>
+      <Title>{listing.title}</Title>
+      <Location>
+        <PinIcon size={16} /> {listing.location}
+      </Location>
+      <Price data-testid="listing-price">{formatPrice(listing.price, listing.priceType)}</Price>
+      {listing.condition && <Badge>{conditionLabel(listing.condition)}</Badge>}
+      <Stats>
+        <span>
+          <EyeIcon size={15} /> {plural(listing.viewCount, 'view')}
+        </span>
+        <span>
+          <HeartIcon size={15} /> {plural(listing.saveCount, 'save')}
+        </span>
+        <span>Posted {formatTime(listing.createdAt)}</span>
+      </Stats>
+      <Controls>{actions}</Controls>
+    </Summary>
+  );
+}
+
+const Summary = styled(Card)<{ $order: number }>`
+  order: ${({ $order }) => $order};
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 10px;
+  padding: 20px;
+`;
+
+const Title = styled.h1`
+  font-size: 1.5rem;
+  line-height: 1.25;
+  font-weight: 750;
+  overflow-wrap: anywhere;
+`;
+
+const Location = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  color: var(--muted);
+`;
+
+const Price = styled.p`
+  font-size: 1.7rem;
+  font-weight: 800;
+  color: var(--primary);
+`;
+
+const Stats = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px 16px;
+  font-size: 0.85rem;
+  color: var(--muted);
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
+  }
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  width: 100%;
+  margin-top: 6px;
+`;
