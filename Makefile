@@ -21,7 +21,7 @@ test-faults: install ## the fault suite at full size, one table (stops/starts th
 
 install: node_modules/.install-stamp
 
-node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json
+node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json testkit/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 

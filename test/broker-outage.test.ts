@@ -1,21 +1,20 @@
 import { createTcpFaultProxy, eventually, throughProxy, type TcpFaultProxy } from '@vnmarket/shared/testing';
-import { registered } from '../services/auth/test/support';
-import { listingBody } from '../services/listings/test/support';
-import { startStack, type Stack } from './stack';
+import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
 
 /**
  * RabbitMQ down is not the site down: readiness needs only the database and Redis, writes are kept in
  * the outbox, and their events go out when the broker is back. The broker is cut for listings and
  * auth only (a proxy in front of the shared one), so other test files are not disturbed.
  */
-let stack: Stack;
+// Messaging's read copies show the events going out afterwards.
+let stack: Stack<'auth' | 'listings' | 'messaging'>;
 let proxy: TcpFaultProxy;
 
 beforeAll(async () => {
   const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
   proxy = await createTcpFaultProxy({ host: new URL(amqpUrl).hostname, port: Number(new URL(amqpUrl).port || 5672) });
   const viaProxy = { AMQP_URL: throughProxy(amqpUrl, proxy) };
-  stack = await startStack('broker-outage', { listings: viaProxy, auth: viaProxy });
+  stack = await startStack('broker-outage', { only: ['auth', 'listings', 'messaging'], overrides: { listings: viaProxy, auth: viaProxy } });
 }, 60_000);
 afterAll(async () => {
   proxy.restore();

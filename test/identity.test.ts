@@ -1,15 +1,14 @@
-import { registered } from '../services/auth/test/support';
-import { listingBody } from '../services/listings/test/support';
 import { eventually } from '@vnmarket/shared/testing';
-import { startStack, type Stack } from './stack';
+import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
 
 /**
  * PostgreSQL folds a uuid's case; JavaScript string comparison does not. Every id a client sends is
  * normalised once (proto's idSchema, shared pathId), so an upper-case id is the same identity everywhere.
  */
-let stack: Stack;
+// Reviews (auth), messages (messaging, which tells auth who talked), listings: no photos or SMS.
+let stack: Stack<'auth' | 'listings' | 'messaging'>;
 beforeAll(async () => {
-  stack = await startStack('identity');
+  stack = await startStack('identity', { only: ['auth', 'listings', 'messaging'] });
 });
 afterAll(() => stack.stop());
 

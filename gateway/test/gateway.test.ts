@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
 import { TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered } from '../../services/auth/test/support';
-import { startStack, type Stack } from '../../test/stack';
+import { newUser, registered, startStack, type Stack } from '@vnmarket/testkit';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 
@@ -27,10 +26,11 @@ async function startGateway(env: Record<string, string>): Promise<{ gateway: Gat
 }
 
 describe('through the gateway to the real services', () => {
+  // Every service: /healthz is checked with all five upstreams ready.
   let stack: Stack;
   let edge: { client(): TestClient };
   beforeAll(async () => {
-    stack = await startStack('gateway', { auth: { LOGIN_MAX_ATTEMPTS_PER_IP: '8' } });
+    stack = await startStack('gateway', { overrides: { auth: { LOGIN_MAX_ATTEMPTS_PER_IP: '8' } } });
     edge = stack;
   });
   afterAll(() => stack.stop());

@@ -10,18 +10,35 @@ let gateway: GatewayProcess;
 let port: number;
 let exited: number | null = null;
 
-/** Sends bytes as they are and returns what comes back until the server closes or goes quiet. */
+/** Whether the bytes hold one whole HTTP response: its head, and all the body its framing announces. */
+function wholeResponse(received: string): boolean {
+  const headEnd = received.indexOf('\r\n\r\n');
+  if (headEnd < 0) return false;
+  const head = received.slice(0, headEnd);
+  const body = received.slice(headEnd + 4);
+  const length = /^content-length:\s*(\d+)\s*$/im.exec(head);
+  if (length) return body.length >= Number(length[1]);
+  if (/^transfer-encoding:\s*chunked\s*$/im.test(head)) return /(^|\r\n)0\r\n\r\n$/.test(body);
+  return false;
+}
+
+/**
+ * Sends bytes as they are and returns what comes back: one whole response, or what came until the server
+ * closed (or, for a response without framing on a connection kept open, went quiet for `quietMs`).
+ */
 function raw(request: string, quietMs = 1500): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     const finish = () => {
+      clearTimeout(timer);
       socket.destroy();
       resolve(received);
     };
     const timer = setTimeout(finish, quietMs);
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
+      if (wholeResponse(received)) finish();
     });
     socket.on('close', () => {
       clearTimeout(timer);

@@ -12,18 +12,22 @@ interface Replica {
   url: string;
   hits: number;
   ready: boolean;
+  /** /readyz polls answered 503 (not ready). */
+  notReadyAnswers: number;
   delayMs: number;
   close(): Promise<void>;
 }
 
 async function replica(): Promise<Replica> {
-  const state = { hits: 0, ready: true, delayMs: 0 };
+  const state = { hits: 0, ready: true, notReadyAnswers: 0, delayMs: 0 };
   const server = http.createServer((req, res) => {
     if (req.url === '/readyz') {
+      if (!state.ready) state.notReadyAnswers += 1;
       res.writeHead(state.ready ? 200 : 503).end();
       return;
     }
     state.hits += 1;
+    // A replica that takes delayMs to answer (the overload test's slow upstream), not a wait in the test.
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), state.delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,10 +75,13 @@ it('balances GETs over replicas, and a replica that refuses connections costs no
 
 it('a replica reporting not ready (draining for a restart) gets no new requests until it is ready again', async () => {
   const [a, b] = [await replica(), await replica()];
-  const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '50' });
+  // A "not ready" answer keeps a replica out for two intervals, renewed at every poll: at 50 ms, an event
+  // loop that lags 100 ms on a loaded machine let a request through; 250 ms leaves room for that.
+  const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '250' });
   try {
     a.ready = false;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The gateway has heard "not ready": by the next poll, an interval on, it has applied the first answer.
+    await eventually(async () => expect(a.notReadyAnswers).toBeGreaterThanOrEqual(2));
     const before = a.hits;
     for (let i = 0; i < 10; i += 1) expect((await fetch(`${server.url}/api/listings`)).status).toBe(200);
     expect(a.hits).toBe(before);

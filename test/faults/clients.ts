@@ -14,6 +14,7 @@ export async function registerUser(gatewayUrl: string, name = 'Lan'): Promise<Us
     const response = await client.post('/api/register', { firstName: name, lastName: 'Nguyễn', phone: uniquePhone(), password: 'correct horse' });
     if (response.status === 201) return { id: response.body.id, client };
     if (attempt >= 20) throw new Error(`register: ${response.status} ${response.text}`);
+    // A client's retry delay (the cluster may be mid-fault), not a wait for something to happen.
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -55,6 +56,7 @@ export class ReconnectingSocket {
         resolve();
         if (this.closed) return;
         this.reconnects += 1;
+        // The web app's reconnect backoff, reproduced: behaviour of the client, not a wait in a test.
         setTimeout(() => void this.open(), 100 + Math.random() * 200);
       });
     });

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { listingBody } from '../../services/listings/test/support';
+import { listingBody } from '@vnmarket/testkit';
 import type { Cluster, ProcessName } from './cluster';
 import { inParallel, ReconnectingSocket, registerUser, sleep, waitFor, type User } from './clients';
 import { History, percentile } from './history';
@@ -102,6 +102,11 @@ async function outboxesDrained(cluster: Cluster, timeoutMs: number): Promise<boo
   }, timeoutMs);
 }
 
+/** Until the clients' load is under way (some operations answered), so the fault meets traffic. */
+async function trafficFlowing(history: History, operations = 10): Promise<void> {
+  await waitFor(async () => history.operations.length >= operations, 15_000, 20);
+}
+
 function result(scenario: string, history: History, lost: number, notes: string[], ok: boolean): ScenarioResult {
   return {
     scenario,
@@ -129,12 +134,14 @@ export async function brokerRestartUnderTraffic(cluster: Cluster, scale: Scale):
       if (outcome?.id) sent.push({ id: outcome.id, receiver: to.id });
     }),
   ]);
-  await sleep(300);
+  await trafficFlowing(history);
   await history.during(async () => {
     for (let round = 0; round < 2; round += 1) {
       await brokerApp('stop_app');
+      // The fault's length: the broker stays down this long under traffic.
       await sleep(1500);
       await brokerApp('start_app');
+      // Traffic meets a broker back up for a while before the next stop.
       await sleep(1000);
     }
   });
@@ -180,10 +187,14 @@ export async function consumerKilledMidHandler(cluster: Cluster, scale: Scale): 
   const seller = await registerUser(cluster.gatewayUrl, 'Tâm');
   const count = Math.max(60, Math.round(scale.listings / 4));
   const writes = inParallel(count, 8, async (i) => void (await createListing(history, seller, `Bánh mì ${i}`)));
-  // messaging-a is consuming the burst of listing.created: kill it mid-stream, then bring it back.
-  await sleep(200);
+  // messaging-a is consuming the burst of listing.created (its copy has some of them): kill it mid-stream, then bring it back.
+  await waitFor(async () => {
+    const acknowledged = history.acknowledged('listing');
+    return acknowledged.length > 0 && (await cluster.db('messaging')('listings').whereIn('id', acknowledged)).length > 0;
+  }, 15_000, 20);
   await history.during(async () => {
     await cluster.stop('messaging-a', 'SIGKILL');
+    // The fault's length: the burst goes on with one consumer dead.
     await sleep(500);
   });
   await writes;
@@ -212,18 +223,21 @@ export async function databaseFaults(cluster: Cluster, scale: Scale): Promise<Sc
       while (!stop) await createListing(history, seller, `${tag} ${counter++}`);
     })(),
   ]);
-  await sleep(500);
+  await trafficFlowing(history);
   await history.during(async () => {
     cluster.databaseProxy.stall();
+    // The fault's length: PostgreSQL hangs this long under load.
     await sleep(scale.seconds * 1000);
     cluster.databaseProxy.restore();
   });
   const stallRecovered = await waitFor(async () => (await seller.client.get('/api/listings?limit=1')).status === 200, 15_000);
   await history.during(async () => {
     await restartPostgres();
+    // Requests in the moments right after the restart still count as during the fault.
     await sleep(500);
   });
   const restartRecovered = await waitFor(async () => (await seller.client.get('/api/listings?limit=1')).status === 200, 30_000);
+  // Load goes on a while after recovery (writes then must succeed and be stored): part of the scenario.
   await sleep(1000);
   stop = true;
   await load;
@@ -259,18 +273,20 @@ export async function rollingRestart(cluster: Cluster, scale: Scale): Promise<Sc
         const [a, b] = users[counter % users.length]!;
         const outcome = await sendMessage(history, a, b, `chào ${counter++}`);
         if (outcome?.id) sent.push({ id: outcome.id, receiver: b.id });
+        // Pacing: a steady stream of messages, not a flood.
         await sleep(20);
       }
     }),
   ]);
   const notes: string[] = [];
-  await sleep(500);
+  await trafficFlowing(history);
   for (const name of ['listings-a', 'listings-b', 'messaging-a', 'messaging-b'] as ProcessName[]) {
     await history.during(async () => {
       const stopped = await cluster.stop(name, 'SIGTERM');
       if (stopped.code !== 0) notes.push(`${name} exited ${stopped.code ?? stopped.signal} on SIGTERM`);
       await cluster.restart(name);
     });
+    // Steady load between restarts (Scale.seconds): part of the scenario.
     await sleep((scale.seconds * 1000) / 2);
   }
   stop = true;

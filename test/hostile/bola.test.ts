@@ -1,7 +1,5 @@
 import { eventually } from '@vnmarket/shared/testing';
-import { registered } from '../../services/auth/test/support';
-import { listingBody } from '../../services/listings/test/support';
-import { startStack, type Stack } from '../stack';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { publicRoutes, routeKey, snapshot } from './support';
 
 /**
@@ -13,10 +11,11 @@ import { publicRoutes, routeKey, snapshot } from './support';
  */
 jest.setTimeout(120_000);
 
+// Every service: the sweep reads every service's routes.
 let stack: Stack;
-let a: Awaited<ReturnType<typeof registered>>;
-let b: Awaited<ReturnType<typeof registered>>;
-let c: Awaited<ReturnType<typeof registered>>;
+let a: RegisteredUser;
+let b: RegisteredUser;
+let c: RegisteredUser;
 let fixture: { listing: string; conversation: string; uploadURL: string; uploadId: string; photo: string };
 
 beforeAll(async () => {

@@ -2,9 +2,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { deleteAccountBody, listingBody as listingBodySchema, listingImageBody, listingQuery, listingStatusBody, loginBody, messagesPageQuery, pageQuery, profileUpdateBody, registerBody, reportBody, reviewBody, sendMessageBody, verifyCodeBody } from '@vnmarket/proto';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { registered } from '../../services/auth/test/support';
-import { listingBody } from '../../services/listings/test/support';
-import { startStack, type Stack } from '../stack';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { assertProperty, bodiesFor, expectCleanAnswer, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
 
 /**
@@ -14,13 +12,14 @@ import { assertProperty, bodiesFor, expectCleanAnswer, wellFormed, publicRoutes,
  */
 jest.setTimeout(180_000);
 
+// Every service: every public route is fuzzed.
 let stack: Stack;
-let user: Awaited<ReturnType<typeof registered>>;
-let other: Awaited<ReturnType<typeof registered>>;
+let user: RegisteredUser;
+let other: RegisteredUser;
 let ids: { listing: string; conversation: string; upload: string };
 
 beforeAll(async () => {
-  stack = await startStack('hostile-fuzz', { auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' }, messaging: { MESSAGES_PER_MINUTE: '100000' } });
+  stack = await startStack('hostile-fuzz', { overrides: { auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' }, messaging: { MESSAGES_PER_MINUTE: '100000' } } });
   user = await registered(stack);
   other = await registered(stack);
   const listing = (await user.client.post('/api/listings', listingBody())).body;

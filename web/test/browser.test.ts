@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import type { Listing } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
-import type { Stack } from '../../test/stack';
+import type { Stack } from '@vnmarket/testkit';
 import { eventually } from '@vnmarket/shared/testing';
-import { type BrowserGlobals, cards, countLine, holdNext, installBrowserHarness, listingsRequest, listingsWithTotal, newAccount, photoFiles, registerInContext, toast, uniquePhone } from './support';
+import { type BrowserGlobals, cards, countLine, holdNext, installBrowserHarness, listingsRequest, listingsWithTotal, newAccount, photoFiles, registerInContext, recordToasts, toast, uniquePhone } from './support';
 
 jest.setTimeout(60_000);
 
@@ -41,17 +41,7 @@ describe('visitors', () => {
 
   it('visiting /create-listing signed out get the Unauthorized toast and are sent to sign in', async () => {
     const { page } = await newPage();
-    // The toast lives 500 ms before the full-page redirect: the page reports each toast as it appears.
-    const toasts: { text: string; variant: string | null }[] = [];
-    await page.exposeFunction('reportToast', (text: string, variant: string | null) => toasts.push({ text, variant }));
-    await page.addInitScript(() => {
-      const { document, MutationObserver } = globalThis as unknown as BrowserGlobals;
-      const report = (globalThis as unknown as { reportToast(text: string, variant: string | null): void }).reportToast;
-      new MutationObserver(() => {
-        const element = document.querySelector('[data-testid="toast"]') as { textContent: string | null; getAttribute(name: string): string | null } | null;
-        if (element?.textContent) report(element.textContent, element.getAttribute('data-variant'));
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
+    const toasts = await recordToasts(page);
     await page.goto(`${base}/create-listing`);
     await eventually(async () => expect(toasts.some((shown) => shown.text.includes('Unauthorized'))).toBe(true));
     const { text, variant } = toasts.find((shown) => shown.text.includes('Unauthorized'))!;

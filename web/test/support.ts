@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import type { Listing, ListingBody } from '@vnmarket/proto';
 import { TestClient } from '@vnmarket/shared/testing';
 import { seed } from '../../tools/demo/seed';
-import { startStack, type Stack } from '../../test/stack';
+import { startStack, type Stack } from '@vnmarket/testkit';
 
 /** The built app; WEB_DIST overrides it (a build elsewhere, e.g. `vite build --outDir`). */
 export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(__dirname, '../dist');
@@ -31,7 +31,7 @@ export async function startWebStack(label: string): Promise<Stack> {
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`${WEB_DIST} has no index.html: build the web app first (npm run build --workspace web)`);
   }
-  return startStack(label, { gateway: { WEB_DIST } });
+  return startStack(label, { overrides: { gateway: { WEB_DIST } } });
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -313,4 +313,28 @@ export async function listingsWithTotal(base: string, query: Record<string, stri
   const total = response.headers.get('X-Total-Count');
   if (total === null) throw new Error(`GET /api/listings?${search}: no X-Total-Count`);
   return { listings: (await response.json()) as Listing[], total };
+}
+
+export interface ShownToast {
+  text: string;
+  variant: string | null;
+}
+
+/**
+ * Every toast the page shows, reported by the page itself the moment it appears: a toast that lives only
+ * until a full-page redirect (the Unauthorized one, 500 ms) is still seen on a busy machine. Call before
+ * the navigation that should show it.
+ */
+export async function recordToasts(page: Page): Promise<ShownToast[]> {
+  const shown: ShownToast[] = [];
+  await page.exposeFunction('reportToast', (text: string, variant: string | null) => shown.push({ text, variant }));
+  await page.addInitScript(() => {
+    const { document, MutationObserver } = globalThis as unknown as BrowserGlobals;
+    const report = (globalThis as unknown as { reportToast(text: string, variant: string | null): void }).reportToast;
+    new MutationObserver(() => {
+      const element = document.querySelector('[data-testid="toast"]') as { textContent: string | null; getAttribute(name: string): string | null } | null;
+      if (element?.textContent) report(element.textContent, element.getAttribute('data-variant'));
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return shown;
 }

@@ -4,7 +4,7 @@ import { eventually } from '@vnmarket/shared/testing';
 import jwt from 'jsonwebtoken';
 import { userSchema } from '@vnmarket/proto';
 import { generateSigningKeys, TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered, startAuth, type RunningAuth } from './support';
+import { newUser, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('register', () => {
       email: 'lan.nguyen@example.com',
       phoneVerified: false,
       isVerified: false,
-      averageRating: '0.0',
+      averageRating: 0.0,
       reviewCount: 0,
     });
     expect(response.text).not.toMatch(/password|argon/i);
@@ -96,9 +96,9 @@ describe('register', () => {
   });
 
   it('ignores fields a client may not set (mass assignment)', async () => {
-    const response = await auth.client().post('/api/register', newUser({ phoneVerified: true, isVerified: true, averageRating: '5.0', id: '00000000-0000-4000-8000-000000000000' }));
+    const response = await auth.client().post('/api/register', newUser({ phoneVerified: true, isVerified: true, averageRating: 5.0, id: '00000000-0000-4000-8000-000000000000' }));
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ phoneVerified: false, isVerified: false, averageRating: '0.0' });
+    expect(response.body).toMatchObject({ phoneVerified: false, isVerified: false, averageRating: 0.0 });
     expect(response.body.id).not.toBe('00000000-0000-4000-8000-000000000000');
   });
 });

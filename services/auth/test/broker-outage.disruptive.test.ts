@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
 import { createDb, createEventTables, createLogger, EventBus, idempotentHandler, type Knex } from '@vnmarket/shared';
 import { createTestDatabase, eventually, type TestDatabase } from '@vnmarket/shared/testing';
-import { registered, startAuth, type RunningAuth } from './support';
+import { eventsHandled, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 /**
  * Stops the shared RabbitMQ app for a few seconds, so this file runs alone (the "disruptive" project,
@@ -17,6 +17,7 @@ let auth: RunningAuth;
 let listenerDatabase: TestDatabase;
 let listenerDb: Knex;
 let listener: EventBus;
+const listenerQueue = () => `${auth.config.EVENTS_EXCHANGE}.test`;
 
 beforeAll(async () => {
   auth = await startAuth('broker-outage');
@@ -37,7 +38,7 @@ beforeAll(async () => {
     reconnectMaxMs: 2000,
   });
   await listener.subscribe({
-    queue: `${auth.config.EVENTS_EXCHANGE}.test`,
+    queue: listenerQueue(),
     eventTypes: ['user.registered'],
     handle: idempotentHandler(listenerDb, async (trx, event) => {
       if (event.type !== 'user.registered') return;
@@ -82,8 +83,10 @@ it('an event published while RabbitMQ is stopped is delivered after it starts, e
 
   // Redelivery of the same event (as after a lost ack) changes nothing.
   const [outboxRow] = await auth.infrastructure.db('outbox_events').where({ type: 'user.registered' });
+  const handledBefore = await eventsHandled(listenerQueue());
   await auth.infrastructure.bus.publish(outboxRow.envelope);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The listener has taken the redelivery (and acknowledged it) before its effect is checked.
+  await eventually(async () => expect(await eventsHandled(listenerQueue())).toBeGreaterThanOrEqual(handledBefore + 1));
   expect((await listenerDb('registered_users').where({ id: user.id }).first()).times_applied).toBe(1);
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
-import { registered, startAuth, type RunningAuth, conversed } from './support';
+import { conversed, eventsHandled, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 let connection: amqp.ChannelModel;
@@ -55,6 +55,7 @@ it('publishes user.updated when the profile changes', async () => {
 it('phone.verified sets phoneVerified, and a redelivered event is applied once', async () => {
   const { client, user } = await registered(auth);
   const id = randomUUID();
+  const handledBefore = await eventsHandled(queueOf('auth', auth));
   await publish('phone.verified', { userId: user.id, phone: user.phone }, id);
   await eventually(async () => expect((await client.get('/api/auth/user')).body).toMatchObject({ phoneVerified: true, isVerified: true }));
   await publish('phone.verified', { userId: user.id, phone: user.phone }, id);
@@ -63,8 +64,8 @@ it('phone.verified sets phoneVerified, and a redelivered event is applied once',
     const processed = await auth.infrastructure.db('processed_events').where({ event_id: id });
     expect(processed).toHaveLength(1);
   });
-  // Let the duplicates go through the consumer before counting what came out.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The duplicates have gone through the consumer (acknowledged, changing nothing) before counting what came out.
+  await eventually(async () => expect(await eventsHandled(queueOf('auth', auth))).toBeGreaterThanOrEqual(handledBefore + 3));
   await eventually(async () => expect(eventsFor(user.id, 'user.updated')).toHaveLength(1));
 });
 

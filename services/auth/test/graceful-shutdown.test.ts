@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { migrateService } from '@vnmarket/shared';
-import { createTestEnvironment, TestClient, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTestEnvironment, eventually, REDIS_URL, TestClient, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
 import { migrations } from '../migrations';
 import { AUTH_SCHEMA } from '../src/config';
 
@@ -49,7 +50,13 @@ it('on SIGTERM finishes the request in flight, refuses new connections, and exit
   let answered = false;
   const slowLogin = new TestClient(baseUrl).post('/api/login', { identifier: phone, password: 'slow-hash-1' });
   void slowLogin.then(() => (answered = true));
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // In the handler: the attempt is counted in Redis just before the (deliberately slow) password hash.
+  const redis = new Redis(REDIS_URL);
+  try {
+    await eventually(async () => expect(await redis.keys(`${environment.env.REDIS_KEY_PREFIX}rl:login-identifier:*`)).toHaveLength(1), 10_000, 10);
+  } finally {
+    redis.disconnect();
+  }
   expect(answered).toBe(false); // still in flight when the signal comes
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { registered, startAuth, type RunningAuth } from './support';
+import { registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 /** The per-address cap is set high here, so these tests see the per-account limits alone. */
 let auth: RunningAuth;

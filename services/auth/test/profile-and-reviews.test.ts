@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema } from '@vnmarket/proto';
-import { conversed, registered, startAuth, type RunningAuth } from './support';
+import { conversed, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('GET /api/users/{userId}', () => {
       location: 'San Jose, CA',
       website: 'https://banhmi.example.com',
       isVerified: false,
-      averageRating: '0.0',
+      averageRating: 0.0,
       reviewCount: 0,
       createdAt: user.createdAt,
     });
@@ -97,9 +97,9 @@ describe('PATCH /api/users/profile', () => {
 
   it('never lets the client set verification or rating fields', async () => {
     const { client } = await registered(auth);
-    const response = await client.patch('/api/users/profile', { phoneVerified: true, isVerified: true, averageRating: '5.0', reviewCount: 99, bio: 'ok' });
+    const response = await client.patch('/api/users/profile', { phoneVerified: true, isVerified: true, averageRating: 5.0, reviewCount: 99, bio: 'ok' });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ phoneVerified: false, isVerified: false, averageRating: '0.0', reviewCount: 0 });
+    expect(response.body).toMatchObject({ phoneVerified: false, isVerified: false, averageRating: 0.0, reviewCount: 0 });
   });
 
   it('needs a session', async () => {
@@ -123,7 +123,7 @@ describe('reviews', () => {
 
     const sellerNow = await seller.client.get('/api/auth/user');
     expect(sellerNow.body.reviewCount).toBe(3);
-    expect(sellerNow.body.averageRating).toBe('4.3');
+    expect(sellerNow.body.averageRating).toBe(4.3);
 
     const list = await auth.client().get(`/api/users/${seller.user.id}/reviews`);
     expect(list.status).toBe(200);
@@ -164,7 +164,7 @@ describe('reviews', () => {
     expect((await auth.client().post(`/api/users/${seller.user.id}/reviews`, { rating: 4 })).status).toBe(401);
     expect((await auth.client().get('/api/users/not-a-uuid/reviews')).status).toBe(404);
     expect((await auth.client().get(`/api/users/${randomUUID()}/reviews`)).status).toBe(404);
-    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ reviewCount: 0, averageRating: '0.0' });
+    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ reviewCount: 0, averageRating: 0.0 });
   });
 });
 
@@ -187,7 +187,7 @@ describe('who may review', () => {
     expect((await buyer.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({ canReview: false, reason: 'You have already reviewed this seller' });
     expect((await seller.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({ canReview: false, reason: 'You cannot review yourself' });
     expect((await auth.client().get(`/api/users/${seller.user.id}/reviews/eligibility`)).status).toBe(401);
-    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ reviewCount: 1, averageRating: '5.0' });
+    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ reviewCount: 1, averageRating: 5.0 });
   });
 });
 
@@ -200,7 +200,7 @@ describe('DELETE /api/users/profile', () => {
     await conversed(auth, staying, seller);
     await leaving.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 1 });
     await staying.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5 });
-    expect((await seller.client.get('/api/auth/user')).body.averageRating).toBe('3.0');
+    expect((await seller.client.get('/api/auth/user')).body.averageRating).toBe(3.0);
 
     const wrong = await leaving.client.request('DELETE', '/api/users/profile', { json: { password: 'nope' } });
     expect(wrong.status).toBe(403);
@@ -211,6 +211,6 @@ describe('DELETE /api/users/profile', () => {
     expect(gone.status).toBe(200);
     expect((await auth.client().get('/api/auth/user', { cookie: stolen })).status).toBe(401);
     expect((await auth.client().post('/api/login', { identifier: leaving.phone, password: leaving.password })).status).toBe(401);
-    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ averageRating: '5.0', reviewCount: 1 });
+    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ averageRating: 5.0, reviewCount: 1 });
   });
 });

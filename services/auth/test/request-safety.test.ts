@@ -1,5 +1,5 @@
 import { TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered, startAuth, type RunningAuth } from './support';
+import { newUser, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 beforeAll(async () => {

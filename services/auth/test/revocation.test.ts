@@ -1,4 +1,4 @@
-import { registered, startAuth, type RunningAuth } from './support';
+import { registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 /**
  * Revocation in Redis is what every service checks. When it cannot be done, sign-out and account

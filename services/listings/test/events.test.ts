@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
-import { listingBody } from './support';
+import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
 
-let stack: Stack;
+let stack: Stack<'auth' | 'listings'>;
 let connection: amqp.ChannelModel;
 let channel: amqp.Channel;
 const received: { type: string; data: any }[] = [];
 
 beforeAll(async () => {
-  stack = await startStack('listings-events');
+  stack = await startStack('listings-events', { only: ['auth', 'listings'] });
   connection = await amqp.connect(stack.listings.config.AMQP_URL);
   channel = await connection.createChannel();
   const { queue } = await channel.assertQueue('', { exclusive: true });
@@ -49,7 +47,7 @@ it('keeps the seller read copy current from user.updated', async () => {
 });
 
 /** The user as auth would publish them, at the version auth holds now. */
-async function userEventData(stack: Stack, userId: string, changes: Record<string, unknown> = {}) {
+async function userEventData(stack: Stack<'auth' | 'listings'>, userId: string, changes: Record<string, unknown> = {}) {
   const profile = await stack.auth.infrastructure.db('users').where({ id: userId }).first();
   return {
     id: profile.id,

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
-import { listingBody } from './support';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 
-let stack: Stack;
-let owner: Awaited<ReturnType<typeof registered>>;
-let fan: Awaited<ReturnType<typeof registered>>;
+let stack: Stack<'auth' | 'listings'>;
+let owner: RegisteredUser;
+let fan: RegisteredUser;
 
 beforeAll(async () => {
-  stack = await startStack('saved-reports');
+  stack = await startStack('saved-reports', { only: ['auth', 'listings'] });
   owner = await registered(stack);
   fan = await registered(stack);
 });

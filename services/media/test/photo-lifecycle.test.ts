@@ -1,16 +1,15 @@
 import type { TestClient } from '@vnmarket/shared/testing';
 import { eventually } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { listingBody } from '../../listings/test/support';
-import { startStack, type Stack } from '../../../test/stack';
+import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
 import { photoWithGps } from './support';
 
 jest.setTimeout(60_000);
 
 /** Photos leave with their listing; issuing links and processing photos are rate-limited. */
-let stack: Stack;
+// Listings' events say which photos a listing uses, and when it is gone.
+let stack: Stack<'auth' | 'listings' | 'media'>;
 beforeAll(async () => {
-  stack = await startStack('photo-lifecycle', { media: { UPLOAD_LINKS_PER_HOUR: '6', IMAGES_PER_HOUR: '5' } });
+  stack = await startStack('photo-lifecycle', { only: ['auth', 'listings', 'media'], overrides: { media: { UPLOAD_LINKS_PER_HOUR: '6', IMAGES_PER_HOUR: '5' } } });
 });
 afterAll(() => stack.stop());
 

@@ -4,15 +4,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import S3rver from 's3rver';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
+import { registered, startStack, type Stack } from '@vnmarket/testkit';
 import { S3Store } from '../src/storage/s3';
 import { incompressiblePng, photoWithGps } from './support';
 
 /** The S3 path against a real S3-compatible server (s3rver) started here: presigned POSTs and all. */
 let s3: S3rver;
 let endpoint: string;
-let stack: Stack;
+let stack: Stack<'auth' | 'media'>;
 const bucket = 'vnmarket-test';
 
 beforeAll(async () => {
@@ -20,7 +19,8 @@ beforeAll(async () => {
   const address = (await s3.run()) as { port: number };
   endpoint = `http://127.0.0.1:${address.port}`;
   stack = await startStack('media-s3', {
-    media: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' },
+    only: ['auth', 'media'],
+    overrides: { media: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' } },
   });
 });
 afterAll(async () => {

@@ -1,32 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import os from 'node:os';
-import path from 'node:path';
-import { startTestService, type RunningService, type TestEnvironment } from '@vnmarket/shared/testing';
-import { migrations } from '../migrations';
-import { createMediaService, type MediaService } from '../src/app';
-import { MEDIA_SCHEMA, mediaConfigSchema, type MediaConfig } from '../src/config';
-
-export type RunningMedia = RunningService<MediaConfig, MediaService>;
-
-/** Media on its own temporary MEDIA_ROOT (or S3 settings passed in overrides). */
-export function startMedia(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningMedia> {
-  overrides = { MEDIA_ROOT: mkdtempSync(path.join(os.tmpdir(), 'media-')), ...overrides };
-  return startTestService({
-    name: 'media',
-    schema: MEDIA_SCHEMA,
-    configSchema: mediaConfigSchema,
-    migrations,
-    create: createMediaService,
-    label,
-    environment,
-    overrides,
-  });
-}
-
-
 
 /** A JPEG that carries EXIF, GPS position included, as phones write them. */
 export function photoWithGps(width = 1200, height = 900): Promise<Buffer> {

@@ -3,18 +3,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
+import { registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { incompressiblePng, photoWithGps, pngBomb } from './support';
 
 // Image work and multi-megabyte uploads are slow on a loaded 2-core machine.
 jest.setTimeout(30_000);
 
-let stack: Stack;
-let owner: Awaited<ReturnType<typeof registered>>;
+// Auth's user.deleted takes a user's photos with them.
+let stack: Stack<'auth' | 'media'>;
+let owner: RegisteredUser;
 
 beforeAll(async () => {
-  stack = await startStack('media');
+  stack = await startStack('media', { only: ['auth', 'media'] });
   owner = await registered(stack);
 });
 afterAll(() => stack.stop());

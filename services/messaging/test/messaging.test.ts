@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent, conversationIdFor } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { listingBody } from '../../listings/test/support';
-import { startStack, type Stack } from '../../../test/stack';
-import { openSocket, startMessaging, upgradeStatus, type RunningMessaging, type TestSocket } from './support';
+import { listingBody, openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket } from '@vnmarket/testkit';
+import { upgradeStatus } from './support';
 
-let stack: Stack;
+// Listings publish the listing copies messaging keeps (and their deletion); media and verification play no part.
+let stack: Stack<'auth' | 'listings' | 'messaging'>;
 /** A second messaging replica on the same database and broker: the gateway talks to replica A. */
 let replicaB: RunningMessaging;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  stack = await startStack('messaging', { messaging: { WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_PAYLOAD_BYTES: '65536' } });
+  stack = await startStack('messaging', { only: ['auth', 'listings', 'messaging'], overrides: { messaging: { WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_PAYLOAD_BYTES: '65536' } } });
   replicaB = await startMessaging('messaging-b', { MESSAGES_PER_MINUTE: '8' }, stack.environment);
 });
 afterAll(async () => {
@@ -160,7 +159,9 @@ describe('real time over /ws', () => {
     const strangerSocket = await socketFor(stack.gatewayUrl, stranger.client);
     const sent = (await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'Hai tab' })).body;
     for (const tab of tabs) await tab.next((message) => message.message?.id === sent.id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The stranger's socket is on replica A with the first tab, which has pushed the message: anything
+    // pushed to the stranger with it has arrived once a ping sent now comes back.
+    await strangerSocket.flush();
     expect(strangerSocket.received.filter((message) => message.type === 'new_message')).toHaveLength(0);
   });
 
@@ -174,8 +175,11 @@ describe('real time over /ws', () => {
     const liar = await socketFor(stack.gatewayUrl, eve.client);
     liar.send({ type: 'authenticate', userId: bob.user.id });
     expect((await liar.closed).code).toBe(1008);
-    await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'Riêng tư' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const bobOnA = await socketFor(stack.gatewayUrl, bob.client);
+    const sent = (await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'Riêng tư' })).body;
+    // Pushed on replica A (bob's own socket has it): whatever went to eve's socket there has arrived by the pong.
+    await bobOnA.next((message) => message.message?.id === sent.id);
+    await honest.flush();
     expect([...liar.received, ...honest.received].filter((message) => message.type === 'new_message')).toHaveLength(0);
   });
 
@@ -272,7 +276,7 @@ describe('deletions travel as events', () => {
     });
     await deliver('user.updated', {
       id: alice.user.id, firstName: 'Alice', lastName: 'Back', profileImageUrl: null, phone: alice.phone, email: null, phoneVerified: false,
-      isVerified: false, averageRating: '0.0', reviewCount: 0, createdAt: alice.user.createdAt, updatedAt: '2099-01-01T00:00:00.000Z', version: 1,
+      isVerified: false, averageRating: 0.0, reviewCount: 0, createdAt: alice.user.createdAt, updatedAt: '2099-01-01T00:00:00.000Z', version: 1,
     });
     await deliver('listing.updated', { id: listing.id, userId: bob.user.id, title: 'Back', price: '1.00', category: 'sale', isActive: true, images: [], updatedAt: '2099-01-01T00:00:00.000Z', version: 1 });
     expect(await db('users').where({ id: alice.user.id }).first()).toMatchObject({ deleted: true, first_name: '' });

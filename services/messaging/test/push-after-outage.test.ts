@@ -1,18 +1,16 @@
 import { createTcpFaultProxy, eventually, throughProxy, type TcpFaultProxy } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
-import { openSocket, startMessaging, type RunningMessaging } from './support';
+import { openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack } from '@vnmarket/testkit';
 
 /**
  * A replica cut off from the broker still pushes the messages stored meanwhile once it is back: its
  * fan-out queue is its own and outlives the disconnection (an exclusive queue would have gone with it).
  */
-let stack: Stack;
+let stack: Stack<'auth' | 'messaging'>;
 let proxy: TcpFaultProxy;
 let isolated: RunningMessaging;
 
 beforeAll(async () => {
-  stack = await startStack('push-after-outage');
+  stack = await startStack('push-after-outage', { only: ['auth', 'messaging'] });
   const amqpUrl = stack.messaging.config.AMQP_URL;
   proxy = await createTcpFaultProxy({ host: new URL(amqpUrl).hostname, port: Number(new URL(amqpUrl).port || 5672) });
   isolated = await startMessaging('push-after-outage-b', { AMQP_URL: throughProxy(amqpUrl, proxy) }, stack.environment);

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { registered } from '../../auth/test/support';
+import { eventually } from '@vnmarket/shared/testing';
+import { openSocket, registered, startStack, type Stack } from '@vnmarket/testkit';
 import { signSessionToken } from '../../auth/src/tokens';
-import { startStack, type Stack } from '../../../test/stack';
-import { openSocket } from './support';
 
 /** A socket lives only as long as its session: checked on every heartbeat, and closed at expiry. */
-let stack: Stack;
+let stack: Stack<'auth' | 'messaging'>;
 beforeAll(async () => {
-  stack = await startStack('socket-sessions', { messaging: { WS_HEARTBEAT_MS: '200' } });
+  stack = await startStack('socket-sessions', { only: ['auth', 'messaging'], overrides: { messaging: { WS_HEARTBEAT_MS: '200' } } });
 });
 afterAll(() => stack.stop());
 
@@ -19,6 +18,7 @@ it('a session revoked without its broadcast (a replica cut off from the broker) 
   const socket = await openSocket(stack.gatewayUrl, user.client.cookieHeader());
   // Only Redis forgets the session: no session.revoked event is sent.
   await stack.messaging.infrastructure.sessions.revoke(sessionIdOf(user.client.cookieHeader()));
+  // Not a sleep: the bound the close must happen within (a heartbeat is 200 ms).
   const closed = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
   expect(closed).toEqual({ code: 4001, reason: 'Signed out' });
 });
@@ -35,6 +35,7 @@ it('a socket closes when its session token expires, though nobody signed out', a
   );
   const socket = await openSocket(stack.gatewayUrl, `vnm_session=${token}`);
   const opened = Date.now();
+  // Not a sleep: the bound the close must happen within (expiry at 2 s).
   const closed = await Promise.race([socket.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 5000))]);
   expect(closed).toEqual({ code: 4001, reason: 'Session expired' });
   expect(Date.now() - opened).toBeLessThan(3500);
@@ -43,7 +44,11 @@ it('a socket closes when its session token expires, though nobody signed out', a
 it('a live session keeps its socket across many heartbeats', async () => {
   const user = await registered(stack);
   const socket = await openSocket(stack.gatewayUrl, user.client.cookieHeader());
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  // Six heartbeats, counted by the server's pings (each one re-checks the session), rather than a guess at the time they take.
+  let pings = 0;
+  socket.ws.on('ping', () => (pings += 1));
+  await eventually(async () => expect(pings).toBeGreaterThanOrEqual(6));
+  await socket.flush();
   expect(socket.ws.readyState).toBe(socket.ws.OPEN);
   expect(stack.messaging.service.hub.socketCount).toBeGreaterThan(0);
   socket.ws.close();

@@ -1,4 +1,5 @@
 import { ConcurrencyGate, HttpError } from '@vnmarket/shared';
+import { eventually } from '@vnmarket/shared/testing';
 
 it('runs at most `limit` tasks at once, queues a few, and refuses the rest at once with 503 + Retry-After', async () => {
   const gate = new ConcurrencyGate(2, 1, 'Busy');
@@ -17,11 +18,13 @@ it('runs at most `limit` tasks at once, queues a few, and refuses the rest at on
   expect(refused).toBeInstanceOf(HttpError);
   expect((refused as HttpError).status).toBe(503);
   expect((refused as HttpError).headers['Retry-After']).toBe('2');
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  // Two tasks have started (each holds a release); the third admitted one waits its turn.
+  await eventually(async () => expect(releases.length).toBeGreaterThanOrEqual(2));
   expect(peak).toBe(2);
-  while (releases.length > 0 || running > 0) {
-    releases.shift()?.();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  // Release the tasks one at a time, each as soon as it has started: the queued one starts when a slot frees.
+  for (let finished = 0; finished < admitted.length; finished += 1) {
+    await eventually(async () => expect(releases.length).toBeGreaterThan(0));
+    releases.shift()!();
   }
   await Promise.all(admitted);
   expect(peak).toBe(2);

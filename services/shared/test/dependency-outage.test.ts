@@ -79,7 +79,8 @@ it('events that meet a database outage wait, unlimited, and are all applied once
   const events = [event(), event(), event(), event(), event()];
   for (const each of events) await bus.publish(each);
   await eventually(async () => expect(bus.pausedQueues).toContain(queue));
-  // Far longer than the bounded retries (2 × 50 ms) would take to dead-letter them.
+  // A sleep on purpose: nothing observable happens while the events wait, so the test waits out far
+  // longer than the bounded retries (2 × 50 ms) would take to dead-letter them, then checks none was.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(await deadLetters()).toBe(0);
   proxy.restore();

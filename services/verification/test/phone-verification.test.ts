@@ -1,20 +1,19 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
 import { eventually, uniquePhone, type TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
+import { eventsHandled, newUser, queueOf, registered, startStack, startVerification, type RunningVerification, type Stack } from '@vnmarket/testkit';
 import { MESSAGES } from '../src/routes/phone';
-import { lastCodeSentTo, readOutbox, sameSession, startVerification, wrongCode, type RunningVerification } from './support';
+import { lastCodeSentTo, readOutbox, sameSession, wrongCode } from './support';
 
-// Starting the whole stack on a busy machine takes longer than jest's default 5 s.
+// Starting services on a busy machine takes longer than jest's default 5 s.
 jest.setTimeout(30_000);
 
-let stack: Stack;
+let stack: Stack<'auth' | 'verification'>;
 let outbox: string;
 
 beforeAll(async () => {
   // Every request through the gateway comes from 127.0.0.1; the per-address cap has its own tests.
-  stack = await startStack('phone-verification', { verification: { VERIFICATION_MAX_PER_IP_PER_HOUR: '10000' } });
+  stack = await startStack('phone-verification', { only: ['auth', 'verification'], overrides: { verification: { VERIFICATION_MAX_PER_IP_PER_HOUR: '10000' } } });
   outbox = stack.verification.config.SMS_OUTBOX;
 });
 afterAll(() => stack.stop());
@@ -325,8 +324,10 @@ describe('the contact read copy', () => {
     expect((await contactOf(user.user.id)).phone_verified).toBe(true);
     // A redelivery of the same event after a later change does not roll that change back.
     await db()('contacts').where({ user_id: user.user.id }).update({ phone_verified: false, version: first.version + 2 });
+    const handledBefore = await eventsHandled(queueOf('verification', stack.verification));
     await stack.verification.infrastructure.bus.publish(verified);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The redelivery has been taken and acknowledged (changing nothing) before the copy is read.
+    await eventually(async () => expect(await eventsHandled(queueOf('verification', stack.verification))).toBeGreaterThanOrEqual(handledBefore + 1));
     expect((await contactOf(user.user.id)).phone_verified).toBe(false);
     expect(await db()('processed_events').where({ event_id: verified.id })).toHaveLength(1);
   });

@@ -1,14 +1,13 @@
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
+import { registered, startStack, type Stack } from '@vnmarket/testkit';
 import { MESSAGES } from '../src/routes/phone';
 import { readOutbox, sameSession } from './support';
 
 /** SMS go only where this marketplace's people are, within a deployment-wide hourly budget. */
-let stack: Stack;
+let stack: Stack<'auth' | 'verification'>;
 let outbox: string;
 beforeAll(async () => {
-  stack = await startStack('sms-pumping', { verification: { SMS_MAX_PER_HOUR: '3', SMS_ALLOWED_COUNTRY_CODES: '1,84', VERIFICATION_MAX_PER_IP_PER_HOUR: '1000' } });
+  stack = await startStack('sms-pumping', { only: ['auth', 'verification'], overrides: { verification: { SMS_MAX_PER_HOUR: '3', SMS_ALLOWED_COUNTRY_CODES: '1,84', VERIFICATION_MAX_PER_IP_PER_HOUR: '1000' } } });
   outbox = stack.verification.config.SMS_OUTBOX;
 });
 afterAll(() => stack.stop());

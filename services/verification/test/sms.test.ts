@@ -4,8 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@vnmarket/shared/testing';
-import { registered } from '../../auth/test/support';
-import { startStack, type Stack } from '../../../test/stack';
+import { registered, startStack, type Stack } from '@vnmarket/testkit';
 import { FileSmsSender, SmsDeliveryError, TwilioSmsSender } from '../src/sms';
 
 /**
@@ -77,7 +76,7 @@ class FakeTwilio {
   }
 }
 
-// Each file starts the whole stack; on a busy machine that takes longer than jest's default 5 s.
+// Starting services on a busy machine takes longer than jest's default 5 s.
 jest.setTimeout(30_000);
 
 const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -149,15 +148,18 @@ describe('the file provider', () => {
 });
 
 describe('the service with SMS_PROVIDER=twilio, through the gateway', () => {
-  let stack: Stack;
+  let stack: Stack<'auth' | 'verification'>;
   beforeAll(async () => {
     stack = await startStack('verification-twilio', {
-      verification: {
-        SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        TWILIO_FROM_NUMBER: '+14085550100',
-        TWILIO_API_BASE_URL: twilio.url,
+      only: ['auth', 'verification'],
+      overrides: {
+        verification: {
+          SMS_PROVIDER: 'twilio',
+          TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+          TWILIO_FROM_NUMBER: '+14085550100',
+          TWILIO_API_BASE_URL: twilio.url,
+        },
       },
     });
   });

@@ -1,42 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startTestService, TestClient, uniqueId, type RunningService, type TestEnvironment } from '@vnmarket/shared/testing';
-import { migrations } from '../migrations';
-import { createVerificationService, type VerificationService } from '../src/app';
-import { VERIFICATION_SCHEMA, verificationConfigSchema, type VerificationConfig } from '../src/config';
-
-export type RunningVerification = RunningService<VerificationConfig, VerificationService>;
-
-/**
- * The real verification service in this process. Unless told otherwise, its SMS go to an outbox file of
- * its own in a fresh temporary folder (removed on stop), so test files never read each other's codes.
- */
-export async function startVerification(
-  label: string,
-  overrides: Record<string, string> = {},
-  environment?: TestEnvironment,
-  options: { clock?: () => Date } = {},
-): Promise<RunningVerification> {
-  const folder = path.join(os.tmpdir(), `vnm-sms-${uniqueId(label)}`);
-  const running = await startTestService({
-    name: 'verification',
-    schema: VERIFICATION_SCHEMA,
-    configSchema: verificationConfigSchema,
-    migrations,
-    create: (deps) => createVerificationService({ ...deps, clock: options.clock }),
-    label,
-    environment,
-    overrides: { SMS_OUTBOX: path.join(folder, 'outbox', 'sms-outbox.jsonl'), ...overrides },
-  });
-  const stop = running.stop;
-  return Object.assign(running, {
-    async stop() {
-      await stop();
-      await rm(folder, { recursive: true, force: true });
-    },
-  });
-}
+import { readFile } from 'node:fs/promises';
+import { TestClient } from '@vnmarket/shared/testing';
 
 export interface SentSms {
   to: string;
@@ -60,9 +23,6 @@ export async function lastCodeSentTo(file: string, phone: string): Promise<strin
   if (!code) throw new Error(`no code sent to ${phone}`);
   return code;
 }
-
-/** The E.164 form auth stores (and verification sends to) for a ten-digit test number. */
-export const e164 = (tenDigits: string) => `+1${tenDigits}`;
 
 /** A client straight to one service, signed in with another client's cookies (the same session). */
 export function sameSession(baseUrl: string, signedIn: TestClient): TestClient {

@@ -1,32 +1,14 @@
+/** Users, listings and conversations as several services' tests need them. */
 import { randomUUID } from 'node:crypto';
 import { buildEvent, conversationIdFor } from '@vnmarket/proto';
-import { eventually, startTestService, uniquePhone, type RunningService, type TestClient, type TestEnvironment } from '@vnmarket/shared/testing';
-import { migrations } from '../migrations';
-import { createAuthService, type AuthService } from '../src/app';
-import { AUTH_SCHEMA, authConfigSchema, type AuthConfig } from '../src/config';
-
-export type RunningAuth = RunningService<AuthConfig, AuthService>;
-
-/** The real auth service, in this process, on its own (or a shared) test environment. */
-export function startAuth(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningAuth> {
-  return startTestService({
-    name: 'auth',
-    schema: AUTH_SCHEMA,
-    configSchema: authConfigSchema,
-    migrations,
-    create: createAuthService,
-    label,
-    environment,
-    // Cheaper hashing keeps the suite fast; production cost is the config default.
-    overrides: { ARGON2_MEMORY_KIB: '4096', ARGON2_TIME_COST: '1', REGISTER_MAX_PER_IP_PER_HOUR: '10000', ...overrides },
-  });
-}
+import { eventually, uniquePhone, type TestClient } from '@vnmarket/shared/testing';
+import type { RunningAuth } from './services';
 
 export function newUser(overrides: Record<string, unknown> = {}) {
   return { firstName: 'Lan', lastName: 'Nguyễn', phone: uniquePhone(), password: 'correct horse', ...overrides };
 }
 
-/** Registers a user and returns a client signed in as them. */
+/** Registers a user (through auth, or a gateway in front of it) and returns a client signed in as them. */
 export async function registered(auth: { client(): TestClient }, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const client = auth.client();
   const body = newUser(overrides);
@@ -34,6 +16,8 @@ export async function registered(auth: { client(): TestClient }, overrides: Reco
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
   return { client, user: response.body, password: body.password as string, phone: body.phone as string };
 }
+
+export type RegisteredUser = Awaited<ReturnType<typeof registered>>;
 
 /**
  * As if the two had exchanged a message: messaging's message.created, which auth keeps to allow
@@ -55,4 +39,22 @@ export async function conversed(auth: RunningAuth, one: { user: { id: string } }
   await eventually(async () => {
     if (!(await auth.infrastructure.db('conversation_partners').where({ user_a: a, user_b: b }).first())) throw new Error('not yet');
   });
+}
+
+let counter = 0;
+
+/** A valid listing body; override any field. */
+export function listingBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    title: `Phòng cho thuê ${counter}`,
+    description: 'Sunny room near Grand Century Mall, utilities included',
+    category: 'rent',
+    price: '1250',
+    priceType: 'monthly',
+    location: 'San Jose, CA',
+    metadata: { propertyType: 'room', bedrooms: 1, bathrooms: 1 },
+    contactPreference: 'message',
+    ...overrides,
+  };
 }
