@@ -114,7 +114,8 @@ export const userSchema = z.object({
   location: z.string().nullable(),
   website: z.string().nullable(),
   isVerified: z.boolean(),
-  averageRating: z.string(),
+  /** Out of 5, one decimal (4.3); 0 before the first review. */
+  averageRating: z.number(),
   reviewCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

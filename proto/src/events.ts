@@ -25,7 +25,8 @@ export const userProfileEventData = z.object({
   email: z.string().nullable(),
   phoneVerified: z.boolean(),
   isVerified: z.boolean(),
-  averageRating: z.string(),
+  // A number; events written before it was one carried PostgreSQL's numeric string ("4.3").
+  averageRating: z.coerce.number(),
   reviewCount: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,

@@ -213,7 +213,7 @@ export const sellerSchema = z.object({
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
   isVerified: z.boolean(),
-  averageRating: z.string(),
+  averageRating: z.number(),
   reviewCount: z.number().int(),
   createdAt: z.string().nullable(),
   phone: z.string().optional(),

@@ -18,8 +18,8 @@ export function memberSinceYear(createdAt: string | null | undefined): number | 
   return Number.isNaN(date.getTime()) ? undefined : date.getFullYear();
 }
 
-/** The numeric-string average ("4.5") as a number, 0 when absent. */
-export function ratingOf(averageRating: string | null | undefined): number {
+/** The average rating as a number, 0 when absent. */
+export function ratingOf(averageRating: number | null | undefined): number {
   const value = Number(averageRating);
   return Number.isFinite(value) ? value : 0;
 }

@@ -42,7 +42,7 @@ export function toUser(row: UserRow): User {
     location: row.location,
     website: row.website,
     isVerified: row.is_verified,
-    averageRating: row.average_rating,
+    averageRating: Number(row.average_rating),
     reviewCount: row.review_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -52,7 +52,7 @@ export function toSeller(row: SellerRow, includePhone: boolean): Seller {
     lastName: row.last_name,
     profileImageUrl: row.profile_image_url,
     isVerified: row.is_verified,
-    averageRating: row.average_rating,
+    averageRating: Number(row.average_rating),
     reviewCount: row.review_count,
     createdAt: row.member_since?.toISOString() ?? null,
     ...(includePhone && row.phone && row.phone_verified ? { phone: row.phone } : {}),
