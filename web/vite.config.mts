@@ -1,9 +1,26 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFolder } from './build/precompress';
+
+/** Brotli and gzip copies of the built assets, written once at build time for the gateway to serve. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const count = precompressFolder(outDir);
+      this.info?.(`precompressed ${count} files (.br, .gz)`);
+    },
+  };
+}
 
 /** The SPA the gateway serves from web/dist; `npm run dev -w web` proxies the API to a running gateway. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
   server: {
     proxy: {

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
 import proxyAddress from 'proxy-addr';
-import express, { type Express } from 'express';
+import compression from 'compression';
+import express, { type Express, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { errorHandler, notFound, sanitizeRequestId, type Logger } from '@vnmarket/shared';
@@ -72,6 +74,11 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     const healthy = !req.app.locals.shuttingDown && Object.values(states).every((state) => state === 'ready');
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', upstreams: states });
   });
+
+  // API answers above ~1 KB go out compressed (brotli, else gzip) to clients that accept it: phones on
+  // cellular links. Brotli at quality 4 costs about what gzip does. The built web app is compressed at
+  // build time instead (webRoutes).
+  app.use(compression({ threshold: 1024, filter: isCompressibleApiAnswer, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } }));
 
   app.use((req, res, next) => {
     const service = serviceFor(req.path);
@@ -155,4 +162,10 @@ export function requestPath(target: string | undefined): string | null {
 function refuseUpgrade(socket: Duplex, status: string): void {
   socket.on('error', () => undefined);
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/** JSON (and other text) from the services; never an upgrade or what webRoutes serves precompressed. */
+function isCompressibleApiAnswer(req: Request, res: Response): boolean {
+  if (!req.path.startsWith('/api/')) return false;
+  return /^(application\/json|text\/)/.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res);
 }

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and every other
- * page path answered with index.html so client-side routes survive a reload. Before the web app is built
- * the root explains how to build it instead.
+ * page path answered with index.html so client-side routes survive a reload. Files go out as the brotli
+ * or gzip copy the build wrote beside them (web/build/precompress.ts) when the client accepts it, with
+ * `Vary: Accept-Encoding`. Before the web app is built the root explains how to build it instead.
  */
 export function webRoutes(distDir: string): Router {
   const router = Router();
@@ -22,12 +24,24 @@ export function webRoutes(distDir: string): Router {
     });
     return router;
   }
-  router.use('/assets', express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  const compressed = { enableBrotli: true, orderPreference: ['br', 'gz'] };
+  router.use('/assets', expressStaticGzip(path.join(distDir, 'assets'), { ...compressed, serveStatic: { immutable: true, maxAge: '365d', fallthrough: false } }));
+  router.use(expressStaticGzip(distDir, { ...compressed, index: false, serveStatic: { index: false, maxAge: '1h' } }));
+  const indexEncodings = (['br', 'gz'] as const).filter((suffix) => existsSync(`${indexFile}.${suffix}`));
   router.get(/^\/(?!api\/|api$|objects\/|ws$).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    sendIndex(res, indexFile, indexEncodings, req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : false);
   });
   return router;
+}
+
+/** index.html as its brotli (preferred: smaller) or gzip copy when the client takes one, else as it is. */
+function sendIndex(res: Response, indexFile: string, available: readonly ('br' | 'gz')[], accepted: string | false): void {
+  res.vary('Accept-Encoding');
+  const suffix = accepted === 'br' && available.includes('br') ? 'br' : accepted === 'gzip' && available.includes('gz') ? 'gz' : undefined;
+  if (!suffix) return res.sendFile(indexFile);
+  res.type('html');
+  res.setHeader('Content-Encoding', suffix === 'br' ? 'br' : 'gzip');
+  res.sendFile(`${indexFile}.${suffix}`);
 }

@@ -1,0 +1,107 @@
+/**
+ * Lighthouse (mobile: a mid-range phone on a throttled cellular network, the default) on the main screens,
+ * signed out and signed in, against the real stack with the demo data; prints one table of scores and
+ * timings. On demand, not in the suite (each page takes ~20 s).
+ *
+ *   CHROME_PATH=/usr/bin/chromium npm run lighthouse -w web          (builds nothing: build web first)
+ *
+ * Needs the `lighthouse` command (npm i -g lighthouse, or LIGHTHOUSE=/path/to/bin/lighthouse).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Listing } from '@vnmarket/proto';
+import { TestClient } from '@vnmarket/shared/testing';
+import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, startWebStack } from '../test/support';
+
+const run = promisify(execFile);
+const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse';
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function audit(url: string, label: string, cookie?: string): Promise<Row> {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'lighthouse-')), 'report.json');
+  const args = [
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices',
+    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try once more.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await run(LIGHTHOUSE, args, { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM }, maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`lighthouse: ${label} failed (${(error as { stderr?: string }).stderr?.trim() ?? error}); trying again`);
+    }
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number }>;
+  };
+  return {
+    page: label,
+    performance: Math.round(report.categories.performance!.score * 100),
+    accessibility: Math.round(report.categories.accessibility!.score * 100),
+    bestPractices: Math.round(report.categories['best-practices']!.score * 100),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Number((report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+  };
+}
+
+async function main(): Promise<void> {
+  const stack = await startWebStack('lighthouse');
+  try {
+    const base = stack.gatewayUrl;
+    await seedDemoData(base);
+    const client = new TestClient(base);
+    const account = newAccount('Lan', 'Phạm');
+    const registered = await client.post('/api/register', account);
+    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+    const cookie = client.cookieHeader();
+    const listings = (await client.get<Listing[]>('/api/listings?limit=50')).body;
+    const pho = listings.find((listing) => listing.title.startsWith('Phở')) ?? listings[0]!;
+
+    const pages: [string, string, boolean][] = [
+      ['landing (signed out)', '/', false],
+      ['home', '/', true],
+      ['category: food', '/category/food', true],
+      ['listing detail', `/listing/${pho.id}`, true],
+      ['public profile', `/users/${pho.userId}`, true],
+      ['profile', '/profile', true],
+      ['messages', '/messages', true],
+      ['dashboard', '/dashboard', true],
+    ];
+    const rows: Row[] = [];
+    for (const [label, pagePath, signedIn] of pages) {
+      rows.push(await audit(`${base}${pagePath}`, label, signedIn ? cookie : undefined));
+      console.error(`lighthouse: ${label} done`);
+    }
+    console.log('\n| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const row of rows) console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`);
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
