@@ -2,13 +2,20 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: start test setup setup-start test-faults install typecheck migrate bench bench-listings bench-chat clean
+.PHONY: start test lint format setup setup-start test-faults install typecheck migrate bench bench-listings bench-chat clean
 
 start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
 
-test: setup install ## the whole suite (type check, then jest on the real PostgreSQL, Redis and RabbitMQ)
+test: setup install lint ## the whole suite: lint, type check, then jest on the real PostgreSQL, Redis and RabbitMQ
 	bash scripts/test.sh
+
+lint: install ## ESLint (type-aware: floating and misused promises; React hooks) and Prettier's check
+	eslint --max-warnings 0 .
+	prettier --check . --log-level warn
+
+format: install ## Prettier writes the tree's formatting
+	prettier --write . --log-level warn
 
 setup: ## Debian packages the suite needs; PostgreSQL, Redis and RabbitMQ started if they are stopped
 	bash scripts/setup.sh --for test

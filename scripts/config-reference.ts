@@ -53,7 +53,8 @@ export const MEANINGS: Record<string, string> = {
   TRUST_PROXY_HOPS: 'proxies in front whose `X-Forwarded-For` entry is trusted (the gateway is one for the services; 1 for the gateway behind an ingress)',
   BODY_LIMIT: 'JSON body limit (413 beyond)',
   SHUTDOWN_TIMEOUT_MS: 'how long SIGTERM waits for in-flight requests',
-  SHUTDOWN_DELAY_MS: 'after SIGTERM, keep serving (not ready) this long before closing; for gateway-balanced local replicas (Kubernetes uses the `preStop` pause)',
+  SHUTDOWN_DELAY_MS:
+    'after SIGTERM, keep serving (not ready) this long before closing; for gateway-balanced local replicas (Kubernetes uses the `preStop` pause)',
   LOGIN_MAX_FAILURES_PER_CLIENT: 'failed sign-ins per account and client (IPv6 by /64) per window',
   LOGIN_MAX_FAILURES_PER_IDENTIFIER: 'failed sign-ins per account per window, from anywhere',
   LOGIN_MAX_ATTEMPTS_PER_IP: 'sign-in attempts per client address per window',
@@ -98,7 +99,8 @@ export const MEANINGS: Record<string, string> = {
   TWILIO_MESSAGING_SERVICE_SID: 'Twilio Messaging Service (this or a sender number, with `twilio`)',
   TWILIO_API_BASE_URL: 'Twilio REST API base, for tests and emulators only',
   WEB_DIST: 'the built web app to serve',
-  CSP_CONNECT_SOURCES: 'extra origins the web app may connect to (CSP `connect-src`), space- or comma-separated: the S3 endpoint when photos upload straight to presigned S3 URLs',
+  CSP_CONNECT_SOURCES:
+    'extra origins the web app may connect to (CSP `connect-src`), space- or comma-separated: the S3 endpoint when photos upload straight to presigned S3 URLs',
   UPSTREAM_TIMEOUT_MS: 'upstream response timeout',
   HEALTH_TIMEOUT_MS: 'how long `/healthz` waits for each service’s `/readyz`',
   UPSTREAM_MAX_SOCKETS: 'keep-alive sockets per upstream',

@@ -26,7 +26,7 @@ export default async function globalSetup(): Promise<void> {
       if (store.env === 'DATABASE_URL') definition.withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' });
       container = await definition.start();
     } catch (error) {
-      throw new Error(`${store.env}: nothing answers at ${url}, and no container could be started (${(error as Error).message})`);
+      throw new Error(`${store.env}: nothing answers at ${url}, and no container could be started (${(error as Error).message})`, { cause: error });
     }
     started.push(container);
     const host = `${container.getHost()}:${container.getMappedPort(store.port)}`;

@@ -62,8 +62,12 @@ describe('lists are paged', () => {
     for (let i = 0; i < 3; i += 1) {
       const reviewer = await registered(stack);
       // Reviews come from people the seller has talked to: a real message first (messaging → auth by event).
-      await eventually(async () => expect((await reviewer.client.post('/api/messages', { receiverId: seller.user.id, content: 'còn hàng không?' })).status).toBe(201));
-      await eventually(async () => expect((await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 3 + i, comment: `review ${i}` })).status).toBe(201));
+      await eventually(async () =>
+        expect((await reviewer.client.post('/api/messages', { receiverId: seller.user.id, content: 'còn hàng không?' })).status).toBe(201),
+      );
+      await eventually(async () =>
+        expect((await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 3 + i, comment: `review ${i}` })).status).toBe(201),
+      );
     }
     const first = await stack.client().get(`/api/users/${seller.user.id}/reviews?limit=2`);
     const second = await stack.client().get(`/api/users/${seller.user.id}/reviews?limit=2&offset=2`);

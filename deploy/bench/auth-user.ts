@@ -224,7 +224,9 @@ function printRatios(direct: Row | undefined, gateway: Row | undefined, nginx: R
   console.log(`    gateway / direct = ${gd === undefined ? 'n/a' : `${gd.toFixed(2)}  (the gateway delivers ${(gd * 100).toFixed(0)}% of direct's req/s)`}`);
   console.log(
     `    gateway / nginx  = ${
-      gn === undefined ? `n/a (${nginxNote ? 'nginx not available' : 'not measured'})` : `${gn.toFixed(2)}  (the gateway delivers ${(gn * 100).toFixed(0)}% of nginx's req/s)`
+      gn === undefined
+        ? `n/a (${nginxNote ? 'nginx not available' : 'not measured'})`
+        : `${gn.toFixed(2)}  (the gateway delivers ${(gn * 100).toFixed(0)}% of nginx's req/s)`
     }`,
   );
 }
@@ -251,7 +253,9 @@ async function main(tempDir: string): Promise<void> {
     `  load      autocannon, ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.warmup} s warm-up + ${settings.duration} s measured per target` +
       ' (BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_DURATION)',
   );
-  console.log(`  auth      ${LOCALHOST}:${settings.ports.auth}  (1 Node process, NODE_ENV=production, LOG_LEVEL=warn, database ${new URL(settings.databaseUrl).pathname.slice(1)})`);
+  console.log(
+    `  auth      ${LOCALHOST}:${settings.ports.auth}  (1 Node process, NODE_ENV=production, LOG_LEVEL=warn, database ${new URL(settings.databaseUrl).pathname.slice(1)})`,
+  );
   console.log(`  gateway   ${LOCALHOST}:${settings.ports.gateway}  (gateway/src/main.ts: Express + http-proxy-middleware, 1 Node process, LOG_LEVEL=warn)`);
   console.log(
     nginx.binary
@@ -261,7 +265,11 @@ async function main(tempDir: string): Promise<void> {
   console.log('');
 
   // Ephemeral signing keys for this run only.
-  const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, { databaseUrl: settings.databaseUrl, redisKeyPrefix: 'bench:', eventsExchange: 'bench.events' });
+  const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, {
+    databaseUrl: settings.databaseUrl,
+    redisKeyPrefix: 'bench:',
+    eventsExchange: 'bench.events',
+  });
   const authEnv: NodeJS.ProcessEnv = {
     ...serviceEnv,
     PORT: String(settings.ports.auth),
@@ -285,7 +293,13 @@ async function main(tempDir: string): Promise<void> {
     const killWorkers = () => {
       for (const pid of nginxWorkerPids) killPid(pid, 'SIGKILL');
     };
-    nginxChild = startChild('nginx', nginx.binary, ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'], serviceBaseEnv(), killWorkers);
+    nginxChild = startChild(
+      'nginx',
+      nginx.binary,
+      ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'],
+      serviceBaseEnv(),
+      killWorkers,
+    );
     await waitUntilOk(`http://${LOCALHOST}:${settings.ports.nginx}/livez`, 'nginx', 30_000);
   }
 
@@ -314,8 +328,8 @@ async function main(tempDir: string): Promise<void> {
 
   printRows(rows, nginx.note);
   console.log(
-    '\n  req/s: autocannon\'s mean of per-second samples. Latency percentiles: every measured response, in ms.\n' +
-      '  max RSS: VmHWM from /proc (peak since process start; nginx = master + workers; auth\'s peak is cumulative over the runs).',
+    "\n  req/s: autocannon's mean of per-second samples. Latency percentiles: every measured response, in ms.\n" +
+      "  max RSS: VmHWM from /proc (peak since process start; nginx = master + workers; auth's peak is cumulative over the runs).",
   );
   printRatios(direct, viaGateway, viaNginx, nginx.note);
   if (nginx.note) console.log(`\n  nginx was NOT measured: ${nginx.note}`);

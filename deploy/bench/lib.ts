@@ -490,7 +490,8 @@ export const measurementCells = (row: Measurement): string[] => [
 /** A plain text table: first column left-aligned, the others right-aligned. */
 export function printTable(header: string[], lines: string[][]): void {
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
-  const render = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const render = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   console.log(`\n  ${render(header)}`);
   console.log(`  ${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const line of lines) console.log(`  ${render(line)}`);

@@ -170,7 +170,9 @@ async function explain(db: Knex, query: Record<string, string>): Promise<Plan> {
   // (same search_path) with exactly those values.
   const connection = await db.client.acquireConnection();
   try {
-    const result = (await connection.query({ text: `explain (analyze, buffers) ${statement.sql}`, values: statement.bindings })) as { rows: Record<string, string>[] };
+    const result = (await connection.query({ text: `explain (analyze, buffers) ${statement.sql}`, values: statement.bindings })) as {
+      rows: Record<string, string>[];
+    };
     const lines = result.rows.map((row) => row['QUERY PLAN'] ?? '');
     const execution = lines.map((line) => line.match(/^Execution Time: ([\d.]+) ms/)).find(Boolean);
     return { title: `GET ${listingsPath(query)}`, ...statement, lines, executionMs: execution?.[1] ? Number(execution[1]) : undefined };
@@ -202,7 +204,9 @@ async function main(tempDir: string): Promise<void> {
   await assertPortsFree(settings.ports);
   const queryCount = SCENARIOS.reduce((sum, scenario) => sum + scenario.queries.length, 0);
   // Bounded: startup and generation, then per scenario warm-up + measurement, their request timeouts, two waits for a quiet database (60 s each at most).
-  limitRunTime(240 + Math.ceil(settings.listings / 400) + SCENARIOS.length * (settings.warmup + settings.duration + 2 * settings.timeout + 2 * 60 + 20) + queryCount * 10);
+  limitRunTime(
+    240 + Math.ceil(settings.listings / 400) + SCENARIOS.length * (settings.warmup + settings.duration + 2 * settings.timeout + 2 * 60 + 20) + queryCount * 10,
+  );
 
   console.log(`\nGET /api/listings through the gateway at ${settings.listings} listings: browse, category filters, text search`);
   console.log(`  machine   ${machineSummary()}`);
@@ -225,7 +229,12 @@ async function main(tempDir: string): Promise<void> {
     redisKeyPrefix: 'bench-listings:',
     eventsExchange: 'bench-listings.events',
   });
-  startScript('auth', 'services/auth/src/main.ts', { ...serviceEnv, PORT: String(settings.ports.auth), JWT_PRIVATE_KEY_FILE: privateKeyFile, COOKIE_SECURE: 'false' });
+  startScript('auth', 'services/auth/src/main.ts', {
+    ...serviceEnv,
+    PORT: String(settings.ports.auth),
+    JWT_PRIVATE_KEY_FILE: privateKeyFile,
+    COOKIE_SECURE: 'false',
+  });
   startScript('listings', 'services/listings/src/main.ts', { ...serviceEnv, PORT: String(settings.ports.listings) });
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.listings}/readyz`, 'listings', 60_000);

@@ -152,7 +152,12 @@ function landing() {
   http.cookieJar().clear(BASE_URL);
   const page = http.get(`${BASE_URL}/`, { headers: { accept: 'text/html' }, tags: { ...tags, name: 'page' } });
   check(page, { 'landing page 200': (r) => r.status === 200 && String(r.headers['Content-Type'] || '').includes('text/html') });
-  const assets = [...String(page.body).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => ['GET', `${BASE_URL}${match[1]}`, null, { tags: { ...tags, name: 'asset' } }]);
+  const assets = [...String(page.body).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => [
+    'GET',
+    `${BASE_URL}${match[1]}`,
+    null,
+    { tags: { ...tags, name: 'asset' } },
+  ]);
   if (assets.length > 0) check(http.batch(assets), { 'assets 200': (responses) => responses.every((r) => r.status === 200) });
   const who = http.get(`${BASE_URL}/api/auth/user`, { tags: { ...tags, name: 'auth user' }, responseCallback: http.expectedStatuses(401) });
   check(who, { 'visitor is not signed in (401)': (r) => r.status === 401 });
@@ -173,7 +178,9 @@ function browse(data) {
   const first = http.get(listingsUrl({ ...filters, limit: PAGE_SIZE }), { tags: { ...tags, name: 'filter' } });
   checkListings(first, 'filtered page');
   think();
-  const sorted = http.get(listingsUrl({ ...filters, sort: pickOne(['recent', 'price-low', 'price-high', 'popular']), limit: PAGE_SIZE }), { tags: { ...tags, name: 'sort' } });
+  const sorted = http.get(listingsUrl({ ...filters, sort: pickOne(['recent', 'price-low', 'price-high', 'popular']), limit: PAGE_SIZE }), {
+    tags: { ...tags, name: 'sort' },
+  });
   checkListings(sorted, 'sorted page');
   think();
   const next = http.get(listingsUrl({ ...filters, limit: PAGE_SIZE, offset: PAGE_SIZE }), { tags: { ...tags, name: 'next page' } });

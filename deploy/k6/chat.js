@@ -138,14 +138,16 @@ function sessionCookieOf(response) {
 /** Registers (or, when the account exists from an earlier run, signs in) user i; returns {identifier, password, id}. */
 function ensureUser(i) {
   const phone = `${PHONE_PREFIX}${String(i).padStart(4, '0')}`;
-  const registered = http.post(
-    `${BASE_URL}/api/register`,
-    JSON.stringify({ firstName: `K6 ${i}`, lastName: 'Nguyễn', phone, password: PASSWORD }),
-    { headers: jsonHeaders(), tags: { name: 'setup register' }, responseCallback: http.expectedStatuses(201, 409) },
-  );
+  const registered = http.post(`${BASE_URL}/api/register`, JSON.stringify({ firstName: `K6 ${i}`, lastName: 'Nguyễn', phone, password: PASSWORD }), {
+    headers: jsonHeaders(),
+    tags: { name: 'setup register' },
+    responseCallback: http.expectedStatuses(201, 409),
+  });
   if (registered.status === 201) return { identifier: phone, password: PASSWORD, id: registered.json('id') };
   if (registered.status !== 409) {
-    fail(`registering user ${i} answered ${registered.status}: ${registered.body} (a sign-up limit? raise REGISTER_MAX_PER_IP_PER_HOUR on the test cluster or use USERS_FILE)`);
+    fail(
+      `registering user ${i} answered ${registered.status}: ${registered.body} (a sign-up limit? raise REGISTER_MAX_PER_IP_PER_HOUR on the test cluster or use USERS_FILE)`,
+    );
   }
   const login = http.post(`${BASE_URL}/api/login`, JSON.stringify({ identifier: phone, password: PASSWORD }), {
     headers: jsonHeaders(),
@@ -329,13 +331,19 @@ function ensureUserFromFile(user, i) {
 /** Online, mostly idle: looks at the inbox every READER_PAUSE_S, sometimes replies. */
 export async function reader(data) {
   if (!signedIn(data)) return sleep(5);
-  await session(() => (Math.random() < READER_REPLY ? Promise.all([lookAtInbox(), sendMessage(data)]) : lookAtInbox()), () => pauseMs(READER_PAUSE));
+  await session(
+    () => (Math.random() < READER_REPLY ? Promise.all([lookAtInbox(), sendMessage(data)]) : lookAtInbox()),
+    () => pauseMs(READER_PAUSE),
+  );
 }
 
 /** In a conversation: a message every CHAT_PAUSE_S. */
 export async function chatter(data) {
   if (!signedIn(data)) return sleep(5);
-  await session(() => sendMessage(data), () => pauseMs(CHAT_PAUSE));
+  await session(
+    () => sendMessage(data),
+    () => pauseMs(CHAT_PAUSE),
+  );
 }
 
 export default chatter;

@@ -107,7 +107,14 @@ beforeAll(() => {
       name: 'every option on',
       options: {
         setFile: keyFiles,
-        set: { 'ingress.enabled': true, 'ingress.tls.enabled': true, 'minio.enabled': true, 'postgresql.persistence.enabled': true, 'verification.sms.provider': 'twilio', 'gateway.autoscaling.enabled': true },
+        set: {
+          'ingress.enabled': true,
+          'ingress.tls.enabled': true,
+          'minio.enabled': true,
+          'postgresql.persistence.enabled': true,
+          'verification.sms.provider': 'twilio',
+          'gateway.autoscaling.enabled': true,
+        },
         setString: {
           'ingress.host': 'market.example.org',
           'ingress.tls.secretName': 'market-tls',
@@ -166,19 +173,33 @@ test('every rendered object is valid against the Kubernetes API schemas, with no
   // The checks do catch mistakes.
   const wrongType = structuredClone(deploymentOf(rendered('default values'), 'auth'));
   podSpecOf(wrongType).containers[0].ports[0].containerPort = '4001';
-  expect(schemaErrors([wrongType]).map((problem) => problem.error).join()).toMatch(/containerPort must be integer/);
+  expect(
+    schemaErrors([wrongType])
+      .map((problem) => problem.error)
+      .join(),
+  ).toMatch(/containerPort must be integer/);
   const typo = structuredClone(deploymentOf(rendered('default values'), 'auth'));
   podSpecOf(typo).containers[0].readinessprobe = podSpecOf(typo).containers[0].readinessProbe;
   expect(schemaErrors([typo])).toEqual([]); // the JSON schemas let unknown fields through ...
-  expect(unknownFieldErrors([typo]).map((problem) => problem.error).join()).toMatch(/'"readinessprobe"' does not exist in type 'IContainer'/); // ... the types do not
+  expect(
+    unknownFieldErrors([typo])
+      .map((problem) => problem.error)
+      .join(),
+  ).toMatch(/'"readinessprobe"' does not exist in type 'IContainer'/); // ... the types do not
 }, 120_000);
 
 test('skaffold: every image has a chart workload and is set in every release; the dev loop is wired', () => {
-  const artifacts = skaffold.build.artifacts as Array<{ image: string; docker: { dockerfile: string; buildArgs: { WORKSPACE: string } }; sync?: { manual: Array<{ src: string; dest: string }> } }>;
+  const artifacts = skaffold.build.artifacts as Array<{
+    image: string;
+    docker: { dockerfile: string; buildArgs: { WORKSPACE: string } };
+    sync?: { manual: Array<{ src: string; dest: string }> };
+  }>;
   expect(artifacts.map((artifact) => artifact.image).sort()).toEqual(DEPLOYABLES.map((name) => `vnmarket/${name}`).sort());
   const releases = [
     { where: 'deploy', release: skaffold.deploy.helm.releases },
-    ...skaffold.profiles.filter((profile: any) => profile.deploy).map((profile: any) => ({ where: `profile ${profile.name}`, release: profile.deploy.helm.releases })),
+    ...skaffold.profiles
+      .filter((profile: any) => profile.deploy)
+      .map((profile: any) => ({ where: `profile ${profile.name}`, release: profile.deploy.helm.releases })),
   ];
   expect(skaffold.profiles.map((profile: any) => profile.name).sort()).toEqual(['dev', 'production']);
   for (const { where, release } of releases) {
@@ -186,8 +207,11 @@ test('skaffold: every image has a chart workload and is set in every release; th
     const [helmRelease] = release;
     expect([where, helmRelease.name, helmRelease.chartPath]).toEqual([where, RELEASE, 'charts/marketplace']);
     for (const file of helmRelease.valuesFiles ?? []) expect([where, file, existsSync(path.join(REPO, file))]).toEqual([where, file, true]);
-    for (const file of Object.values(helmRelease.setFiles ?? {}) as string[]) expect([where, file]).toEqual([where, expect.stringMatching(/^var\/keys\/jwt-(public|private)\.pem$/)]);
-    const expected = Object.fromEntries(artifacts.map((artifact) => [`${artifact.image.split('/')[1]}.image`, `{{.IMAGE_FULLY_QUALIFIED_${artifact.image.replace(/[^A-Za-z0-9]/g, '_')}}}`]));
+    for (const file of Object.values(helmRelease.setFiles ?? {}) as string[])
+      expect([where, file]).toEqual([where, expect.stringMatching(/^var\/keys\/jwt-(public|private)\.pem$/)]);
+    const expected = Object.fromEntries(
+      artifacts.map((artifact) => [`${artifact.image.split('/')[1]}.image`, `{{.IMAGE_FULLY_QUALIFIED_${artifact.image.replace(/[^A-Za-z0-9]/g, '_')}}}`]),
+    );
     expect([where, helmRelease.setValueTemplates]).toEqual([where, expected]);
   }
 
@@ -240,7 +264,9 @@ test('every Service port is its container port, the port the process listens on 
     const result = rendered(scenario.name);
     for (const name of DEPLOYABLES) {
       const service = find(result, 'Service', `${RELEASE}-${name}`);
-      const selected = workloads(result).filter((workload) => labelsMatch({ matchLabels: service.spec.selector }, podLabelsOf(workload)) && workload.kind !== 'Job');
+      const selected = workloads(result).filter(
+        (workload) => labelsMatch({ matchLabels: service.spec.selector }, podLabelsOf(workload)) && workload.kind !== 'Job',
+      );
       expect([scenario.name, name, selected.map((workload) => workload.metadata.name)]).toEqual([scenario.name, name, [`${RELEASE}-${name}`]]);
       const container = mainContainer(selected[0]!);
       const ports = Object.fromEntries((container.ports as Array<{ name: string; containerPort: number }>).map((port) => [port.name, port.containerPort]));
@@ -282,9 +308,19 @@ test('every Secret key and secret file a workload reads exists', () => {
         for (const source of sources) {
           if (!source.secret) continue;
           const data = secrets.get(source.secret.name);
-          expect([scenario.name, workload.metadata.name, source.secret.name, Boolean(data)]).toEqual([scenario.name, workload.metadata.name, source.secret.name, true]);
+          expect([scenario.name, workload.metadata.name, source.secret.name, Boolean(data)]).toEqual([
+            scenario.name,
+            workload.metadata.name,
+            source.secret.name,
+            true,
+          ]);
           for (const item of source.secret.items) {
-            expect([scenario.name, workload.metadata.name, item.key, Boolean(data![item.key])]).toEqual([scenario.name, workload.metadata.name, item.key, true]);
+            expect([scenario.name, workload.metadata.name, item.key, Boolean(data![item.key])]).toEqual([
+              scenario.name,
+              workload.metadata.name,
+              item.key,
+              true,
+            ]);
             mounted.set(volume.name, [...(mounted.get(volume.name) ?? []), item.path]);
           }
         }
@@ -297,14 +333,17 @@ test('every Secret key and secret file a workload reads exists', () => {
         const files = new Set<string>();
         for (const mount of container.volumeMounts ?? []) for (const file of mounted.get(mount.name) ?? []) files.add(path.posix.join(mount.mountPath, file));
         for (const [variable, value] of Object.entries(containerEnv(result, container))) {
-          if (variable.endsWith('_FILE')) expect([scenario.name, container.name, variable, files.has(value)]).toEqual([scenario.name, container.name, variable, true]);
+          if (variable.endsWith('_FILE'))
+            expect([scenario.name, container.name, variable, files.has(value)]).toEqual([scenario.name, container.name, variable, true]);
         }
       }
     }
   }
   // Least privilege: only auth's pods get the signing key.
   for (const name of DEPLOYABLES) {
-    const files = (podSpecOf(deploymentOf(rendered('default values'), name)).volumes as any[]).flatMap((volume) => volume.projected?.sources.flatMap((source: any) => source.secret.items.map((item: any) => item.key)) ?? []);
+    const files = (podSpecOf(deploymentOf(rendered('default values'), name)).volumes as any[]).flatMap(
+      (volume) => volume.projected?.sources.flatMap((source: any) => source.secret.items.map((item: any) => item.key)) ?? [],
+    );
     expect([name, files.includes('jwt-private-key')]).toEqual([name, name === 'auth']);
   }
 });
@@ -368,14 +407,29 @@ test('pods run non-root, on a read-only root file system, without capabilities, 
     for (const workload of workloads(rendered(scenario.name))) {
       const pod = podSpecOf(workload);
       const where = `${scenario.name}: ${workload.kind}/${workload.metadata.name}`;
-      expect([where, pod.securityContext.runAsNonRoot, pod.securityContext.runAsUser > 0, pod.automountServiceAccountToken]).toEqual([where, true, true, false]);
+      expect([where, pod.securityContext.runAsNonRoot, pod.securityContext.runAsUser > 0, pod.automountServiceAccountToken]).toEqual([
+        where,
+        true,
+        true,
+        false,
+      ]);
       for (const container of allContainers(pod)) {
         const context = container.securityContext;
-        expect([where, container.name, context.readOnlyRootFilesystem, context.allowPrivilegeEscalation, context.capabilities.drop]).toEqual([where, container.name, true, false, ['ALL']]);
+        expect([where, container.name, context.readOnlyRootFilesystem, context.allowPrivilegeEscalation, context.capabilities.drop]).toEqual([
+          where,
+          container.name,
+          true,
+          false,
+          ['ALL'],
+        ]);
         // The deployables write only to /tmp (and media to its object volume).
         const component = (workload.metadata.labels?.['app.kubernetes.io/component'] ?? '').replace(/-migrate$/, '');
         if (DEPLOYABLES.includes(component as Deployable) && container.name !== 'sources') {
-          expect([where, container.name, (container.volumeMounts ?? []).some((mount: any) => mount.mountPath === '/tmp')]).toEqual([where, container.name, true]);
+          expect([where, container.name, (container.volumeMounts ?? []).some((mount: any) => mount.mountPath === '/tmp')]).toEqual([
+            where,
+            container.name,
+            true,
+          ]);
         }
       }
     }
@@ -407,7 +461,10 @@ test('autoscaling: listings and messaging by default, each deployable its own re
 });
 
 test('NetworkPolicies: only the gateway reaches the services, only the services reach the data stores', () => {
-  const pods = (result: Rendered) => new Map(workloads(result).map((workload) => [workload.metadata.name, { namespace: 'marketplace', labels: podLabelsOf(workload), ports: namedPorts(workload) }]));
+  const pods = (result: Rendered) =>
+    new Map(
+      workloads(result).map((workload) => [workload.metadata.name, { namespace: 'marketplace', labels: podLabelsOf(workload), ports: namedPorts(workload) }]),
+    );
   const outsider = (namespace: string): Peer => ({ namespace, labels: { app: 'something-else' }, ports: {} });
   const external: Peer = { namespace: undefined, labels: {}, ports: {} };
 
@@ -420,12 +477,21 @@ test('NetworkPolicies: only the gateway reaches the services, only the services 
   for (const service of SERVICES) {
     expect([service, allowed(at('gateway'), at(service), PORTS[service])]).toEqual([service, true]);
     expect([service, allowed(outsider('marketplace'), at(service), PORTS[service])]).toEqual([service, false]);
-    for (const other of SERVICES.filter((name) => name !== service)) expect([other, service, allowed(at(other), at(service), PORTS[service])]).toEqual([other, service, false]);
-    for (const [store, port] of [['postgresql', 5432], ['redis', 6379], ['rabbitmq', 5672]] as const) {
+    for (const other of SERVICES.filter((name) => name !== service))
+      expect([other, service, allowed(at(other), at(service), PORTS[service])]).toEqual([other, service, false]);
+    for (const [store, port] of [
+      ['postgresql', 5432],
+      ['redis', 6379],
+      ['rabbitmq', 5672],
+    ] as const) {
       expect([service, store, allowed(at(service), at(store), port)]).toEqual([service, store, true]);
     }
   }
-  for (const [store, port] of [['postgresql', 5432], ['redis', 6379], ['rabbitmq', 5672]] as const) {
+  for (const [store, port] of [
+    ['postgresql', 5432],
+    ['redis', 6379],
+    ['rabbitmq', 5672],
+  ] as const) {
     expect([store, allowed(at('gateway'), at(store), port)]).toEqual([store, false]);
     expect([store, allowed(outsider('marketplace'), at(store), port)]).toEqual([store, false]);
   }
@@ -482,7 +548,9 @@ test('the Ingress sends everything to the gateway and keeps WebSockets open', ()
   expect(annotations['cert-manager.io/cluster-issuer']).toBe('letsencrypt');
   expect(ingress.spec.ingressClassName).toBe('nginx');
   expect(ingress.spec.tls).toEqual([{ hosts: ['market.example.org'], secretName: 'vnmarket-tls' }]);
-  expect(ingress.spec.rules[0].http.paths).toEqual([{ path: '/', pathType: 'Prefix', backend: { service: { name: `${RELEASE}-gateway`, port: { name: 'http' } } } }]);
+  expect(ingress.spec.rules[0].http.paths).toEqual([
+    { path: '/', pathType: 'Prefix', backend: { service: { name: `${RELEASE}-gateway`, port: { name: 'http' } } } },
+  ]);
   // Behind the Ingress the gateway trusts one X-Forwarded-For hop; without it, none.
   expect(containerEnv(rendered('production'), mainContainer(deploymentOf(rendered('production'), 'gateway'))).TRUST_PROXY_HOPS).toBe('1');
   expect(containerEnv(rendered('default values'), mainContainer(deploymentOf(rendered('default values'), 'gateway'))).TRUST_PROXY_HOPS).toBe('0');
@@ -491,8 +559,12 @@ test('the Ingress sends everything to the gateway and keeps WebSockets open', ()
 
 test('missing required values stop the render with a message that says what to set', () => {
   expect(() => render(renderer, {})).toThrow(/secrets\.jwtPublicKey is required \(--set-file secrets\.jwtPublicKey=/);
-  expect(() => render(renderer, { valuesFiles: [PRODUCTION], setFile: keyFiles, setString: { 'secrets.existingSecret': '' } })).toThrow(/secrets\.databaseUrl is required/);
-  expect(() => render(renderer, { setFile: keyFiles, setString: { 'verification.sms.provider': 'twilio' } })).toThrow(/secrets\.twilioAccountSid is required|fromNumber or verification\.sms\.messagingServiceSid/);
+  expect(() => render(renderer, { valuesFiles: [PRODUCTION], setFile: keyFiles, setString: { 'secrets.existingSecret': '' } })).toThrow(
+    /secrets\.databaseUrl is required/,
+  );
+  expect(() => render(renderer, { setFile: keyFiles, setString: { 'verification.sms.provider': 'twilio' } })).toThrow(
+    /secrets\.twilioAccountSid is required|fromNumber or verification\.sms\.messagingServiceSid/,
+  );
   expect(() => render(renderer, { setFile: keyFiles, set: { 'media.s3.enabled': true } })).toThrow(/media\.s3\.bucket is required/);
 });
 
@@ -517,7 +589,9 @@ function variableNames(schema: z.ZodType): Set<string> {
 }
 
 function namedPorts(workload: K8sObject): Record<string, number> {
-  return Object.fromEntries(allContainers(podSpecOf(workload)).flatMap((container) => (container.ports ?? []).map((port: any) => [port.name, port.containerPort])));
+  return Object.fromEntries(
+    allContainers(podSpecOf(workload)).flatMap((container) => (container.ports ?? []).map((port: any) => [port.name, port.containerPort])),
+  );
 }
 
 interface Peer {
@@ -536,11 +610,15 @@ function isAllowed(net: K8sObject[], from: Peer, to: Peer, port: number): boolea
   const peerMatches = (peer: any, candidate: Peer) => {
     if (candidate.namespace === undefined) return Boolean(peer.ipBlock);
     if (peer.ipBlock) return false;
-    const namespaceOk = peer.namespaceSelector ? labelsMatch(peer.namespaceSelector, { 'kubernetes.io/metadata.name': candidate.namespace }) : candidate.namespace === releaseNamespace;
+    const namespaceOk = peer.namespaceSelector
+      ? labelsMatch(peer.namespaceSelector, { 'kubernetes.io/metadata.name': candidate.namespace })
+      : candidate.namespace === releaseNamespace;
     return namespaceOk && (peer.podSelector ? labelsMatch(peer.podSelector, candidate.labels) : true);
   };
   const portMatches = (rulePorts: any[] | undefined, destination: Peer) =>
-    !rulePorts || rulePorts.length === 0 || rulePorts.some((rule) => (typeof rule.port === 'string' ? destination.ports[rule.port] === port : rule.port === undefined || rule.port === port));
+    !rulePorts ||
+    rulePorts.length === 0 ||
+    rulePorts.some((rule) => (typeof rule.port === 'string' ? destination.ports[rule.port] === port : rule.port === undefined || rule.port === port));
   const side = (pod: Peer, type: 'Ingress' | 'Egress', other: Peer) => {
     if (pod.namespace !== releaseNamespace) return true;
     const applying = net.filter((policy) => policy.spec.policyTypes.includes(type) && labelsMatch(policy.spec.podSelector, pod.labels));

@@ -19,7 +19,20 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestEnvironment, generateSigningKeys, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
-import { buildRenderer, containerEnv, decodeSecret, DEPLOYABLES, find, podSpecOf, RELEASE, render, REPO, SERVICES, type Deployable, type Rendered } from './support/chart';
+import {
+  buildRenderer,
+  containerEnv,
+  decodeSecret,
+  DEPLOYABLES,
+  find,
+  podSpecOf,
+  RELEASE,
+  render,
+  REPO,
+  SERVICES,
+  type Deployable,
+  type Rendered,
+} from './support/chart';
 import { build, contextFiles, copyContext, parseDockerfile, type BuiltStage } from './support/dockerfile';
 
 const SOURCE = process.env.IMAGE_SOURCE_DIR ? path.resolve(process.env.IMAGE_SOURCE_DIR) : REPO;
@@ -122,131 +135,140 @@ test.each(DEPLOYABLES)('image %s holds its sources and its production dependenci
   if (name !== 'gateway') expect(existsSync(path.join(app, 'web/src'))).toBe(false);
 });
 
-test('the images migrate, start with the chart environment, answer their probes; the gateway serves the web app and reaches every service; SIGTERM drains', async () => {
-  environment = await createTestEnvironment('images');
-  const keys = generateSigningKeys();
-  const chartSecret = decodeSecret(find(chart, 'Secret', `${RELEASE}-secrets`));
-  const secretValues: Record<string, string> = {
-    ...chartSecret,
-    'jwt-public-key': keys.publicKey,
-    'jwt-private-key': keys.privateKey,
-    'database-url': environment.env.DATABASE_URL!,
-    'redis-url': environment.env.REDIS_URL!,
-    'amqp-url': environment.env.AMQP_URL!,
-  };
-  const volumes = path.join(workDir, 'volumes');
-  const marker = path.join(workDir, 'started-marker');
-  writeFileSync(marker, '');
-  await new Promise((resolve) => setTimeout(resolve, 1100)); // find -newer has one-second precision on some file systems
-
-  /** The pod's view: ConfigMap env, /tmp and the volumes as temp folders, secret files with this test's values. */
-  const podEnv = (name: Deployable, port: number, extra: Record<string, string> = {}) => {
-    const deployment = find(chart, 'Deployment', `${RELEASE}-${name}`);
-    const env = containerEnv(chart, podSpecOf(deployment).containers[0]);
-    const root = path.join(volumes, name);
-    const mapped: Record<string, string> = {};
-    for (const [variable, value] of Object.entries(env)) {
-      let local = value;
-      if (value.startsWith('/var/run/secrets/vnmarket/')) {
-        local = path.join(root, 'secrets', path.basename(value));
-        mkdirSync(path.dirname(local), { recursive: true });
-        writeFileSync(local, secretValues[path.basename(value)] ?? '');
-      } else if (value.startsWith('/tmp/') || value.startsWith('/data/')) {
-        local = path.join(root, value);
-      }
-      mapped[variable] = local;
-    }
-    mkdirSync(path.join(root, 'tmp'), { recursive: true });
-    if (env.MEDIA_ROOT) mkdirSync(mapped.MEDIA_ROOT!, { recursive: true });
-    const port_ = name === 'gateway' ? { GATEWAY_PORT: String(port) } : { PORT: String(port) };
-    return {
-      ...images[name].env,
-      ...mapped,
-      ...port_,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      REDIS_KEY_PREFIX: environment!.env.REDIS_KEY_PREFIX!,
-      EVENTS_EXCHANGE: environment!.env.EVENTS_EXCHANGE!,
-      PATH: `${path.join(REPO, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
-      HOME: path.join(images[name].root, 'home/node'),
-      TMPDIR: path.join(root, 'tmp'),
-      ...extra,
+test(
+  'the images migrate, start with the chart environment, answer their probes; the gateway serves the web app and reaches every service; SIGTERM drains',
+  async () => {
+    environment = await createTestEnvironment('images');
+    const keys = generateSigningKeys();
+    const chartSecret = decodeSecret(find(chart, 'Secret', `${RELEASE}-secrets`));
+    const secretValues: Record<string, string> = {
+      ...chartSecret,
+      'jwt-public-key': keys.publicKey,
+      'jwt-private-key': keys.privateKey,
+      'database-url': environment.env.DATABASE_URL!,
+      'redis-url': environment.env.REDIS_URL!,
+      'amqp-url': environment.env.AMQP_URL!,
     };
-  };
-  const cwd = (name: Deployable) => path.join(images[name].root, images[name].workdir);
+    const volumes = path.join(workDir, 'volumes');
+    const marker = path.join(workDir, 'started-marker');
+    writeFileSync(marker, '');
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // find -newer has one-second precision on some file systems
 
-  // Migrations: the chart's init container / hook Job command, in the image.
-  let started = Date.now();
-  for (const service of SERVICES) {
-    const output = execFileSync('node', ['--import', 'tsx', 'src/migrate.ts'], { cwd: cwd(service), env: podEnv(service, 0), encoding: 'utf8', timeout: 120_000 });
-    expect(output).toMatch(new RegExp(`^${service}: (applied|schema up to date)`));
-  }
-  timings.push(`migrations: ${seconds(started)}`);
+    /** The pod's view: ConfigMap env, /tmp and the volumes as temp folders, secret files with this test's values. */
+    const podEnv = (name: Deployable, port: number, extra: Record<string, string> = {}) => {
+      const deployment = find(chart, 'Deployment', `${RELEASE}-${name}`);
+      const env = containerEnv(chart, podSpecOf(deployment).containers[0]);
+      const root = path.join(volumes, name);
+      const mapped: Record<string, string> = {};
+      for (const [variable, value] of Object.entries(env)) {
+        let local = value;
+        if (value.startsWith('/var/run/secrets/vnmarket/')) {
+          local = path.join(root, 'secrets', path.basename(value));
+          mkdirSync(path.dirname(local), { recursive: true });
+          writeFileSync(local, secretValues[path.basename(value)] ?? '');
+        } else if (value.startsWith('/tmp/') || value.startsWith('/data/')) {
+          local = path.join(root, value);
+        }
+        mapped[variable] = local;
+      }
+      mkdirSync(path.join(root, 'tmp'), { recursive: true });
+      if (env.MEDIA_ROOT) mkdirSync(mapped.MEDIA_ROOT!, { recursive: true });
+      const port_ = name === 'gateway' ? { GATEWAY_PORT: String(port) } : { PORT: String(port) };
+      return {
+        ...images[name].env,
+        ...mapped,
+        ...port_,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        REDIS_KEY_PREFIX: environment!.env.REDIS_KEY_PREFIX!,
+        EVENTS_EXCHANGE: environment!.env.EVENTS_EXCHANGE!,
+        PATH: `${path.join(REPO, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+        HOME: path.join(images[name].root, 'home/node'),
+        TMPDIR: path.join(root, 'tmp'),
+        ...extra,
+      };
+    };
+    const cwd = (name: Deployable) => path.join(images[name].root, images[name].workdir);
 
-  started = Date.now();
-  const ports = Object.fromEntries(await Promise.all(DEPLOYABLES.map(async (name) => [name, await freePort()] as const))) as Record<Deployable, number>;
-  const logs = new Map<Deployable, string[]>();
-  const start = (name: Deployable, extra: Record<string, string> = {}) => {
-    const [command, ...args] = images[name].cmd!;
-    const child = spawn(command!, args, { cwd: cwd(name), env: podEnv(name, ports[name], extra), stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    logs.set(name, lines);
-    child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
-    processes.push(child);
-    return child;
-  };
-  const children = new Map<Deployable, ChildProcess>();
-  for (const service of SERVICES) children.set(service, start(service));
-  const url = (name: Deployable, route: string) => `http://127.0.0.1:${ports[name]}${route}`;
-  for (const service of SERVICES) {
-    await waitFor200(url(service, '/livez'), 90_000, () => logs.get(service)!.join(''));
-    await waitFor200(url(service, '/readyz'), 60_000, () => logs.get(service)!.join(''));
-  }
-  const upstreams = Object.fromEntries(SERVICES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${ports[service]}`]));
-  children.set('gateway', start('gateway', upstreams));
-  await waitFor200(url('gateway', '/livez'), 90_000, () => logs.get('gateway')!.join(''));
-  await waitFor200(url('gateway', '/healthz'), 30_000, () => logs.get('gateway')!.join(''));
-  timings.push(`six processes ready: ${seconds(started)}`);
+    // Migrations: the chart's init container / hook Job command, in the image.
+    let started = Date.now();
+    for (const service of SERVICES) {
+      const output = execFileSync('node', ['--import', 'tsx', 'src/migrate.ts'], {
+        cwd: cwd(service),
+        env: podEnv(service, 0),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(output).toMatch(new RegExp(`^${service}: (applied|schema up to date)`));
+    }
+    timings.push(`migrations: ${seconds(started)}`);
 
-  // The web app, from the image (built by the Dockerfile's web stage).
-  const home = await fetch(url('gateway', '/'), { headers: { accept: 'text/html' } });
-  const html = await home.text();
-  expect(home.status).toBe(200);
-  if (hasWeb) expect(html).toBe(readFileSync(path.join(images.gateway.root, 'app/web/dist/index.html'), 'utf8'));
-  // Through the gateway to the services: sign-up (argon2 in the auth image, the private key file), the
-  // session on another request, and the catalogue.
-  const phone = uniquePhone();
-  const registered = await fetch(url('gateway', '/api/register'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Lan', lastName: 'Nguyen', phone, password: 'correct horse battery' }),
-  });
-  expect(registered.status).toBe(201);
-  const user = (await registered.json()) as { id: string };
-  const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
-  const me = await fetch(url('gateway', '/api/auth/user'), { headers: { cookie } });
-  expect([me.status, ((await me.json()) as { id?: string }).id]).toEqual([200, user.id]);
-  const listings = await fetch(url('gateway', '/api/listings?limit=5'));
-  expect([listings.status, Array.isArray(await listings.json())]).toEqual([200, true]);
+    started = Date.now();
+    const ports = Object.fromEntries(await Promise.all(DEPLOYABLES.map(async (name) => [name, await freePort()] as const))) as Record<Deployable, number>;
+    const logs = new Map<Deployable, string[]>();
+    const start = (name: Deployable, extra: Record<string, string> = {}) => {
+      const [command, ...args] = images[name].cmd!;
+      const child = spawn(command!, args, { cwd: cwd(name), env: podEnv(name, ports[name], extra), stdio: ['ignore', 'pipe', 'pipe'] });
+      const lines: string[] = [];
+      logs.set(name, lines);
+      child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+      processes.push(child);
+      return child;
+    };
+    const children = new Map<Deployable, ChildProcess>();
+    for (const service of SERVICES) children.set(service, start(service));
+    const url = (name: Deployable, route: string) => `http://127.0.0.1:${ports[name]}${route}`;
+    for (const service of SERVICES) {
+      await waitFor200(url(service, '/livez'), 90_000, () => logs.get(service)!.join(''));
+      await waitFor200(url(service, '/readyz'), 60_000, () => logs.get(service)!.join(''));
+    }
+    const upstreams = Object.fromEntries(SERVICES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${ports[service]}`]));
+    children.set('gateway', start('gateway', upstreams));
+    await waitFor200(url('gateway', '/livez'), 90_000, () => logs.get('gateway')!.join(''));
+    await waitFor200(url('gateway', '/healthz'), 30_000, () => logs.get('gateway')!.join(''));
+    timings.push(`six processes ready: ${seconds(started)}`);
 
-  // SIGTERM: each process drains and exits 0 well within the pod's grace period.
-  const grace = Number(podSpecOf(find(chart, 'Deployment', `${RELEASE}-gateway`)).terminationGracePeriodSeconds) * 1000;
-  for (const name of ['gateway', ...SERVICES] as Deployable[]) {
-    const child = children.get(name)!;
-    const stopped = Date.now();
-    const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    const code = await Promise.race([exit, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), grace))]);
-    expect([name, code, Date.now() - stopped < grace]).toEqual([name, 0, true]);
-  }
+    // The web app, from the image (built by the Dockerfile's web stage).
+    const home = await fetch(url('gateway', '/'), { headers: { accept: 'text/html' } });
+    const html = await home.text();
+    expect(home.status).toBe(200);
+    if (hasWeb) expect(html).toBe(readFileSync(path.join(images.gateway.root, 'app/web/dist/index.html'), 'utf8'));
+    // Through the gateway to the services: sign-up (argon2 in the auth image, the private key file), the
+    // session on another request, and the catalogue.
+    const phone = uniquePhone();
+    const registered = await fetch(url('gateway', '/api/register'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Lan', lastName: 'Nguyen', phone, password: 'correct horse battery' }),
+    });
+    expect(registered.status).toBe(201);
+    const user = (await registered.json()) as { id: string };
+    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+    const me = await fetch(url('gateway', '/api/auth/user'), { headers: { cookie } });
+    expect([me.status, ((await me.json()) as { id?: string }).id]).toEqual([200, user.id]);
+    const listings = await fetch(url('gateway', '/api/listings?limit=5'));
+    expect([listings.status, Array.isArray(await listings.json())]).toEqual([200, true]);
 
-  // Nothing was written inside the images (a read-only root file system would have refused it).
-  for (const name of DEPLOYABLES) {
-    const written = execFileSync('find', [images[name].root, '-newer', marker], { encoding: 'utf8' }).trim();
-    expect([name, written]).toEqual([name, '']);
-  }
-}, 10 * 60_000);
+    // SIGTERM: each process drains and exits 0 well within the pod's grace period.
+    const grace = Number(podSpecOf(find(chart, 'Deployment', `${RELEASE}-gateway`)).terminationGracePeriodSeconds) * 1000;
+    for (const name of ['gateway', ...SERVICES] as Deployable[]) {
+      const child = children.get(name)!;
+      const stopped = Date.now();
+      const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      const code = await Promise.race([exit, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), grace))]);
+      expect([name, code, Date.now() - stopped < grace]).toEqual([name, 0, true]);
+    }
+
+    // Nothing was written inside the images (a read-only root file system would have refused it).
+    for (const name of DEPLOYABLES) {
+      const written = execFileSync('find', [images[name].root, '-newer', marker], { encoding: 'utf8' }).trim();
+      expect([name, written]).toEqual([name, '']);
+    }
+  },
+  10 * 60_000,
+);
 
 // ---------------------------------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ export function createUpstreamProxy(pool: UpstreamPool, options: { logger: Logge
       },
       error: (error, req, res, target) => {
         const code = (error as NodeJS.ErrnoException).code ?? '';
-        const targetUrl = typeof target === 'string' ? target : (target as { href?: string } | undefined)?.href?.replace(/\/$/, '') ?? '';
+        const targetUrl = typeof target === 'string' ? target : ((target as { href?: string } | undefined)?.href?.replace(/\/$/, '') ?? '');
         const refused = REFUSED.has(code);
         if (refused && targetUrl) pool.avoid(targetUrl, 2000);
         const retried = req as RetriedRequest;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import { Router, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 /**
@@ -25,7 +25,10 @@ export function webRoutes(distDir: string): Router {
     return router;
   }
   const compressed = { enableBrotli: true, orderPreference: ['br', 'gz'] };
-  router.use('/assets', expressStaticGzip(path.join(distDir, 'assets'), { ...compressed, serveStatic: { immutable: true, maxAge: '365d', fallthrough: false } }));
+  router.use(
+    '/assets',
+    expressStaticGzip(path.join(distDir, 'assets'), { ...compressed, serveStatic: { immutable: true, maxAge: '365d', fallthrough: false } }),
+  );
   router.use(expressStaticGzip(distDir, { ...compressed, index: false, serveStatic: { index: false, maxAge: '1h' } }));
   const indexEncodings = (['br', 'gz'] as const).filter((suffix) => existsSync(`${indexFile}.${suffix}`));
   router.get(/^\/(?!api\/|api$|objects\/|ws$).*/, (req, res, next) => {

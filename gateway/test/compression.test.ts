@@ -34,7 +34,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', AUTH_URL: url, LISTINGS_URL: url, MESSAGING_URL: url, MEDIA_URL: url, VERIFICATION_URL: url, WEB_DIST: dist });
+  const config = loadConfig(gatewayConfigSchema, {
+    LOG_LEVEL: 'silent',
+    AUTH_URL: url,
+    LISTINGS_URL: url,
+    MESSAGING_URL: url,
+    MEDIA_URL: url,
+    VERIFICATION_URL: url,
+    WEB_DIST: dist,
+  });
   gateway = createGateway(config, createLogger('gateway', 'silent'));
   server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
 });
@@ -48,11 +56,15 @@ afterAll(async () => {
 /** A raw GET (fetch would decompress silently): status, headers and the bytes as sent. */
 function get(urlPath: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.url}${urlPath}`, { headers: { accept: 'text/html,application/json,*/*', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = http.get(
+      `${server.url}${urlPath}`,
+      { headers: { accept: 'text/html,application/json,*/*', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     request.on('error', reject);
   });
 }

@@ -88,7 +88,14 @@ describe('through the gateway to the real services', () => {
     expect(healthy.status).toBe(200);
     expect(healthy.body.upstreams).toEqual({ auth: 'ready', listings: 'ready', messaging: 'ready', media: 'ready', verification: 'ready' });
 
-    const down = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', LISTINGS_URL: stack.listings.url, MESSAGING_URL: stack.messaging.url, MEDIA_URL: stack.media.url, VERIFICATION_URL: stack.verification.url, WEB_DIST: '/nonexistent' });
+    const down = await startGateway({
+      AUTH_URL: 'http://127.0.0.1:1',
+      LISTINGS_URL: stack.listings.url,
+      MESSAGING_URL: stack.messaging.url,
+      MEDIA_URL: stack.media.url,
+      VERIFICATION_URL: stack.verification.url,
+      WEB_DIST: '/nonexistent',
+    });
     const unhealthy = await down.client().get('/healthz');
     expect(unhealthy.status).toBe(503);
     expect(unhealthy.body.upstreams).toEqual({ auth: 'unreachable', listings: 'ready', messaging: 'ready', media: 'ready', verification: 'ready' });

@@ -69,14 +69,20 @@ afterAll(() => {
 });
 
 it('answers 400 to an upgrade whose path is not a URL (`GET //[`), and keeps running', async () => {
-  const reply = await raw('GET //[ HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+  const reply = await raw(
+    'GET //[ HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+  );
   expect(reply).toMatch(/^HTTP\/1\.1 400 /);
   await alive();
 });
 
 it.each([
   ['an upgrade to an unknown path', 'GET /nope HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n', /^HTTP\/1\.1 404 /],
-  ['an upgrade in absolute form with a bad host', 'GET http://[::1/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n', /^HTTP\/1\.1 4\d\d /],
+  [
+    'an upgrade in absolute form with a bad host',
+    'GET http://[::1/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    /^HTTP\/1\.1 4\d\d /,
+  ],
   ['a path with a broken percent sequence', 'GET /api/listings/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 (4\d\d|503) /],
   ['a web path with a lone percent', 'GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', /^HTTP\/1\.1 4\d\d /],
   ['a request line with a NUL', 'GET /a\u0000b HTTP/1.1\r\nHost: x\r\n\r\n', /^HTTP\/1\.1 400 /],

@@ -25,8 +25,12 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
-    if ((await fetch(`${url}/livez`)).status !== 200) throw new Error('not yet');
-  }, 30_000, 100);
+  await eventually(
+    async () => {
+      if ((await fetch(`${url}/livez`)).status !== 200) throw new Error('not yet');
+    },
+    30_000,
+    100,
+  );
   return { child, port, url, exited };
 }

@@ -34,10 +34,11 @@ async function replica(): Promise<Replica> {
   const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   return Object.assign(state, {
     url,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   }) as Replica;
 }
 
@@ -107,7 +108,12 @@ it('past GATEWAY_MAX_IN_FLIGHT the excess gets a fast 503 with Retry-After, and 
     const responses = await Promise.all(
       Array.from({ length: 12 }, async () => {
         const response = await fetch(`${server.url}/api/listings`);
-        return { status: response.status, retryAfter: response.headers.get("retry-after"), ms: Date.now() - started, body: (await response.json()) as { message: string } };
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          ms: Date.now() - started,
+          body: (await response.json()) as { message: string },
+        };
       }),
     );
     const admitted = responses.filter((response) => response.status === 200);

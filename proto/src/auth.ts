@@ -32,8 +32,7 @@ export const phoneSchema = z
     return phone;
   });
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** In an update form an emptied field means "clear it", not "leave it". */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -154,7 +153,6 @@ export const reviewSchema = z.object({
   }),
 });
 export type Review = z.infer<typeof reviewSchema>;
-
 
 /** GET /api/users/{userId}/reviews/eligibility: whether the signed-in user may review this seller. */
 export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), reason: z.string().optional() });

@@ -109,12 +109,7 @@ export function parseEvent(raw: unknown): DomainEvent {
 }
 
 /** Builds a validated envelope; throws if the payload breaks the contract, so bad events never leave. */
-export function buildEvent<T extends EventType>(
-  type: T,
-  data: EventData<T>,
-  id: string,
-  occurredAt: Date,
-): EventEnvelope<T> {
+export function buildEvent<T extends EventType>(type: T, data: EventData<T>, id: string, occurredAt: Date): EventEnvelope<T> {
   const parsed = eventDataSchemas[type].parse(data) as EventData<T>;
   return { id, type, occurredAt: occurredAt.toISOString(), data: parsed };
 }

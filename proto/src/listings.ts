@@ -17,14 +17,66 @@ export const MAX_LISTING_IMAGES = 10;
 // The create form's values and the category pages' filter values differ; a listing may carry either.
 export const PROPERTY_TYPES = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'] as const;
 export const AMENITIES = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'] as const;
-export const CUISINE_TYPES = ['italian', 'chinese', 'mexican', 'indian', 'american', 'japanese', 'thai', 'mediterranean', 'french', 'bakery', 'vietnamese', 'other'] as const;
+export const CUISINE_TYPES = [
+  'italian',
+  'chinese',
+  'mexican',
+  'indian',
+  'american',
+  'japanese',
+  'thai',
+  'mediterranean',
+  'french',
+  'bakery',
+  'vietnamese',
+  'other',
+] as const;
 export const DIETARY_OPTIONS = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic', 'none'] as const;
 export const ITEM_CATEGORIES = ['electronics', 'furniture', 'clothing', 'books', 'sports', 'toys', 'appliances', 'tools', 'automotive', 'other'] as const;
 export const JOB_TYPES = ['full-time', 'part-time', 'contract', 'freelance', 'internship', 'temporary'] as const;
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior', 'executive'] as const;
-export const INDUSTRIES = ['technology', 'healthcare', 'education', 'finance', 'retail', 'hospitality', 'construction', 'manufacturing', 'marketing', 'other'] as const;
-export const SERVICE_TYPES = ['cleaning', 'plumbing', 'electrical', 'carpentry', 'painting', 'landscaping', 'moving', 'repair', 'installation', 'maintenance', 'consulting', 'tutoring', 'photography', 'other'] as const;
-export const EVENT_TYPES = ['concert', 'workshop', 'festival', 'sports', 'charity', 'networking', 'party', 'conference', 'meetup', 'class', 'exhibition', 'other'] as const;
+export const INDUSTRIES = [
+  'technology',
+  'healthcare',
+  'education',
+  'finance',
+  'retail',
+  'hospitality',
+  'construction',
+  'manufacturing',
+  'marketing',
+  'other',
+] as const;
+export const SERVICE_TYPES = [
+  'cleaning',
+  'plumbing',
+  'electrical',
+  'carpentry',
+  'painting',
+  'landscaping',
+  'moving',
+  'repair',
+  'installation',
+  'maintenance',
+  'consulting',
+  'tutoring',
+  'photography',
+  'other',
+] as const;
+export const EVENT_TYPES = [
+  'concert',
+  'workshop',
+  'festival',
+  'sports',
+  'charity',
+  'networking',
+  'party',
+  'conference',
+  'meetup',
+  'class',
+  'exhibition',
+  'other',
+] as const;
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -46,7 +98,10 @@ const optionalNumber = (label: string, options: { min?: number; step?: number; i
 const oneOrMany = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? [value] : value),
-    z.array(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` })).max(values.length).optional(),
+    z
+      .array(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }))
+      .max(values.length)
+      .optional(),
   );
 
 /** A checkbox: true or false (form posts may send "true"/"false"); "" means not given. */
@@ -101,7 +156,9 @@ export const priceSchema = z
   .transform((value) => Number(value).toFixed(2));
 
 const required = (label: string, max: number, schema = textSchema) =>
-  schema({ error: `${label} is required` }).min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  schema({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 const listingFields = z.object({
   title: required('Title', 255, labelSchema),
@@ -134,7 +191,14 @@ export const listingStatusBody = z.object({ isActive: z.boolean({ error: 'isActi
 
 const blankOrAll = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 const queryNumber = (label: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1e9).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(1e9)
+      .optional(),
+  );
 const queryText = z.preprocess(blankToUndefined, textSchema().max(200, 'Filter text is too long').optional());
 
 /**
@@ -185,8 +249,24 @@ export const listingQuery = z.object({
     (value) => (value === '' || value === 'false' || value === false ? undefined : value === 'true' ? true : value),
     z.literal(true, { error: 'remote must be true or false' }).optional(),
   ),
-  limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(50)),
-  offset: z.preprocess(blankToUndefined, z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(10_000, 'offset must be at most 10000').default(0)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .default(50),
+  ),
+  offset: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'offset must be a number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset cannot be negative')
+      .max(10_000, 'offset must be at most 10000')
+      .default(0),
+  ),
 });
 export type ListingQuery = z.output<typeof listingQuery>;
 

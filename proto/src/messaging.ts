@@ -58,7 +58,10 @@ export const conversationSummarySchema = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const messagesPageQuery = z.object({
-  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100)),
+  limit: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100),
+  ),
   /** A message id: return the messages before it (older), for scrolling back. */
   before: idSchema('before must be a message id').optional(),
 });
@@ -72,7 +75,4 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessage>;
 
 /** What the server pushes over /ws. */
 export type ServerSocketMessage =
-  | { type: 'authenticated'; userId: string }
-  | { type: 'new_message'; message: Message }
-  | { type: 'pong' }
-  | { type: 'error'; message: string };
+  { type: 'authenticated'; userId: string } | { type: 'new_message'; message: Message } | { type: 'pong' } | { type: 'error'; message: string };

@@ -5,7 +5,22 @@
 export const BAY_AREA_CITIES = [
   {
     name: 'San Francisco',
-    nearby: ['Daly City', 'South San Francisco', 'San Bruno', 'Millbrae', 'Burlingame', 'San Mateo', 'Pacifica', 'Brisbane', 'Colma', 'Sausalito', 'Oakland', 'Berkeley', 'Alameda', 'Emeryville'],
+    nearby: [
+      'Daly City',
+      'South San Francisco',
+      'San Bruno',
+      'Millbrae',
+      'Burlingame',
+      'San Mateo',
+      'Pacifica',
+      'Brisbane',
+      'Colma',
+      'Sausalito',
+      'Oakland',
+      'Berkeley',
+      'Alameda',
+      'Emeryville',
+    ],
   },
   {
     name: 'San Jose',

@@ -33,7 +33,7 @@ export const idSchema = (message = 'Invalid id') =>
  */
 const INVISIBLE_OR_REORDERING = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** C0/C1 control characters other than tab, line feed and carriage return. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const CONTROL = /(?![\t\n\r])\p{Cc}/gu;
 
 /**
  * Unicode NFC, so a title typed on a phone that composes "ở" as o + ̛ + ̉ matches the same word typed
@@ -60,11 +60,21 @@ export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
   z.object({
     limit: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(maxLimit, `limit must be at most ${maxLimit}`).default(defaultLimit),
+      z.coerce
+        .number({ error: 'limit must be a number' })
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(maxLimit, `limit must be at most ${maxLimit}`)
+        .default(defaultLimit),
     ),
     offset: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(10_000, 'offset must be at most 10000').default(0),
+      z.coerce
+        .number({ error: 'offset must be a number' })
+        .int('offset must be a whole number')
+        .min(0, 'offset cannot be negative')
+        .max(10_000, 'offset must be at most 10000')
+        .default(0),
     ),
   });
 export type PageQuery = z.output<ReturnType<typeof pageQuery>>;

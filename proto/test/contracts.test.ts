@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { buildEvent, InvalidEventError, loginBody, normalizeId, normalizePhone, parseConversationId, parseEvent, profileUpdateBody, registerBody, reportBody, sendMessageBody } from '../src';
+import {
+  buildEvent,
+  InvalidEventError,
+  loginBody,
+  normalizeId,
+  normalizePhone,
+  parseConversationId,
+  parseEvent,
+  profileUpdateBody,
+  registerBody,
+  reportBody,
+  sendMessageBody,
+} from '../src';
 
 describe('normalizePhone', () => {
   it.each([
@@ -56,7 +68,9 @@ describe('events', () => {
   it('rejects an unknown type, a bad envelope and a bad payload', () => {
     expect(() => parseEvent({ id: randomUUID(), type: 'user.hacked', occurredAt: new Date().toISOString(), data: {} })).toThrow(InvalidEventError);
     expect(() => parseEvent({ id: 'nope', type: 'user.deleted', occurredAt: 'yesterday', data: { id: userId } })).toThrow(/invalid envelope/);
-    expect(() => parseEvent({ id: randomUUID(), type: 'user.deleted', occurredAt: new Date().toISOString(), data: { id: 42 } })).toThrow(/invalid user.deleted payload/);
+    expect(() => parseEvent({ id: randomUUID(), type: 'user.deleted', occurredAt: new Date().toISOString(), data: { id: 42 } })).toThrow(
+      /invalid user.deleted payload/,
+    );
   });
 
   it('refuses to build an event that breaks its contract', () => {
@@ -73,9 +87,7 @@ describe('normalised ids and text', () => {
     expect(normalizeId('not-an-id')).toBeNull();
     expect(sendMessageBody.parse({ receiverId: id.toUpperCase(), content: 'Chào' }).receiverId).toBe(id);
     expect(reportBody.parse({ listingId: id.toUpperCase(), reason: 'spam' }).listingId).toBe(id);
-    expect(parseConversationId(`${id.toUpperCase()}-ffffffff-ffff-4fff-8fff-ffffffffffff`)?.conversationId).toBe(
-      `${id}-ffffffff-ffff-4fff-8fff-ffffffffffff`,
-    );
+    expect(parseConversationId(`${id.toUpperCase()}-ffffffff-ffff-4fff-8fff-ffffffffffff`)?.conversationId).toBe(`${id}-ffffffff-ffff-4fff-8fff-ffffffffffff`);
   });
 
   it('stores names and titles in NFC without bidi overrides or zero-width characters', () => {

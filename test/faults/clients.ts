@@ -36,7 +36,9 @@ export class ReconnectingSocket {
 
   open(): Promise<void> {
     return new Promise((resolve) => {
-      const ws = new WebSocket(`${this.gatewayUrl.replace(/^http/, 'ws')}/ws`, { headers: { cookie: this.user.client.cookieHeader(), origin: 'http://localhost:8080' } });
+      const ws = new WebSocket(`${this.gatewayUrl.replace(/^http/, 'ws')}/ws`, {
+        headers: { cookie: this.user.client.cookieHeader(), origin: 'http://localhost:8080' },
+      });
       this.ws = ws;
       ws.on('open', () => {
         resolve();
@@ -67,7 +69,11 @@ export class ReconnectingSocket {
     if (!inbox || inbox.status !== 200) return;
     for (const conversation of inbox.body as { conversationId: string }[]) {
       const thread = await this.user.client.get(`/api/conversations/${conversation.conversationId}/messages?limit=200`).catch(() => undefined);
-      if (thread?.status === 200) this.history.fetchedAfterReconnect(this.user.id, (thread.body as { id: string }[]).map((message) => message.id));
+      if (thread?.status === 200)
+        this.history.fetchedAfterReconnect(
+          this.user.id,
+          (thread.body as { id: string }[]).map((message) => message.id),
+        );
     }
   }
 

@@ -105,7 +105,11 @@ export class Cluster {
   private async migrate(): Promise<void> {
     for (const service of ['auth', 'listings', 'messaging', 'media', 'verification']) {
       await new Promise<void>((resolve, reject) => {
-        const child = spawn(node, runTs(`services/${service}/src/migrate.ts`), { cwd: root, env: { ...process.env, ...this.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(node, runTs(`services/${service}/src/migrate.ts`), {
+          cwd: root,
+          env: { ...process.env, ...this.env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr!.on('data', (chunk) => (stderr += chunk));
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migrating ${service} failed: ${stderr}`))));
@@ -132,7 +136,9 @@ export class Cluster {
     const label = `${name} `;
     child.stdout!.on('data', (chunk: Buffer) => this.log.write(label + chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => this.log.write(label + chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     this.processes.set(name, { child, exited });
   }
 

@@ -22,5 +22,10 @@ afterAll(async () => {
 it.each(Object.keys(SCENARIOS) as (keyof typeof SCENARIOS)[])('%s: nothing acknowledged is lost, and no unexpected 5xx', async (name) => {
   const outcome = await SCENARIOS[name](cluster, process.env.FAULTS_QUICK === '1' ? QUICK : FULL);
   results.push(outcome);
-  expect({ scenario: outcome.scenario, ok: outcome.ok, lost: outcome.lost, notes: outcome.notes }).toEqual({ scenario: outcome.scenario, ok: true, lost: 0, notes: outcome.notes });
+  expect({ scenario: outcome.scenario, ok: outcome.ok, lost: outcome.lost, notes: outcome.notes }).toEqual({
+    scenario: outcome.scenario,
+    ok: true,
+    lost: 0,
+    notes: outcome.notes,
+  });
 });

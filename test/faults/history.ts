@@ -57,7 +57,9 @@ export class History {
   }
 
   acknowledged(kind: string): string[] {
-    return this.operations.filter((operation) => operation.kind === kind && operation.status >= 200 && operation.status < 300 && operation.id).map((operation) => operation.id!);
+    return this.operations
+      .filter((operation) => operation.kind === kind && operation.status >= 200 && operation.status < 300 && operation.id)
+      .map((operation) => operation.id!);
   }
 
   serverErrors(kind?: string): Operation[] {

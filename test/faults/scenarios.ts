@@ -85,7 +85,11 @@ async function missingFromReadCopies(cluster: Cluster, ids: string[], timeoutMs:
  * Acknowledged messages their receiver never got: not pushed to a socket, nor fetched after a
  * reconnect (the web app's way to catch up). Returns those, and how many the refetch recovered.
  */
-async function undelivered(history: History, messages: Array<{ id: string; receiver: string }>, timeoutMs: number): Promise<{ lost: number; recoveredByRefetch: number }> {
+async function undelivered(
+  history: History,
+  messages: Array<{ id: string; receiver: string }>,
+  timeoutMs: number,
+): Promise<{ lost: number; recoveredByRefetch: number }> {
   const pushed = (message: { id: string; receiver: string }) => (history.pushes.get(message.receiver) ?? []).includes(message.id);
   const fetched = (message: { id: string; receiver: string }) => history.refetched.get(message.receiver)?.has(message.id) ?? false;
   const missing = () => messages.filter((message) => !pushed(message) && !fetched(message)).length;
@@ -152,7 +156,9 @@ export async function brokerRestartUnderTraffic(cluster: Cluster, scale: Scale):
   const lostListings = await missingFromReadCopies(cluster, listings, 60_000);
   const { lost: lostPushes, recoveredByRefetch } = await undelivered(history, sent, 30_000);
   for (const socket of sockets) socket.close();
-  notes.push(`${listings.length} listings and ${sent.length} messages acknowledged; missing: ${lostListings} read-copy rows, ${lostPushes} messages (${recoveredByRefetch} reached by refetch after a reconnect)`);
+  notes.push(
+    `${listings.length} listings and ${sent.length} messages acknowledged; missing: ${lostListings} read-copy rows, ${lostPushes} messages (${recoveredByRefetch} reached by refetch after a reconnect)`,
+  );
   const errors = history.serverErrors().length + history.unanswered().length;
   return result('broker restart ×2 under traffic', history, lostListings + lostPushes, notes, lostListings + lostPushes === 0 && errors === 0);
 }
@@ -162,7 +168,7 @@ export async function crashBetweenCommitAndPublish(cluster: Cluster, scale: Scal
   const seller = await registerUser(cluster.gatewayUrl, 'Minh');
   const count = Math.max(20, Math.round(scale.listings / 10));
   await brokerApp('stop_app');
-  let ids: string[] = [];
+  let ids: string[];
   try {
     // Committed with their events in the outbox, which cannot be relayed while the broker is away…
     await inParallel(count, 4, async (i) => void (await createListing(history, seller, `Xe đạp ${i}`)));
@@ -188,10 +194,14 @@ export async function consumerKilledMidHandler(cluster: Cluster, scale: Scale): 
   const count = Math.max(60, Math.round(scale.listings / 4));
   const writes = inParallel(count, 8, async (i) => void (await createListing(history, seller, `Bánh mì ${i}`)));
   // messaging-a is consuming the burst of listing.created (its copy has some of them): kill it mid-stream, then bring it back.
-  await waitFor(async () => {
-    const acknowledged = history.acknowledged('listing');
-    return acknowledged.length > 0 && (await cluster.db('messaging')('listings').whereIn('id', acknowledged)).length > 0;
-  }, 15_000, 20);
+  await waitFor(
+    async () => {
+      const acknowledged = history.acknowledged('listing');
+      return acknowledged.length > 0 && (await cluster.db('messaging')('listings').whereIn('id', acknowledged)).length > 0;
+    },
+    15_000,
+    20,
+  );
   await history.during(async () => {
     await cluster.stop('messaging-a', 'SIGKILL');
     // The fault's length: the burst goes on with one consumer dead.
@@ -300,7 +310,13 @@ export async function rollingRestart(cluster: Cluster, scale: Scale): Promise<Sc
   notes.push(
     `${sent.length} messages, ${lostPushes} never delivered (${recoveredByRefetch} missed their push while a socket moved and were fetched after the reconnect); sockets reconnected ${reconnects} times; gateway SIGTERM with sockets open: exit ${gatewayStop.code} in ${gatewayStop.ms} ms; ${history.unanswered().length} requests without an answer`,
   );
-  const ok = lostPushes === 0 && history.serverErrors().length === 0 && history.unanswered().length === 0 && gatewayStop.code === 0 && gatewayStop.ms < 5000 && !notes.some((note) => note.includes('exited'));
+  const ok =
+    lostPushes === 0 &&
+    history.serverErrors().length === 0 &&
+    history.unanswered().length === 0 &&
+    gatewayStop.code === 0 &&
+    gatewayStop.ms < 5000 &&
+    !notes.some((note) => note.includes('exited'));
   return result('rolling restart (4 replicas, then the gateway)', history, lostPushes, notes, ok);
 }
 
@@ -359,7 +375,15 @@ export const SCENARIOS = {
 export function table(results: ScenarioResult[]): string {
   const rows = [
     ['scenario', 'operations', 'lost', 'duplicated (harmless)', '5xx', 'p99 during fault (ms)', 'result'],
-    ...results.map((r) => [r.scenario, String(r.operations), String(r.lost), String(r.duplicated), String(r.serverErrors), String(r.p99DuringFaultMs), r.ok ? 'ok' : 'FAILED']),
+    ...results.map((r) => [
+      r.scenario,
+      String(r.operations),
+      String(r.lost),
+      String(r.duplicated),
+      String(r.serverErrors),
+      String(r.p99DuringFaultMs),
+      r.ok ? 'ok' : 'FAILED',
+    ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;

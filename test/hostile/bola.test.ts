@@ -46,7 +46,10 @@ const ATTEMPTS: Record<string, Attempt> = {
   'GET /api/users/:userId': { path: () => `/api/users/${a.user.id}`, expect: { public: 'a public profile: no email, phone or verification state' } },
   'GET /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, expect: { public: "a seller's reviews are public" } },
   'POST /api/users/:userId/reviews': { path: () => `/api/users/${a.user.id}/reviews`, body: () => ({ rating: 1 }), expect: 'denied' },
-  'GET /api/users/:userId/reviews/eligibility': { path: () => `/api/users/${a.user.id}/reviews/eligibility`, expect: { public: 'it says only whether B may review A' } },
+  'GET /api/users/:userId/reviews/eligibility': {
+    path: () => `/api/users/${a.user.id}/reviews/eligibility`,
+    expect: { public: 'it says only whether B may review A' },
+  },
   'GET /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: { public: 'an active listing is public' } },
   'PUT /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => listingBody({ title: 'Của B rồi' }), expect: 'denied' },
   'PATCH /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => ({ isActive: false }), expect: 'denied' },
@@ -54,14 +57,24 @@ const ATTEMPTS: Record<string, Attempt> = {
   'POST /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "saving changes only B's own saved list" } },
   'DELETE /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "unsaving changes only B's own saved list" } },
   'GET /objects/*key': { path: () => fixture.photo, expect: { public: 'listing photos are served to everyone' } },
-  'PUT /api/objects/upload/:id': { path: () => `/api/objects/upload/${fixture.uploadId}?expires=9999999999&signature=forged`, body: () => 'bytes', expect: 'denied' },
+  'PUT /api/objects/upload/:id': {
+    path: () => `/api/objects/upload/${fixture.uploadId}?expires=9999999999&signature=forged`,
+    body: () => 'bytes',
+    expect: 'denied',
+  },
   'GET /api/conversations/:id/messages': { path: () => `/api/conversations/${fixture.conversation}/messages`, expect: 'denied' },
   'PUT /api/conversations/:id/read': { path: () => `/api/conversations/${fixture.conversation}/read`, body: () => ({}), expect: 'denied' },
 };
 
 /** Routes whose object is named in the body rather than the path. */
 const BODY_ATTEMPTS: Record<string, Attempt & { method: string; route: string }> = {
-  "PUT /api/listing-images with A's upload": { method: 'PUT', route: '/api/listing-images', path: () => '/api/listing-images', body: () => ({ imageURL: fixture.uploadURL }), expect: 'denied' },
+  "PUT /api/listing-images with A's upload": {
+    method: 'PUT',
+    route: '/api/listing-images',
+    path: () => '/api/listing-images',
+    body: () => ({ imageURL: fixture.uploadURL }),
+    expect: 'denied',
+  },
   "PUT /api/listings/:id with A's photo on B's listing": {
     method: 'PUT',
     route: '/api/listings/:id',
@@ -83,7 +96,12 @@ it('every route that names an object has a BOLA fixture', () => {
 const VOLATILE = new Set(['averageRating', 'reviewCount', 'updatedAt', 'saveCount', 'viewCount']);
 function withoutCounters(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutCounters);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([key]) => !VOLATILE.has(key)).map(([key, inner]) => [key, withoutCounters(inner)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !VOLATILE.has(key))
+        .map(([key, inner]) => [key, withoutCounters(inner)]),
+    );
   return value;
 }
 const aState = async () =>
@@ -94,24 +112,29 @@ const aState = async () =>
   ]);
 
 describe.each(Object.entries(ATTEMPTS))('%s by another user', (key, attempt) => {
-  it(typeof attempt.expect === 'string' ? 'is refused with 403 or 404, and changes nothing of A' : `is public (${attempt.expect.public}); A's data is unchanged`, async () => {
-    const method = key.split(' ')[0]!;
-    const before = await aState();
-    const body = attempt.body?.();
-    const response =
-      typeof body === 'string'
-        ? await b.client.request(method, attempt.path(), { body, headers: { 'content-type': 'application/octet-stream' } })
-        : await b.client.request(method, attempt.path(), body === undefined ? {} : { json: body });
-    if (attempt.expect === 'denied') expect([403, 404]).toContain(response.status);
-    else expect(response.status).toBeLessThan(500);
-    expect(await aState()).toEqual(before);
-  });
+  it(
+    typeof attempt.expect === 'string' ? 'is refused with 403 or 404, and changes nothing of A' : `is public (${attempt.expect.public}); A's data is unchanged`,
+    async () => {
+      const method = key.split(' ')[0]!;
+      const before = await aState();
+      const body = attempt.body?.();
+      const response =
+        typeof body === 'string'
+          ? await b.client.request(method, attempt.path(), { body, headers: { 'content-type': 'application/octet-stream' } })
+          : await b.client.request(method, attempt.path(), body === undefined ? {} : { json: body });
+      if (attempt.expect === 'denied') expect([403, 404]).toContain(response.status);
+      else expect(response.status).toBeLessThan(500);
+      expect(await aState()).toEqual(before);
+    },
+  );
 });
 
 describe.each(Object.entries(BODY_ATTEMPTS))('%s', (_name, attempt) => {
   it('is refused with 403 or 404, and changes nothing of A', async () => {
     const before = await aState();
-    const response = await b.client.request(attempt.method === 'PUT' && attempt.path() === '/api/listings' ? 'POST' : attempt.method, attempt.path(), { json: attempt.body?.() });
+    const response = await b.client.request(attempt.method === 'PUT' && attempt.path() === '/api/listings' ? 'POST' : attempt.method, attempt.path(), {
+      json: attempt.body?.(),
+    });
     expect([403, 404]).toContain(response.status);
     expect(await aState()).toEqual(before);
   });

@@ -1,6 +1,21 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { deleteAccountBody, listingBody as listingBodySchema, listingImageBody, listingQuery, listingStatusBody, loginBody, messagesPageQuery, pageQuery, profileUpdateBody, registerBody, reportBody, reviewBody, sendMessageBody, verifyCodeBody } from '@vnmarket/proto';
+import {
+  deleteAccountBody,
+  listingBody as listingBodySchema,
+  listingImageBody,
+  listingQuery,
+  listingStatusBody,
+  loginBody,
+  messagesPageQuery,
+  pageQuery,
+  profileUpdateBody,
+  registerBody,
+  reportBody,
+  reviewBody,
+  sendMessageBody,
+  verifyCodeBody,
+} from '@vnmarket/proto';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
 import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { assertProperty, bodiesFor, expectCleanAnswer, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
@@ -19,7 +34,9 @@ let other: RegisteredUser;
 let ids: { listing: string; conversation: string; upload: string };
 
 beforeAll(async () => {
-  stack = await startStack('hostile-fuzz', { overrides: { auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' }, messaging: { MESSAGES_PER_MINUTE: '100000' } } });
+  stack = await startStack('hostile-fuzz', {
+    overrides: { auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' }, messaging: { MESSAGES_PER_MINUTE: '100000' } },
+  });
   user = await registered(stack);
   other = await registered(stack);
   const listing = (await user.client.post('/api/listings', listingBody())).body;
@@ -116,10 +133,14 @@ describe('bodies and queries from the schemas and beyond: no 5xx, clean refusals
   it('PUT /api/objects/upload/:id with forged signatures and odd bytes is refused cleanly', async () => {
     await assertProperty(
       fc.asyncProperty(fc.string({ maxLength: 60 }), fc.uint8Array({ maxLength: 2048 }), async (signature, bytes) => {
-        const response = await user.client.request('PUT', `/api/objects/upload/${ids.upload}?expires=9999999999&signature=${encodeURIComponent(wellFormed(signature))}`, {
-          body: Buffer.from(bytes),
-          headers: { 'content-type': 'application/octet-stream' },
-        });
+        const response = await user.client.request(
+          'PUT',
+          `/api/objects/upload/${ids.upload}?expires=9999999999&signature=${encodeURIComponent(wellFormed(signature))}`,
+          {
+            body: Buffer.from(bytes),
+            headers: { 'content-type': 'application/octet-stream' },
+          },
+        );
         expectCleanAnswer(response, 'signed upload');
         expect(response.status).toBe(403);
       }),
@@ -128,7 +149,10 @@ describe('bodies and queries from the schemas and beyond: no 5xx, clean refusals
   });
 
   it('prototype-pollution keys in a body pollute nothing', async () => {
-    const response = await user.client.request('PATCH', '/api/users/profile', { body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"bio":"ok"}', headers: { 'content-type': 'application/json' } });
+    const response = await user.client.request('PATCH', '/api/users/profile', {
+      body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"bio":"ok"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(200);
     expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
     expect(response.body.isAdmin).toBeUndefined();

@@ -145,7 +145,9 @@ export function bodiesFor(schema: z.ZodType | undefined): fc.Arbitrary<unknown> 
     }
     return value;
   });
-  const polluted = shaped.map((body) => JSON.parse(`{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":1}},"body":${JSON.stringify(body) ?? 'null'}}`));
+  const polluted = shaped.map((body) =>
+    JSON.parse(`{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":1}},"body":${JSON.stringify(body) ?? 'null'}}`),
+  );
   return fc.oneof(shaped, withHostileField, polluted, hostileValue);
 }
 
@@ -154,7 +156,10 @@ export function queriesFor(schema: z.ZodType | undefined): fc.Arbitrary<string> 
   const keys = schema ? Object.keys((z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties ?? {}) : [];
   const pair = fc.tuple(keys.length > 0 ? fc.constantFrom(...keys, '__proto__', 'constructor') : fc.constantFrom('q', '__proto__'), hostileString);
   // Lone surrogates cannot be percent-encoded at all: send their replacement, as a browser would.
-  const encode = (text: string) => encodeURIComponent(wellFormed(text)).slice(0, 1500).replace(/%[0-9A-F]?$/i, '');
+  const encode = (text: string) =>
+    encodeURIComponent(wellFormed(text))
+      .slice(0, 1500)
+      .replace(/%[0-9A-F]?$/i, '');
   return fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join('&'));
 }
 
@@ -164,14 +169,20 @@ export function queriesFor(schema: z.ZodType | undefined): fc.Arbitrary<string> 
  * accepted changes through events, at their own pace, and are not what a refused request could change.
  */
 export async function snapshot(client: TestClient): Promise<string> {
-  const parts = await Promise.all(['/api/auth/user', '/api/users/listings', '/api/saved-listings', '/api/conversations', '/api/messages/unread-count'].map((path) => client.get(path)));
-  return JSON.stringify(parts.map((part) => [part.status, part.body]), (key, value) => (key === 'user' || key === 'otherUser' ? undefined : value));
+  const parts = await Promise.all(
+    ['/api/auth/user', '/api/users/listings', '/api/saved-listings', '/api/conversations', '/api/messages/unread-count'].map((path) => client.get(path)),
+  );
+  return JSON.stringify(
+    parts.map((part) => [part.status, part.body]),
+    (key, value) => (key === 'user' || key === 'otherUser' ? undefined : value),
+  );
 }
 
 /** No 5xx, and every refusal is a JSON {message} without a stack trace. */
 export function expectCleanAnswer(response: { status: number; text: string; body: unknown }, what: string): void {
   if (response.status >= 500) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 300)}`);
-  if (/\bat .+\.(ts|js):\d+/.test(response.text) || /node_modules/.test(response.text)) throw new Error(`${what} leaked a stack trace: ${response.text.slice(0, 300)}`);
+  if (/\bat .+\.(ts|js):\d+/.test(response.text) || /node_modules/.test(response.text))
+    throw new Error(`${what} leaked a stack trace: ${response.text.slice(0, 300)}`);
   if (response.status >= 400 && typeof (response.body as { message?: unknown })?.message !== 'string') {
     throw new Error(`${what} answered ${response.status} without a JSON {message}: ${response.text.slice(0, 200)}`);
   }

@@ -16,7 +16,14 @@ afterAll(() => stack.stop());
 const frame = fc.oneof(
   hostileString,
   fc.json(),
-  fc.constantFrom('{"type":"authenticate","userId":{"__proto__":{"admin":true}}}', '{"__proto__":{"type":"ping"}}', '{"type":"ping","type":"authenticate"}', '[]', 'null', '{"type":"new_message"}'),
+  fc.constantFrom(
+    '{"type":"authenticate","userId":{"__proto__":{"admin":true}}}',
+    '{"__proto__":{"type":"ping"}}',
+    '{"type":"ping","type":"authenticate"}',
+    '[]',
+    'null',
+    '{"type":"new_message"}',
+  ),
   fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
 );
 

@@ -23,7 +23,13 @@ const demoFileSchema = z.object({
   sellers: z.array(z.object({ firstName: z.string(), lastName: z.string(), phone: z.string() })).min(1),
   listings: z.array(
     z
-      .object({ seller: z.number().int().min(0), category: z.enum(CATEGORIES), title: z.string(), photos: z.array(z.string()).default([]), eventInDays: z.number().int().optional() })
+      .object({
+        seller: z.number().int().min(0),
+        category: z.enum(CATEGORIES),
+        title: z.string(),
+        photos: z.array(z.string()).default([]),
+        eventInDays: z.number().int().optional(),
+      })
       .catchall(z.unknown()),
   ),
 });
@@ -39,8 +45,12 @@ const gatewayUrl = () => (process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080').re
 class SeedError extends Error {}
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-
-async function call(method: 'GET' | 'POST' | 'PUT', urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: unknown; headers: Headers }> {
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  urlPath: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ status: number; json: unknown; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(`${gatewayUrl()}${urlPath}`, {
@@ -92,14 +102,18 @@ async function sellersVisible(timeoutMs: number): Promise<boolean> {
   return false;
 }
 
-
 /** The browser's photo flow: an upload URL, a PUT of the bytes, then the stored image's path. */
 async function uploadPhoto(file: string, cookie: string): Promise<string> {
   const slot = await call('POST', '/api/objects/upload', undefined, cookie);
   const uploadURL = (slot.json as { uploadURL?: string } | undefined)?.uploadURL;
   if (slot.status !== 200 || !uploadURL) throw new SeedError(`getting an upload URL failed: ${describe(slot)}`);
   const bytes = readFileSync(path.join(PHOTO_DIR, file));
-  const put = await fetch(new URL(uploadURL, `${gatewayUrl()}/`), { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const put = await fetch(new URL(uploadURL, `${gatewayUrl()}/`), {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': 'image/jpeg' },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
   if (!put.ok) throw new SeedError(`uploading ${file} failed: HTTP ${put.status}`);
   const image = await call('PUT', '/api/listing-images', { imageURL: uploadURL }, cookie);
   const objectPath = (image.json as { objectPath?: string } | undefined)?.objectPath;

@@ -95,7 +95,8 @@ async function main(): Promise<void> {
     }
     console.log('\n| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const row of rows) console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`);
+    for (const row of rows)
+      console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`);
   } finally {
     await stack.stop();
   }

@@ -12,7 +12,18 @@ import path from 'node:path';
 import { CATEGORIES, type Listing } from '@vnmarket/proto';
 import { TestClient } from '@vnmarket/shared/testing';
 import { DEMO_PASSWORD, DEMO_SELLERS } from '../../tools/demo/seed';
-import { type BrowserGlobals, imagesSettled, launchBrowser, makePhoto, newAccount, registerInContext, seedDemoData, setListingPhotos, startWebStack, uploadThroughApi } from '../test/support';
+import {
+  type BrowserGlobals,
+  imagesSettled,
+  launchBrowser,
+  makePhoto,
+  newAccount,
+  registerInContext,
+  seedDemoData,
+  setListingPhotos,
+  startWebStack,
+  uploadThroughApi,
+} from '../test/support';
 
 const OUT = path.resolve(__dirname, '../screenshots');
 const WIDTHS = [1280, 375] as const;
@@ -36,7 +47,9 @@ async function addDemoPhotos(gatewayUrl: string): Promise<Listing> {
   const picks = [pho, ...all.filter((listing) => listing.id !== pho.id && /San Francisco|Oakland|Berkeley/.test(listing.location)).slice(0, 4)];
   const sessions = new Map<string, TestClient>();
   for (const [index, listing] of picks.entries()) {
-    const seller = DEMO_SELLERS.find((candidate) => listing.user && candidate.firstName === listing.user.firstName && candidate.lastName === listing.user.lastName);
+    const seller = DEMO_SELLERS.find(
+      (candidate) => listing.user && candidate.firstName === listing.user.firstName && candidate.lastName === listing.user.lastName,
+    );
     if (!seller) continue;
     let client = sessions.get(seller.phone);
     if (!client) {
@@ -114,11 +127,21 @@ async function main(): Promise<void> {
 
       // A conversation about the Phở listing (once), and a few listings of the viewer's own.
       if (width === WIDTHS[0]) {
-        const sent = await context.request.post(`${base}/api/messages`, { data: { receiverId: pho.userId, content: 'Chào anh, phở còn bán cuối tuần này không?', listingId: pho.id } });
+        const sent = await context.request.post(`${base}/api/messages`, {
+          data: { receiverId: pho.userId, content: 'Chào anh, phở còn bán cuối tuần này không?', listingId: pho.id },
+        });
         if (sent.status() !== 201) throw new Error(`message: ${sent.status()}`);
         for (const [index, title] of ['Xe đạp trẻ em – Kids bike', 'Bàn ăn gỗ 6 ghế', 'Dạy kèm toán lớp 8'].entries()) {
           const created = await context.request.post(`${base}/api/listings`, {
-            data: { title, description: 'Còn mới, giá hợp lý. Like new, fair price.', category: index === 2 ? 'service' : 'sale', price: String(40 + index * 35), condition: index === 2 ? undefined : 'good', location: 'San Jose, CA', metadata: {} },
+            data: {
+              title,
+              description: 'Còn mới, giá hợp lý. Like new, fair price.',
+              category: index === 2 ? 'service' : 'sale',
+              price: String(40 + index * 35),
+              condition: index === 2 ? undefined : 'good',
+              location: 'San Jose, CA',
+              metadata: {},
+            },
           });
           const listing = (await created.json()) as Listing;
           if (index === 1) await context.request.patch(`${base}/api/listings/${listing.id}`, { data: { isActive: false } });
@@ -133,11 +156,17 @@ async function main(): Promise<void> {
       await shot('dashboard', page);
 
       await page.goto(`${base}/profile`);
-      await page.getByRole('heading', { name: `${viewer.firstName} ${viewer.lastName}` }).first().waitFor();
+      await page
+        .getByRole('heading', { name: `${viewer.firstName} ${viewer.lastName}` })
+        .first()
+        .waitFor();
       await page.waitForLoadState('networkidle');
       await shot('profile', page);
       await page.goto(`${base}/users/${pho.userId}`);
-      await page.getByRole('heading', { name: `${pho.user!.firstName} ${pho.user!.lastName}` }).first().waitFor();
+      await page
+        .getByRole('heading', { name: `${pho.user!.firstName} ${pho.user!.lastName}` })
+        .first()
+        .waitFor();
       await page.getByTestId('listing-card').first().waitFor();
       await page.waitForLoadState('networkidle');
       await shot('public-profile', page);

@@ -8,7 +8,20 @@ import type { Listing } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import type { Stack } from '@vnmarket/testkit';
 import { eventually } from '@vnmarket/shared/testing';
-import { type BrowserGlobals, cards, countLine, holdNext, installBrowserHarness, listingsRequest, listingsWithTotal, newAccount, photoFiles, registerInContext, recordToasts, toast, uniquePhone } from './support';
+import {
+  type BrowserGlobals,
+  cards,
+  countLine,
+  holdNext,
+  installBrowserHarness,
+  listingsRequest,
+  listingsWithTotal,
+  newAccount,
+  photoFiles,
+  recordToasts,
+  toast,
+  uniquePhone,
+} from './support';
 
 jest.setTimeout(60_000);
 
@@ -266,7 +279,9 @@ describe('a listing from creation to saved and reported', () => {
     expect(listing.images).toHaveLength(2);
     expect(listing).toMatchObject({ title, category: 'sale', price: '350.00', condition: 'good', location: 'Oakland, CA', metadata: { brand: 'Trek' } });
     const main = page.getByTestId('gallery-main');
-    await eventually(async () => expect(await main.evaluate((image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth > 0)).toBe(true));
+    await eventually(async () =>
+      expect(await main.evaluate((image: { complete: boolean; naturalWidth: number }) => image.complete && image.naturalWidth > 0)).toBe(true),
+    );
     expect(await main.getAttribute('src')).toBe(listing.images[0]);
     expect(await page.getByTestId('gallery-thumb').count()).toBe(2);
     await page.getByRole('button', { name: 'Show photo 2' }).click();
@@ -378,7 +393,9 @@ describe('a listing from creation to saved and reported', () => {
     expect(await input.inputValue()).toBe('');
 
     // The owner answers (through the API); the buyer's open thread updates over /ws, no reload.
-    const reply = await ownerPage.request.post(`${base}/api/messages`, { data: { receiverId: buyerId, content: 'Còn bạn ơi, chiều nay xem xe nhé', listingId } });
+    const reply = await ownerPage.request.post(`${base}/api/messages`, {
+      data: { receiverId: buyerId, content: 'Còn bạn ơi, chiều nay xem xe nhé', listingId },
+    });
     expect(reply.status()).toBe(201);
     await modal.getByTestId('message-bubble').filter({ hasText: 'Còn bạn ơi, chiều nay xem xe nhé' }).waitFor();
     expect(await modal.getByTestId('message-bubble').count()).toBe(2);
@@ -392,7 +409,15 @@ describe('messages', () => {
     const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Hạnh', 'Lý') });
     const { page: buyer } = await newPage({ account: newAccount('Tú', 'Phan') });
     const created = await seller.request.post(`${base}/api/listings`, {
-      data: { title: 'Bàn học gỗ sồi', description: 'Bàn học gỗ sồi, còn mới', category: 'sale', price: '85', condition: 'good', location: 'San Jose, CA', metadata: {} },
+      data: {
+        title: 'Bàn học gỗ sồi',
+        description: 'Bàn học gỗ sồi, còn mới',
+        category: 'sale',
+        price: '85',
+        condition: 'good',
+        location: 'San Jose, CA',
+        metadata: {},
+      },
     });
     expect(created.status()).toBe(201);
     const listing = (await created.json()) as Listing;
@@ -436,7 +461,9 @@ describe('messages', () => {
     const { page: seller } = await newPage({ account: newAccount('Quý', 'Trịnh'), viewport: { width: 375, height: 740 } });
     const { context: buyerContext, userId: buyerId } = await newPage({ account: newAccount('Lộc', 'Vũ') });
     const sellerId = ((await (await seller.request.get(`${base}/api/auth/user`)).json()) as { id: string }).id;
-    await eventually(async () => expect((await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Alo anh ơi' } })).status()).toBe(201));
+    await eventually(async () =>
+      expect((await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Alo anh ơi' } })).status()).toBe(201),
+    );
     expect(buyerId).toBeDefined();
     await seller.goto(`${base}/messages`);
     await seller.getByTestId('conversation').first().click();

@@ -29,9 +29,27 @@ let base: string;
 
 /** What the spec's table says each page shows: title, its own filters (labels), and sort values. */
 const PAGES = {
-  rent: { title: 'Houses for Rent', filters: ['Bedrooms', 'Bathrooms', 'Property Type'], price: 'Monthly Rent', sorts: ['recent', 'price-low', 'price-high', 'bedrooms'], empty: 'No properties found' },
-  food: { title: 'Specialty Food', filters: ['Cuisine', 'Dietary'], price: 'Price Range', sorts: ['recent', 'price-low', 'price-high', 'popular'], empty: 'No food items found' },
-  sale: { title: 'Items for Sale', filters: ['Condition', 'Item Category', 'Negotiable price only'], price: 'Price Range', sorts: ['recent', 'price-low', 'price-high', 'condition'], empty: 'No items found' },
+  rent: {
+    title: 'Houses for Rent',
+    filters: ['Bedrooms', 'Bathrooms', 'Property Type'],
+    price: 'Monthly Rent',
+    sorts: ['recent', 'price-low', 'price-high', 'bedrooms'],
+    empty: 'No properties found',
+  },
+  food: {
+    title: 'Specialty Food',
+    filters: ['Cuisine', 'Dietary'],
+    price: 'Price Range',
+    sorts: ['recent', 'price-low', 'price-high', 'popular'],
+    empty: 'No food items found',
+  },
+  sale: {
+    title: 'Items for Sale',
+    filters: ['Condition', 'Item Category', 'Negotiable price only'],
+    price: 'Price Range',
+    sorts: ['recent', 'price-low', 'price-high', 'condition'],
+    empty: 'No items found',
+  },
   jobs: {
     title: 'Job Opportunities',
     filters: ['Job Type', 'Experience Level', 'Industry', 'Remote work available'],
@@ -39,8 +57,20 @@ const PAGES = {
     sorts: ['recent', 'salary-high', 'salary-low', 'relevant'],
     empty: 'No jobs found',
   },
-  service: { title: 'Professional Services', filters: ['Service Type', 'Price Type'], price: 'Price Range', sorts: ['recent', 'price-low', 'price-high', 'rating'], empty: 'No services found' },
-  event: { title: 'Community Events', filters: ['Event Type', 'Ticket Type'], price: 'Ticket Price', sorts: ['recent', 'date', 'price-low', 'price-high'], empty: 'No events found' },
+  service: {
+    title: 'Professional Services',
+    filters: ['Service Type', 'Price Type'],
+    price: 'Price Range',
+    sorts: ['recent', 'price-low', 'price-high', 'rating'],
+    empty: 'No services found',
+  },
+  event: {
+    title: 'Community Events',
+    filters: ['Event Type', 'Ticket Type'],
+    price: 'Ticket Price',
+    sorts: ['recent', 'date', 'price-low', 'price-high'],
+    empty: 'No events found',
+  },
 } as const;
 
 /** The seller whose listings fill the catalogue; its page stays open for the whole file. */
@@ -52,12 +82,43 @@ const BULK = 105;
 type Body = Partial<ListingBody> & Pick<ListingBody, 'title' | 'category' | 'price'>;
 const LISTINGS: Body[] = [
   { title: 'Phòng 1 ngủ gần Tully', category: 'rent', price: '1400', priceType: 'monthly', metadata: { propertyType: 'apartment', bedrooms: 1, bathrooms: 1 } },
-  { title: 'Căn hộ 2 phòng ngủ Berryessa', category: 'rent', price: '2600', priceType: 'monthly', metadata: { propertyType: 'condo', bedrooms: 2, bathrooms: 2 } },
-  { title: 'Nhà 3 phòng ngủ Evergreen', category: 'rent', price: '3900', priceType: 'monthly', metadata: { propertyType: 'house', bedrooms: 3, bathrooms: 2.5 } },
-  { title: 'Ghế sofa da, giá thương lượng', category: 'sale', price: '180', priceType: 'negotiable', condition: 'like-new', metadata: { itemCategory: 'furniture' } },
+  {
+    title: 'Căn hộ 2 phòng ngủ Berryessa',
+    category: 'rent',
+    price: '2600',
+    priceType: 'monthly',
+    metadata: { propertyType: 'condo', bedrooms: 2, bathrooms: 2 },
+  },
+  {
+    title: 'Nhà 3 phòng ngủ Evergreen',
+    category: 'rent',
+    price: '3900',
+    priceType: 'monthly',
+    metadata: { propertyType: 'house', bedrooms: 3, bathrooms: 2.5 },
+  },
+  {
+    title: 'Ghế sofa da, giá thương lượng',
+    category: 'sale',
+    price: '180',
+    priceType: 'negotiable',
+    condition: 'like-new',
+    metadata: { itemCategory: 'furniture' },
+  },
   { title: 'Laptop Dell Latitude', category: 'sale', price: '450', condition: 'good', metadata: { itemCategory: 'electronics', brand: 'Dell' } },
-  { title: 'Kỹ sư phần mềm (remote)', category: 'jobs', price: '75', priceType: 'hourly', metadata: { jobType: 'full-time', experienceLevel: 'senior', industry: 'technology', remote: true } },
-  { title: 'Phụ bếp nhà hàng', category: 'jobs', price: '20', priceType: 'hourly', metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'hospitality', remote: false } },
+  {
+    title: 'Kỹ sư phần mềm (remote)',
+    category: 'jobs',
+    price: '75',
+    priceType: 'hourly',
+    metadata: { jobType: 'full-time', experienceLevel: 'senior', industry: 'technology', remote: true },
+  },
+  {
+    title: 'Phụ bếp nhà hàng',
+    category: 'jobs',
+    price: '20',
+    priceType: 'hourly',
+    metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'hospitality', remote: false },
+  },
   { title: 'Hội chợ Tết 2027', category: 'event', price: '0', priceType: 'free', metadata: { eventType: 'festival', eventDate: '2027-02-06' } },
   { title: 'Bánh chưng nhà làm', category: 'food', price: '25', metadata: { cuisineType: 'vietnamese', dietaryInfo: ['none'] } },
 ];
@@ -75,7 +136,13 @@ async function createAll(bodies: Body[], concurrency = 6): Promise<void> {
 beforeAll(async () => {
   base = web.base;
   seller = await newPage({ account: newAccount('Thu', 'Hoàng'), keep: true });
-  await createListingAs(seller.context, base, { title: OLDEST, category: 'service', price: '90', location: 'San Francisco, CA', metadata: { serviceType: 'cleaning' } });
+  await createListingAs(seller.context, base, {
+    title: OLDEST,
+    category: 'service',
+    price: '90',
+    location: 'San Francisco, CA',
+    metadata: { serviceType: 'cleaning' },
+  });
   await createAll(
     Array.from({ length: BULK }, (_, index) => ({
       title: `Dịch vụ sửa nhà số ${index + 1}`,
@@ -108,7 +175,10 @@ describe('category pages', () => {
       await sidebar.getByLabel('Location').waitFor();
       await sidebar.getByRole('group', { name: expected.price }).waitFor();
       for (const label of expected.filters) expect(await sidebar.getByLabel(label, { exact: true }).count()).toBe(1);
-      const sorts = await page.getByLabel('Sort by').locator('option').evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
+      const sorts = await page
+        .getByLabel('Sort by')
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
       expect(sorts).toEqual(expected.sorts);
       // No filter set: no "Clear all"; the count is the API's.
       expect(await sidebar.getByRole('button', { name: 'Clear all' }).count()).toBe(0);
@@ -120,7 +190,15 @@ describe('category pages', () => {
     expect(await page.getByLabel('Bedrooms').locator('option').allTextContents()).toEqual(['Any', 'Studio', '1+', '2+', '3+', '4+']);
     expect(await page.getByLabel('Bathrooms').locator('option').allTextContents()).toEqual(['Any', '1+', '2+', '3+']);
     await openCategory(page, 'jobs');
-    expect(await page.getByLabel('Job Type').locator('option').allTextContents()).toEqual(['All Job Types', 'Full-time', 'Part-time', 'Contract', 'Freelance', 'Internship', 'Temporary']);
+    expect(await page.getByLabel('Job Type').locator('option').allTextContents()).toEqual([
+      'All Job Types',
+      'Full-time',
+      'Part-time',
+      'Contract',
+      'Freelance',
+      'Internship',
+      'Temporary',
+    ]);
 
     await page.goto(`${base}/category/cars`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -245,7 +323,10 @@ describe('category pages', () => {
       const request = listingsRequest(page, { category: 'service', offset: String(shown) });
       await more.click();
       await request;
-      await page.getByTestId('showing-count').filter({ hasText: `Showing ${Math.min(shown + 24, Number(total))} of ${total}` }).waitFor();
+      await page
+        .getByTestId('showing-count')
+        .filter({ hasText: `Showing ${Math.min(shown + 24, Number(total))} of ${total}` })
+        .waitFor();
     }
     expect(await cards(page).count()).toBe(Number(total));
     expect(await more.count()).toBe(0);
@@ -255,9 +336,25 @@ describe('category pages', () => {
 
 describe('the create form sets what the category filters read', () => {
   const made = [
-    { category: 'sale', title: 'Bộ sách giáo khoa lớp 10', field: 'Item Category', value: 'books', label: 'Books', filter: 'itemCategory', key: 'itemCategory' },
+    {
+      category: 'sale',
+      title: 'Bộ sách giáo khoa lớp 10',
+      field: 'Item Category',
+      value: 'books',
+      label: 'Books',
+      filter: 'itemCategory',
+      key: 'itemCategory',
+    },
     { category: 'jobs', title: 'Gia sư toán tại nhà', field: 'Industry', value: 'education', label: 'Education', filter: 'industry', key: 'industry' },
-    { category: 'event', title: 'Workshop làm lồng đèn Trung Thu', field: 'Event Type', value: 'workshop', label: 'Workshop', filter: 'eventType', key: 'eventType' },
+    {
+      category: 'event',
+      title: 'Workshop làm lồng đèn Trung Thu',
+      field: 'Event Type',
+      value: 'workshop',
+      label: 'Workshop',
+      filter: 'eventType',
+      key: 'eventType',
+    },
   ] as const;
 
   it.each(made)('a $category listing with $field "$value" is found by that filter', async ({ category, title, field, value, label, filter, key }) => {
@@ -323,7 +420,15 @@ describe('listing detail gallery', () => {
     const client = web.stack.client();
     const owner = newAccount('Sơn', 'Kiều');
     expect((await client.post('/api/register', owner)).status).toBe(201);
-    const created = await client.post<Listing>('/api/listings', { title: 'Xe Honda Vision 2022', description: 'Xe đẹp, chính chủ', category: 'sale', price: '1800', condition: 'good', location: 'San Jose, CA', metadata: {} });
+    const created = await client.post<Listing>('/api/listings', {
+      title: 'Xe Honda Vision 2022',
+      description: 'Xe đẹp, chính chủ',
+      category: 'sale',
+      price: '1800',
+      condition: 'good',
+      location: 'San Jose, CA',
+      metadata: {},
+    });
     expect(created.status).toBe(201);
 
     await page.goto(`${base}/listing/${created.body.id}`);
@@ -349,7 +454,8 @@ describe('listing detail gallery', () => {
     expect(await main.getAttribute('alt')).toBe('Xe Honda Vision 2022 – photo 3 of 3');
 
     // Keyboard: arrows move between the thumbnails (wrapping) and show each; Home and End jump.
-    const focused = (index: number) => thumbs.nth(index).evaluate((element: { ownerDocument: { activeElement: unknown } }) => element === element.ownerDocument.activeElement);
+    const focused = (index: number) =>
+      thumbs.nth(index).evaluate((element: { ownerDocument: { activeElement: unknown } }) => element === element.ownerDocument.activeElement);
     await thumbs.nth(2).focus();
     await page.keyboard.press('ArrowRight');
     expect(await main.getAttribute('src')).toBe(images[0]);

@@ -8,7 +8,18 @@
 import type { Listing, PublicUser, Review, ReviewEligibility, User } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/shared/testing';
-import { type BrowserGlobals, createListingAs, getAs, holdNext, installBrowserHarness, newAccount, photoFiles, recordToasts, seriousA11yViolations, toast } from './support';
+import {
+  type BrowserGlobals,
+  createListingAs,
+  getAs,
+  holdNext,
+  installBrowserHarness,
+  newAccount,
+  photoFiles,
+  recordToasts,
+  seriousA11yViolations,
+  toast,
+} from './support';
 
 jest.setTimeout(90_000);
 
@@ -30,7 +41,13 @@ describe('own profile', () => {
   it('shows the head, the stat tiles from the API, priced rows with badges, and deletes a listing after the browser confirm', async () => {
     const { page, context, userId } = await newPage({ account: newAccount('Thảo', 'Đinh') });
     const { page: visitor } = await newPage({ account: newAccount('Khoa', 'Lâm') });
-    const rent = await createListingAs(page, base, { title: `Phòng cho thuê ${Date.now()}`, category: 'rent', price: '1800', priceType: 'monthly', metadata: { bedrooms: 1 } });
+    const rent = await createListingAs(page, base, {
+      title: `Phòng cho thuê ${Date.now()}`,
+      category: 'rent',
+      price: '1800',
+      priceType: 'monthly',
+      metadata: { bedrooms: 1 },
+    });
     const tutor = await createListingAs(page, base, { title: 'Dạy kèm toán', category: 'service', price: '45', priceType: 'hourly' });
     const desk = await createListingAs(page, base, { title: 'Bàn làm việc gỗ', category: 'sale', price: '75', condition: 'good' });
     expect((await page.request.patch(`${base}/api/listings/${desk}`, { data: { isActive: false } })).status()).toBe(200);
@@ -91,7 +108,9 @@ describe('own profile', () => {
       await page.getByRole('button', { name: 'Share Profile' }).click();
       const shared = toast(page, 'Profile link copied');
       await shared.getByText(`${base}/users/${userId}`).waitFor();
-      expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(`${base}/users/${userId}`);
+      expect(
+        await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+      ).toBe(`${base}/users/${userId}`);
     }
 
     expect(await a11yProblems(page)).toEqual([]);
@@ -113,7 +132,9 @@ describe('own profile', () => {
     await page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Coming Soon' }).waitFor();
     await page.keyboard.press('ArrowRight'); // wraps around
     await page.getByRole('tabpanel', { name: 'My Listings' }).waitFor();
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('My Listings');
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent),
+    ).toBe('My Listings');
     // Only the selected tab is in the Tab order.
     expect(await tabs.evaluateAll((elements) => elements.map((element) => (element as unknown as { tabIndex: number }).tabIndex))).toEqual([0, -1, -1]);
   });
@@ -169,12 +190,21 @@ describe('editing the profile', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const me = await getAs<User>(page, base, '/api/auth/user');
-    expect(me).toMatchObject({ firstName: 'Hoa Mai', lastName: 'Lê', bio: 'Bán đồ cũ cho các bé ở San Jose. Liên hệ qua tin nhắn nhé!', location: 'San Jose, CA', website: 'https://hoamai.example.com' });
+    expect(me).toMatchObject({
+      firstName: 'Hoa Mai',
+      lastName: 'Lê',
+      bio: 'Bán đồ cũ cho các bé ở San Jose. Liên hệ qua tin nhắn nhé!',
+      location: 'San Jose, CA',
+      website: 'https://hoamai.example.com',
+    });
     expect(me.profileImageUrl).toMatch(/^\/objects\/images\//);
     await page.getByRole('heading', { level: 1, name: 'Hoa Mai Lê' }).waitFor();
     await page.getByTestId('profile-bio').getByText('Bán đồ cũ cho các bé ở San Jose.', { exact: false }).waitFor();
     expect(await page.getByTestId('profile-avatar').locator('img').getAttribute('src')).toBe(me.profileImageUrl);
-    await page.getByTestId('profile-header').getByRole('link', { name: /hoamai\.example\.com/ }).waitFor();
+    await page
+      .getByTestId('profile-header')
+      .getByRole('link', { name: /hoamai\.example\.com/ })
+      .waitFor();
     // The photo is really served.
     expect((await page.request.get(`${base}${me.profileImageUrl}`)).status()).toBe(200);
 
@@ -225,9 +255,16 @@ describe('public profiles and reviews', () => {
     const listingId = await createListingAs(seller, base, { title: 'Nồi cơm điện Zojirushi', category: 'sale', price: '40', condition: 'good' });
 
     // B messages A about the listing (the messaging service learns of new accounts from events).
-    await eventually(async () => expect((await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Nồi còn không chị?', listingId } })).status()).toBe(201));
+    await eventually(async () =>
+      expect(
+        (await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Nồi còn không chị?', listingId } })).status(),
+      ).toBe(201),
+    );
     // …and the review service learns of the conversation from events too.
-    await eventually(async () => expect(await getAs<ReviewEligibility>(buyer, base, `/api/users/${sellerId}/reviews/eligibility`)).toEqual({ canReview: true }), 15_000);
+    await eventually(
+      async () => expect(await getAs<ReviewEligibility>(buyer, base, `/api/users/${sellerId}/reviews/eligibility`)).toEqual({ canReview: true }),
+      15_000,
+    );
 
     await buyer.goto(`${base}/listing/${listingId}`);
     await sellerCard(buyer).getByRole('link', { name: 'Write a review' }).click();
@@ -286,7 +323,8 @@ describe('public profiles and reviews', () => {
   it("shows only the seller's active listings, a page at a time with Load more, counted by the server", async () => {
     const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Sang', 'Võ') });
     const { page: visitor } = await newPage({ account: newAccount('Yến', 'Kiều') });
-    for (let index = 1; index <= 25; index += 1) await createListingAs(seller, base, { title: `Chậu cây cảnh số ${index}`, category: 'sale', price: String(10 + index), condition: 'good' });
+    for (let index = 1; index <= 25; index += 1)
+      await createListingAs(seller, base, { title: `Chậu cây cảnh số ${index}`, category: 'sale', price: String(10 + index), condition: 'good' });
     const hidden = await createListingAs(seller, base, { title: 'Chậu cây đã bán', category: 'sale', price: '5', condition: 'fair' });
     expect((await seller.request.patch(`${base}/api/listings/${hidden}`, { data: { isActive: false } })).status()).toBe(200);
 

@@ -125,7 +125,11 @@ export async function photoFiles(specs: { name: string; colors: [string, string]
 export async function uploadThroughApi(client: TestClient, bytes: Buffer): Promise<string> {
   const slot = await client.post<{ uploadURL: string }>('/api/objects/upload');
   if (slot.status !== 200) throw new Error(`upload slot: ${slot.status} ${slot.text}`);
-  const put = await fetch(new URL(slot.body.uploadURL, client.baseUrl), { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' } });
+  const put = await fetch(new URL(slot.body.uploadURL, client.baseUrl), {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': 'image/jpeg' },
+  });
   if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
   const image = await client.request<{ objectPath: string }>('PUT', '/api/listing-images', { json: { imageURL: slot.body.uploadURL, purpose: 'listing' } });
   if (image.status !== 200) throw new Error(`listing image: ${image.status} ${image.text}`);
@@ -160,7 +164,9 @@ export async function imagesSettled(page: Page): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => Array.from((globalThis as unknown as BrowserGlobals).document.images).every((image) => image.complete), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => Array.from((globalThis as unknown as BrowserGlobals).document.images).every((image) => image.complete), undefined, {
+    timeout: 15_000,
+  });
 }
 
 /** What a browser test file works with: the stack, the browser, and pages in fresh contexts. */
@@ -170,7 +176,11 @@ export interface BrowserHarness {
   /** The gateway's base URL. */
   readonly base: string;
   /** A page in a new context (1280x900 unless told), signed in as `account` if given. Closed after the test, or after all with `keep`. */
-  newPage(options?: { account?: Account; viewport?: { width: number; height: number }; keep?: boolean }): Promise<{ page: Page; context: BrowserContext; userId?: string }>;
+  newPage(options?: {
+    account?: Account;
+    viewport?: { width: number; height: number };
+    keep?: boolean;
+  }): Promise<{ page: Page; context: BrowserContext; userId?: string }>;
   /** GET through the gateway, expecting 200. */
   api<T>(path: string): Promise<T>;
 }
@@ -270,7 +280,11 @@ export async function getAs<T>(owner: { request: BrowserContext['request'] }, ba
 }
 
 /** Creates a listing as the context's user through POST /api/listings; answers its id. */
-export async function createListingAs(owner: { request: BrowserContext['request'] }, base: string, body: Partial<ListingBody> & Pick<ListingBody, 'title' | 'category' | 'price'>): Promise<string> {
+export async function createListingAs(
+  owner: { request: BrowserContext['request'] },
+  base: string,
+  body: Partial<ListingBody> & Pick<ListingBody, 'title' | 'category' | 'price'>,
+): Promise<string> {
   const response = await owner.request.post(`${base}/api/listings`, {
     data: { description: `${body.title}: details in the photos`, location: 'San Jose, CA', metadata: {}, ...body },
   });

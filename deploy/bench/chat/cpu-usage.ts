@@ -46,7 +46,13 @@ export function cpuSnapshot(childGroups: Map<number, string>): CpuSnapshot {
     if (!cpu) continue;
     const group =
       childGroups.get(pid) ??
-      (cpu.comm === 'postgres' ? 'PostgreSQL (all databases)' : cpu.comm === 'beam.smp' ? 'RabbitMQ' : cpu.comm.startsWith('redis-server') ? 'Redis' : undefined);
+      (cpu.comm === 'postgres'
+        ? 'PostgreSQL (all databases)'
+        : cpu.comm === 'beam.smp'
+          ? 'RabbitMQ'
+          : cpu.comm.startsWith('redis-server')
+            ? 'Redis'
+            : undefined);
     if (group) processes.set(pid, { group, seconds: cpu.seconds, startTicks: cpu.startTicks });
   }
   return { at: performance.now(), processes, machine: machineCpuSeconds() };
@@ -71,7 +77,10 @@ export function cpuRows(before: CpuSnapshot, after: CpuSnapshot): string[][] {
   const machineBusy = after.machine.busy - before.machine.busy;
   const cores = (after.machine.total - before.machine.total) / seconds;
   const others = Math.max(0, machineBusy - listed) / seconds;
-  rows.push([`everything else on the machine${others > OTHER_LOAD_WARNING ? '  ← NOT QUIET: other work competed for the cores; rerun when the machine is idle' : ''}`, others.toFixed(2)]);
+  rows.push([
+    `everything else on the machine${others > OTHER_LOAD_WARNING ? '  ← NOT QUIET: other work competed for the cores; rerun when the machine is idle' : ''}`,
+    others.toFixed(2),
+  ]);
   rows.push(['machine total (busy)', `${(machineBusy / seconds).toFixed(2)} of ${cores.toFixed(1)}`]);
   return rows;
 }

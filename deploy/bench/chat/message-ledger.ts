@@ -59,7 +59,8 @@ export function noteError(key: string, sample: string): void {
 
 /** A message's content carries its seq and its send time, so a push and a stored row can be traced back to it. */
 export const CONTENT = /^bench #(\d+) sent ([\d.]+) /;
-export const contentFor = (seq: number, sentAt: number) => `bench #${seq} sent ${sentAt.toFixed(3)} — Chào anh, phòng còn không? Mình muốn xem phòng cuối tuần này.`;
+export const contentFor = (seq: number, sentAt: number) =>
+  `bench #${seq} sent ${sentAt.toFixed(3)} — Chào anh, phòng còn không? Mình muốn xem phòng cuối tuần này.`;
 
 export function expectedPushes(record: SentMessage): number {
   return record.status === 201 ? record.slots.length * 2 : 0;

@@ -7,7 +7,13 @@ import type { ServerTimes } from './server-times';
 import { settings } from './settings';
 
 const STATS_HEADER = ['p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'count'];
-const statsCells = (stats: LatencyStats, digits = 1) => [fmt(stats.p50, digits), fmt(stats.p95, digits), fmt(stats.p99, digits), fmt(stats.max, digits), String(stats.count)];
+const statsCells = (stats: LatencyStats, digits = 1) => [
+  fmt(stats.p50, digits),
+  fmt(stats.p95, digits),
+  fmt(stats.p99, digits),
+  fmt(stats.max, digits),
+  String(stats.count),
+];
 
 function printLatency(result: PhaseResult, analysis: PhaseAnalysis, measuredSlots: readonly Slot[]): void {
   const { latency, stored, delivered, deliverySpanS } = analysis;
@@ -23,8 +29,8 @@ function printLatency(result: PhaseResult, analysis: PhaseAnalysis, measuredSlot
       ['HTTP POST /api/messages → 201 (from the intended send time)', ...statsCells(latency.http)],
       [`send → receiver's first push (${receiverSockets})`, ...statsCells(latency.receive)],
       [`send → last push on all ${analysis.socketsPerMessage} sockets of sender and receiver`, ...statsCells(latency.allSockets)],
-      ['201 received → receiver\'s first push', ...statsCells(latency.afterResponse)],
-      ['scheduler lag (actual − intended send; the generator\'s own delay)', ...statsCells(latency.schedulerLag, 2)],
+      ["201 received → receiver's first push", ...statsCells(latency.afterResponse)],
+      ["scheduler lag (actual − intended send; the generator's own delay)", ...statsCells(latency.schedulerLag, 2)],
     ],
   );
 }
@@ -34,9 +40,12 @@ function printDelivery(result: PhaseResult, analysis: PhaseAnalysis): void {
   console.log(
     `\n  delivery    expected ${expectedPushes} pushes (${stored} stored messages × ${analysis.socketsPerMessage} sockets), received ${receivedPushes}, lost ${expectedPushes - receivedPushes}; ` +
       `messages the receiver never got: ${stored - analysis.delivered}` +
-      (result.drainedAll ? ` (all in after ${result.drainedS.toFixed(1)} s of drain)` : ` (gave up after ${result.drainedS.toFixed(1)} s of drain; BENCH_DRAIN)`),
+      (result.drainedAll
+        ? ` (all in after ${result.drainedS.toFixed(1)} s of drain)`
+        : ` (gave up after ${result.drainedS.toFixed(1)} s of drain; BENCH_DRAIN)`),
   );
-  if (analysis.timestampMismatches > 0) console.log(`              ${analysis.timestampMismatches} pushes carried a send time different from the one sent (content altered?)`);
+  if (analysis.timestampMismatches > 0)
+    console.log(`              ${analysis.timestampMismatches} pushes carried a send time different from the one sent (content altered?)`);
   const errors = result.records.length - stored;
   console.log(
     `  errors      ${errors} of ${result.records.length} sends were not 201 — statuses: ${[...analysis.statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`,
@@ -52,7 +61,7 @@ function printStages({ stages, relayBatches }: PhaseAnalysis): void {
       ['1 intended send → transaction start (client queue, HTTP, session + rate limit in Redis, recipient check)', ...statsCells(stages.toTransaction)],
       ['2 transaction start → 201 at the client (insert message + outbox row, COMMIT, response)', ...statsCells(stages.transactionTo201)],
       ['3 201 at the client → outbox relay pass starts (waiting for the relay)', ...statsCells(stages.toRelay)],
-      ['4 relay pass start → receiver\'s first push (SELECT … SKIP LOCKED, publish + confirm, broker, fan-out, socket)', ...statsCells(stages.relayToPush)],
+      ["4 relay pass start → receiver's first push (SELECT … SKIP LOCKED, publish + confirm, broker, fan-out, socket)", ...statsCells(stages.relayToPush)],
     ],
   );
   if (relayBatches.length > 0) {
@@ -66,12 +75,23 @@ function printStages({ stages, relayBatches }: PhaseAnalysis): void {
 function printOverTime({ overTime: { bucketS, buckets } }: PhaseAnalysis): void {
   printTable(
     [`over time (by send time, ${bucketS} s buckets)`, 'sent/s', 'p50 ms', 'p99 ms', 'max ms'],
-    buckets.map(({ startS, sent, latency }) => [`${startS}–${startS + bucketS} s`, (sent / bucketS).toFixed(0), fmt(latency.p50, 1), fmt(latency.p99, 1), fmt(latency.max, 1)]),
+    buckets.map(({ startS, sent, latency }) => [
+      `${startS}–${startS + bucketS} s`,
+      (sent / bucketS).toFixed(0),
+      fmt(latency.p50, 1),
+      fmt(latency.p99, 1),
+      fmt(latency.max, 1),
+    ]),
   );
 }
 
 /** Prints one phase's report; returns its send → receive latency (the aim is judged on it). */
-export function reportPhase(result: PhaseResult, measuredSlots: readonly Slot[], times: Map<number, ServerTimes>, cpu: string[][] | undefined): { receive: LatencyStats } {
+export function reportPhase(
+  result: PhaseResult,
+  measuredSlots: readonly Slot[],
+  times: Map<number, ServerTimes>,
+  cpu: string[][] | undefined,
+): { receive: LatencyStats } {
   const analysis = analysePhase(result, measuredSlots, times);
   printLatency(result, analysis, measuredSlots);
   printDelivery(result, analysis);

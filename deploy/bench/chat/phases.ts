@@ -25,7 +25,10 @@ export async function warmUp(targetFor: (k: number) => SendTarget): Promise<void
   const warm = await waitForDelivery(await runPhase('warm-up', settings.warmup, [SLOT.A, SLOT.B], targetFor));
   const warmOk = warm.records.filter((record) => record.status === 201).length;
   console.log(`            ${warmOk}/${warm.records.length} answered 201; drained in ${warm.drainedS.toFixed(1)} s`);
-  if (warmOk === 0) throw new Error(`no send was answered 201 during the warm-up: ${[...errorSamples].map(([key, { count, sample }]) => `${key} ×${count}: ${sample}`).join('; ')}`);
+  if (warmOk === 0)
+    throw new Error(
+      `no send was answered 201 during the warm-up: ${[...errorSamples].map(([key, { count, sample }]) => `${key} ×${count}: ${sample}`).join('; ')}`,
+    );
   await sleep(500);
 }
 
@@ -43,13 +46,18 @@ export async function measureThroughGateway(
   gateway: Child,
   childGroups: Map<number, string>,
 ): Promise<{ result: PhaseResult; cpu: string[][]; memory: SocketMemory }> {
-  const probe = await fetch(`http://${LOCALHOST}:${settings.ports.gateway}/api/messages/unread-count`, { headers: { cookie: users[0]!.cookie }, signal: AbortSignal.timeout(5000) });
+  const probe = await fetch(`http://${LOCALHOST}:${settings.ports.gateway}/api/messages/unread-count`, {
+    headers: { cookie: users[0]!.cookie },
+    signal: AbortSignal.timeout(5000),
+  });
   if (probe.status !== 200) throw new Error(`gateway: GET /api/messages/unread-count answered ${probe.status}, expected 200`);
   const rssBefore = await settledRssKb(gateway.process.pid);
   const opened = await openSockets(SLOT.gateway, settings.ports.gateway);
   await sleep(1000);
   const rssAfter = await settledRssKb(gateway.process.pid);
-  console.log(`  gateway   ${users.length} more sockets through the gateway (→ A) in ${opened.toFixed(1)} s; sending ${settings.gatewayDuration} s at ${settings.rate}/s through it …`);
+  console.log(
+    `  gateway   ${users.length} more sockets through the gateway (→ A) in ${opened.toFixed(1)} s; sending ${settings.gatewayDuration} s at ${settings.rate}/s through it …`,
+  );
   const viaGateway = makeTarget('gateway', settings.ports.gateway);
   const cpuBefore = cpuSnapshot(childGroups);
   const phase = await runPhase('gateway', settings.gatewayDuration, [SLOT.A, SLOT.B, SLOT.gateway], () => viaGateway);

@@ -25,7 +25,15 @@ export interface SocketMemory {
 function memoryRow({ name, child, before, after, sockets }: SocketMemory): string[] {
   const perSocket = before !== undefined && after !== undefined && sockets > 0 ? (after - before) / sockets : undefined;
   const mib = (kb: number | undefined) => fmt(kb === undefined ? undefined : kb / 1024, 1);
-  return [name, mib(before), mib(after), String(sockets), fmt(perSocket, 1), mib(procStatusKb(child?.process.pid, 'VmRSS')), mib(procStatusKb(child?.process.pid, 'VmHWM'))];
+  return [
+    name,
+    mib(before),
+    mib(after),
+    String(sockets),
+    fmt(perSocket, 1),
+    mib(procStatusKb(child?.process.pid, 'VmRSS')),
+    mib(procStatusKb(child?.process.pid, 'VmHWM')),
+  ];
 }
 
 /** The memory table: per process, RSS before and after its sockets, KiB per socket, now and at its peak. */

@@ -17,7 +17,11 @@ export interface ChatProcesses {
 }
 
 /** The environments of auth and of one messaging replica, with this run's signing keys in tempDir. */
-function serviceEnvironments(tempDir: string): { authEnv: NodeJS.ProcessEnv; serviceEnv: NodeJS.ProcessEnv; messagingEnv: (port: number) => NodeJS.ProcessEnv } {
+function serviceEnvironments(tempDir: string): {
+  authEnv: NodeJS.ProcessEnv;
+  serviceEnv: NodeJS.ProcessEnv;
+  messagingEnv: (port: number) => NodeJS.ProcessEnv;
+} {
   // No PUBLIC_ORIGINS needed: sockets and sends carry the Origin of the process they talk to (same-origin).
   const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, { databaseUrl: settings.databaseUrl, redisKeyPrefix: REDIS_PREFIX, eventsExchange: EXCHANGE });
   const authEnv: NodeJS.ProcessEnv = {
@@ -39,7 +43,10 @@ function serviceEnvironments(tempDir: string): { authEnv: NodeJS.ProcessEnv; ser
     // A: the direct socket and, in the gateway run, the one through the gateway.
     WS_MAX_SOCKETS_PER_USER: '4',
     ...(settings.profileDir
-      ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${settings.profileDir} --cpu-prof-name=messaging-${port}.cpuprofile`.trim() }
+      ? {
+          NODE_OPTIONS:
+            `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${settings.profileDir} --cpu-prof-name=messaging-${port}.cpuprofile`.trim(),
+        }
       : {}),
   });
   return { authEnv, serviceEnv, messagingEnv };

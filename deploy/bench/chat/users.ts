@@ -22,11 +22,17 @@ export const users: BenchUser[] = [];
 export async function registerUsers(): Promise<number> {
   const started = performance.now();
   const base = randomInt(0, 1000) * 1000;
-  const registered = await mapLimit(Array.from({ length: settings.users }, (_v, i) => i), settings.concurrency, async (i) => {
-    const phone = `415${String(base * 10 + i).padStart(7, '0').slice(-7)}`;
-    const { id, cookie } = await registerUser(settings.ports.auth, { firstName: `Bench${i}`, lastName: 'Nguyễn', phone }, `registering user ${i}`);
-    return { index: i, id, cookie, sockets: [] } satisfies BenchUser;
-  });
+  const registered = await mapLimit(
+    Array.from({ length: settings.users }, (_v, i) => i),
+    settings.concurrency,
+    async (i) => {
+      const phone = `415${String(base * 10 + i)
+        .padStart(7, '0')
+        .slice(-7)}`;
+      const { id, cookie } = await registerUser(settings.ports.auth, { firstName: `Bench${i}`, lastName: 'Nguyễn', phone }, `registering user ${i}`);
+      return { index: i, id, cookie, sockets: [] } satisfies BenchUser;
+    },
+  );
   users.push(...registered);
   return (performance.now() - started) / 1000;
 }
@@ -41,7 +47,8 @@ export async function waitForReadCopies(): Promise<number> {
       const row = await db('users').whereIn('id', ids).count<{ count: number }[]>({ count: '*' }).first();
       const known = Number(row?.count ?? 0);
       if (known === ids.length) return (performance.now() - started) / 1000;
-      if (performance.now() - started > 60_000) throw new Error(`messaging knows only ${known} of ${ids.length} users after 60 s (user.registered not consumed?)`);
+      if (performance.now() - started > 60_000)
+        throw new Error(`messaging knows only ${known} of ${ids.length} users after 60 s (user.registered not consumed?)`);
       await sleep(200);
     }
   } finally {

@@ -40,7 +40,11 @@ export interface Renderer {
 /** go build deploy/chart-render into a temp dir; fails with what to install when the toolchain is missing. */
 export function buildRenderer(): Renderer {
   const go = findGo();
-  const missing = [!go && 'golang-1.19', !existsSync(SPRIG_DIR) && 'golang-github-masterminds-sprig-dev', !existsSync(YAML_V3_DIR) && 'golang-gopkg-yaml.v3-dev'].filter(Boolean);
+  const missing = [
+    !go && 'golang-1.19',
+    !existsSync(SPRIG_DIR) && 'golang-github-masterminds-sprig-dev',
+    !existsSync(YAML_V3_DIR) && 'golang-gopkg-yaml.v3-dev',
+  ].filter(Boolean);
   if (missing.length > 0) {
     throw new Error(
       `the chart is rendered with Go's text/template and sprig (Helm's engine), but ${missing.join(', ')} ` +
@@ -169,21 +173,30 @@ export function containerEnv(rendered: Rendered, container: any): Record<string,
 }
 
 export function decodeSecret(secret: K8sObject): Record<string, string> {
-  return Object.fromEntries(Object.entries((secret.data ?? {}) as Record<string, string>).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]));
+  return Object.fromEntries(
+    Object.entries((secret.data ?? {}) as Record<string, string>).map(([key, value]) => [key, Buffer.from(value, 'base64').toString('utf8')]),
+  );
 }
 
-export function labelsMatch(selector: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values?: string[] }> } | undefined, labels: Record<string, string>): boolean {
+export function labelsMatch(
+  selector: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values?: string[] }> } | undefined,
+  labels: Record<string, string>,
+): boolean {
   if (!selector) return true;
   for (const [key, value] of Object.entries(selector.matchLabels ?? {})) if (labels[key] !== value) return false;
   for (const expression of selector.matchExpressions ?? []) {
     const present = expression.key in labels;
     const value = labels[expression.key];
     const ok =
-      expression.operator === 'In' ? present && expression.values!.includes(value!)
-      : expression.operator === 'NotIn' ? !present || !expression.values!.includes(value!)
-      : expression.operator === 'Exists' ? present
-      : expression.operator === 'DoesNotExist' ? !present
-      : false;
+      expression.operator === 'In'
+        ? present && expression.values!.includes(value!)
+        : expression.operator === 'NotIn'
+          ? !present || !expression.values!.includes(value!)
+          : expression.operator === 'Exists'
+            ? present
+            : expression.operator === 'DoesNotExist'
+              ? !present
+              : false;
     if (!ok) return false;
   }
   return true;

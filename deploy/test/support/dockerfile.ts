@@ -166,7 +166,8 @@ function buildStage(stage: Stage, built: Map<string, BuiltStage>, globals: Recor
         const from = instruction.flags.from;
         const sourceRoot = from ? built.get(from)?.root : options.context;
         if (!sourceRoot) throw new Error(`Dockerfile line ${instruction.line}: COPY --from=${from}: no such stage`);
-        for (const source of parts) copy(path.join(sourceRoot, from ? source : path.posix.normalize(source)), inStage(destination), destination.endsWith('/'), instruction.line);
+        for (const source of parts)
+          copy(path.join(sourceRoot, from ? source : path.posix.normalize(source)), inStage(destination), destination.endsWith('/'), instruction.line);
         break;
       }
       case 'RUN': {
@@ -176,13 +177,22 @@ function buildStage(stage: Stage, built: Map<string, BuiltStage>, globals: Recor
         const run = spawnSync('sh', ['-c', text], {
           cwd: inStage('.'),
           // npm's download cache stands in for BuildKit's cache mount: reuse it without revalidating.
-          env: { PATH: [...options.toolPath, process.env.PATH].join(path.delimiter), HOME: process.env.HOME ?? '/root', npm_config_prefer_offline: 'true', ...trustedCertificates(), ...stringEnv(args), ...result.env },
+          env: {
+            PATH: [...options.toolPath, process.env.PATH].join(path.delimiter),
+            HOME: process.env.HOME ?? '/root',
+            npm_config_prefer_offline: 'true',
+            ...trustedCertificates(),
+            ...stringEnv(args),
+            ...result.env,
+          },
           encoding: 'utf8',
           timeout: options.runTimeoutMs ?? 600_000,
           maxBuffer: 64 * 1024 * 1024,
         });
         if (run.status !== 0) {
-          throw new Error(`Dockerfile line ${instruction.line} (stage ${stage.name}): RUN exited ${run.status ?? run.signal}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+          throw new Error(
+            `Dockerfile line ${instruction.line} (stage ${stage.name}): RUN exited ${run.status ?? run.signal}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`,
+          );
         }
         break;
       }
@@ -208,7 +218,8 @@ function copy(source: string, destination: string, intoDirectory: boolean, line:
     execFileSync('cp', ['-al', '--remove-destination', `${source}/.`, `${destination}/`]);
     return;
   }
-  const target = intoDirectory || (existsSync(destination) && statSync(destination).isDirectory()) ? path.join(destination, path.basename(source)) : destination;
+  const target =
+    intoDirectory || (existsSync(destination) && statSync(destination).isDirectory()) ? path.join(destination, path.basename(source)) : destination;
   mkdirSync(path.dirname(target), { recursive: true });
   execFileSync('cp', ['-al', '--remove-destination', source, target]);
 }
@@ -227,11 +238,18 @@ export function dockerignoreMatcher(text: string): (relativePath: string) => boo
       const pattern = path.posix.normalize((negate ? line.slice(1) : line).replace(/^\/+/, ''));
       const regex = pattern
         .split('/')
-        .map((segment) => (segment === '**' ? '\u0000' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .map((segment) =>
+          segment === '**'
+            ? '\uE000'
+            : segment
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*/g, '[^/]*')
+                .replace(/\?/g, '[^/]'),
+        )
         .join('/')
-        .replace(/\u0000\//g, '(?:.*/)?')
-        .replace(/\/\u0000/g, '(?:/.*)?')
-        .replace(/\u0000/g, '.*');
+        .replace(/\uE000\//g, '(?:.*/)?')
+        .replace(/\/\uE000/g, '(?:/.*)?')
+        .replace(/\uE000/g, '.*');
       return { negate, regex: new RegExp(`^${regex}$`) };
     });
   return (relativePath) => {
@@ -256,7 +274,9 @@ export function contextFiles(sourceDir: string): string[] {
     .split('\0')
     .filter(Boolean);
   const ignored = dockerignoreMatcher(existsSync(path.join(sourceDir, '.dockerignore')) ? readFileSync(path.join(sourceDir, '.dockerignore'), 'utf8') : '');
-  return [...new Set(listed)].filter((file) => !ignored(file) && existsSync(path.join(sourceDir, file)) && statSync(path.join(sourceDir, file)).isFile()).sort();
+  return [...new Set(listed)]
+    .filter((file) => !ignored(file) && existsSync(path.join(sourceDir, file)) && statSync(path.join(sourceDir, file)).isFile())
+    .sort();
 }
 
 export function copyContext(sourceDir: string, files: string[], destination: string): void {

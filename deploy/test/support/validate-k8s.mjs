@@ -4,7 +4,7 @@
 // {index, kind, name, error} (empty when every object is valid).
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
-const objects = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const objects = JSON.parse(globalThis.Buffer.concat(chunks).toString('utf8'));
 
 const problems = [];
 for (const [index, object] of objects.entries()) {

@@ -17,7 +17,9 @@ export async function up(db: Knex): Promise<void> {
 export async function down(db: Knex): Promise<void> {
   await db.raw('drop index users_phone_idx');
   await db.raw('drop index users_verified_phone_unique');
-  await db.raw("delete from users where phone is null or id in (select id from (select id, row_number() over (partition by phone order by phone_verified desc, created_at) as n from users) ranked where n > 1)");
+  await db.raw(
+    'delete from users where phone is null or id in (select id from (select id, row_number() over (partition by phone order by phone_verified desc, created_at) as n from users) ranked where n > 1)',
+  );
   await db.schema.alterTable('users', (table) => {
     table.dropNullable('phone');
     table.unique(['phone'], { indexName: 'users_phone_unique' });

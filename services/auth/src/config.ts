@@ -8,8 +8,14 @@ export const authConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.auth),
     /** PEM of the ES256 private key: auth alone mints session tokens (or JWT_PRIVATE_KEY_FILE). */
-    JWT_PRIVATE_KEY: z.string({ error: 'is required (PEM text, or a path in JWT_PRIVATE_KEY_FILE)' }).includes('PRIVATE KEY', { error: 'must be a PEM private key' }),
-    SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+    JWT_PRIVATE_KEY: z
+      .string({ error: 'is required (PEM text, or a path in JWT_PRIVATE_KEY_FILE)' })
+      .includes('PRIVATE KEY', { error: 'must be a PEM private key' }),
+    SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 24 * 3600),
     /** Secure cookies; on by default in production, where the site is served over HTTPS. */
     COOKIE_SECURE: booleanString.optional(),
     /** Failed sign-ins for one account from one client (address, IPv6 /64): the tight limit. */
@@ -18,7 +24,11 @@ export const authConfigSchema = baseConfigSchema
      * lock the owner out, but guessing spread over many addresses still stops. */
     LOGIN_MAX_FAILURES_PER_IDENTIFIER: z.coerce.number().int().min(1).default(50),
     LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
-    LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+    LOGIN_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(15 * 60),
     REGISTER_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** argon2id cost; the default is OWASP's recommended minimum (19 MiB, 2 passes). */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

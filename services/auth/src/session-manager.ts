@@ -11,9 +11,7 @@ import { publishSessionRevoked } from './events/publish';
  * Redis registry (what every service checks). The cookie holds a signed token naming the session.
  */
 export class SessionManager {
-  constructor(
-    private readonly deps: { db: Knex; registry: SessionRegistry; outbox: Outbox; config: AuthConfig; clock: () => Date; logger: Logger },
-  ) {}
+  constructor(private readonly deps: { db: Knex; registry: SessionRegistry; outbox: Outbox; config: AuthConfig; clock: () => Date; logger: Logger }) {}
 
   private get cookieOptions(): CookieOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.deps.config.COOKIE_SECURE, path: '/' };
@@ -32,12 +30,7 @@ export class SessionManager {
       expire: new Date(now.getTime() + ttl * 1000),
     });
     await this.deps.registry.activate(sessionId, userId, ttl);
-    const token = signSessionToken(
-      { privateKey: config.JWT_PRIVATE_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
-      userId,
-      sessionId,
-      ttl,
-    );
+    const token = signSessionToken({ privateKey: config.JWT_PRIVATE_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }, userId, sessionId, ttl);
     res.cookie(config.SESSION_COOKIE_NAME, token, { ...this.cookieOptions, maxAge: ttl * 1000 });
   }
 

@@ -49,7 +49,7 @@ describe('register', () => {
     expect(response.body.message).toBe('An account with this phone number already exists');
   });
 
-  it("lets the owner of a number sign up while a squatter holds it unverified; verifying takes it back", async () => {
+  it('lets the owner of a number sign up while a squatter holds it unverified; verifying takes it back', async () => {
     const squatter = await registered(auth);
     const owner = await auth.client().post('/api/register', newUser({ phone: squatter.phone, password: 'owner password' }));
     expect(owner.status).toBe(201);
@@ -96,7 +96,9 @@ describe('register', () => {
   });
 
   it('ignores fields a client may not set (mass assignment)', async () => {
-    const response = await auth.client().post('/api/register', newUser({ phoneVerified: true, isVerified: true, averageRating: 5.0, id: '00000000-0000-4000-8000-000000000000' }));
+    const response = await auth
+      .client()
+      .post('/api/register', newUser({ phoneVerified: true, isVerified: true, averageRating: 5.0, id: '00000000-0000-4000-8000-000000000000' }));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ phoneVerified: false, isVerified: false, averageRating: 0.0 });
     expect(response.body.id).not.toBe('00000000-0000-4000-8000-000000000000');

@@ -42,7 +42,10 @@ beforeAll(async () => {
     eventTypes: ['user.registered'],
     handle: idempotentHandler(listenerDb, async (trx, event) => {
       if (event.type !== 'user.registered') return;
-      await trx('registered_users').insert({ id: event.data.id, times_applied: 1 }).onConflict('id').merge({ times_applied: trx.raw('registered_users.times_applied + 1') });
+      await trx('registered_users')
+        .insert({ id: event.data.id, times_applied: 1 })
+        .onConflict('id')
+        .merge({ times_applied: trx.raw('registered_users.times_applied + 1') });
     }),
   });
   listener.start();
@@ -75,10 +78,14 @@ it('an event published while RabbitMQ is stopped is delivered after it starts, e
 
   rabbitmqctl('start_app');
   await auth.infrastructure.bus.waitUntilConnected(60_000);
-  await eventually(async () => {
-    const row = await listenerDb('registered_users').where({ id: user.id }).first();
-    expect(row?.times_applied).toBe(1);
-  }, 60_000, 200);
+  await eventually(
+    async () => {
+      const row = await listenerDb('registered_users').where({ id: user.id }).first();
+      expect(row?.times_applied).toBe(1);
+    },
+    60_000,
+    200,
+  );
   await eventually(async () => expect(await auth.service.outbox.pendingCount()).toBe(0));
 
   // Redelivery of the same event (as after a lost ack) changes nothing.

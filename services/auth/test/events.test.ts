@@ -16,9 +16,13 @@ beforeAll(async () => {
   // A listener of our own on the service's exchange, as another service would bind.
   const { queue } = await channel.assertQueue('', { exclusive: true });
   for (const type of ['user.registered', 'user.updated', 'user.deleted']) await channel.bindQueue(queue, auth.config.EVENTS_EXCHANGE, type);
-  await channel.consume(queue, (message) => {
-    if (message) received.push(JSON.parse(message.content.toString()));
-  }, { noAck: true });
+  await channel.consume(
+    queue,
+    (message) => {
+      if (message) received.push(JSON.parse(message.content.toString()));
+    },
+    { noAck: true },
+  );
 });
 afterAll(async () => {
   await connection.close();

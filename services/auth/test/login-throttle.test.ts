@@ -43,7 +43,9 @@ describe('sign-in throttling (OWASP: per account and client, per account, per cl
     expect(locked.status).toBe(429);
     const home = fromNewAddress();
     for (let i = 0; i < 3; i += 1) {
-      expect((await auth.client().request('POST', '/api/login', { json: { identifier: owner.phone, password: owner.password }, headers: home })).status).toBe(200);
+      expect((await auth.client().request('POST', '/api/login', { json: { identifier: owner.phone, password: owner.password }, headers: home })).status).toBe(
+        200,
+      );
     }
   });
 

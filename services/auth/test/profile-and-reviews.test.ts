@@ -184,8 +184,14 @@ describe('who may review', () => {
     await conversed(auth, seller, buyer);
     expect((await buyer.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({ canReview: true });
     expect((await buyer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5 })).status).toBe(201);
-    expect((await buyer.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({ canReview: false, reason: 'You have already reviewed this seller' });
-    expect((await seller.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({ canReview: false, reason: 'You cannot review yourself' });
+    expect((await buyer.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({
+      canReview: false,
+      reason: 'You have already reviewed this seller',
+    });
+    expect((await seller.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({
+      canReview: false,
+      reason: 'You cannot review yourself',
+    });
     expect((await auth.client().get(`/api/users/${seller.user.id}/reviews/eligibility`)).status).toBe(401);
     expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ reviewCount: 1, averageRating: 5.0 });
   });

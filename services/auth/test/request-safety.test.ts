@@ -27,7 +27,10 @@ describe('CSRF', () => {
     });
     expect(attack.status).toBe(403);
     expect(attack.body.message).toBe('Cross-site request refused');
-    const logout = await victim.client.request('POST', '/api/logout', { body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+    const logout = await victim.client.request('POST', '/api/logout', {
+      body: 'x=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
     expect(logout.status).toBe(403);
     const after = await victim.client.get('/api/auth/user');
     expect(after.status).toBe(200);
@@ -129,4 +132,3 @@ describe('rate limits keyed on the client address', () => {
     expect(blocked.status).toBe(429);
   });
 });
-

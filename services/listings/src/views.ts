@@ -5,7 +5,11 @@ import type { Redis } from '@vnmarket/shared';
  * Redis SET NX decides, so replicas agree and a reload does not inflate the count.
  */
 export class ViewCounter {
-  constructor(private readonly redis: Redis, private readonly windowHours: number, private readonly clock: () => Date) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly windowHours: number,
+    private readonly clock: () => Date,
+  ) {}
 
   async shouldCount(listingId: string, viewer: string): Promise<boolean> {
     const window = Math.floor(this.clock().getTime() / (this.windowHours * 3_600_000));

@@ -25,7 +25,14 @@ async function create(client: TestClient, overrides: Record<string, unknown> = {
 
 describe('POST /api/listings', () => {
   it('creates a listing owned by the signed-in user, price as a 2-decimal string', async () => {
-    const response = await owner.client.post('/api/listings', listingBody({ title: 'Nhà 2 phòng ngủ ở Milpitas', price: 2450.5, metadata: { propertyType: 'house', bedrooms: '2', bathrooms: '1.5', amenities: ['Parking', 'Washer/Dryer'] } }));
+    const response = await owner.client.post(
+      '/api/listings',
+      listingBody({
+        title: 'Nhà 2 phòng ngủ ở Milpitas',
+        price: 2450.5,
+        metadata: { propertyType: 'house', bedrooms: '2', bathrooms: '1.5', amenities: ['Parking', 'Washer/Dryer'] },
+      }),
+    );
     expect(response.status).toBe(201);
     const listing = listingSchema.parse(response.body);
     expect(listing).toMatchObject({
@@ -153,7 +160,14 @@ describe('owner writes', () => {
       json: listingBody({ title: 'Phòng đã sửa', price: '1300', category: 'sale', condition: 'good', metadata: { itemCategory: 'furniture' } }),
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: listing.id, title: 'Phòng đã sửa', price: '1300.00', category: 'sale', condition: 'good', userId: owner.user.id });
+    expect(response.body).toMatchObject({
+      id: listing.id,
+      title: 'Phòng đã sửa',
+      price: '1300.00',
+      category: 'sale',
+      condition: 'good',
+      userId: owner.user.id,
+    });
   });
 
   it("refuses another user's PUT, PATCH and DELETE with 403 and changes nothing", async () => {
@@ -247,19 +261,74 @@ describe('GET /api/listings filters, sorting and paging', () => {
     };
     await make('room', { category: 'rent', price: '900', priceType: 'monthly', metadata: { propertyType: 'room', bedrooms: 1, bathrooms: 1 } });
     await make('house', { category: 'rent', price: '3200', priceType: 'monthly', metadata: { propertyType: 'house', bedrooms: 3, bathrooms: 2 } });
-    await make('pho', { category: 'food', title: 'Phở Bò Tái Nạm', description: 'Nước dùng ninh 12 tiếng', price: '14', metadata: { cuisineType: 'other', dietaryInfo: ['gluten-free'] } });
-    await make('veg', { category: 'food', title: 'Chay vegan spring rolls', description: 'Gỏi cuốn chay', price: '9', metadata: { cuisineType: 'other', dietaryInfo: ['vegan', 'vegetarian'] } });
+    await make('pho', {
+      category: 'food',
+      title: 'Phở Bò Tái Nạm',
+      description: 'Nước dùng ninh 12 tiếng',
+      price: '14',
+      metadata: { cuisineType: 'other', dietaryInfo: ['gluten-free'] },
+    });
+    await make('veg', {
+      category: 'food',
+      title: 'Chay vegan spring rolls',
+      description: 'Gỏi cuốn chay',
+      price: '9',
+      metadata: { cuisineType: 'other', dietaryInfo: ['vegan', 'vegetarian'] },
+    });
     await make('sofa', { category: 'sale', title: 'Sofa da', price: '300', condition: 'good', metadata: { itemCategory: 'furniture' } });
-    await make('tv', { category: 'sale', title: 'TV Samsung 55 inch', price: '450', condition: 'like-new', priceType: 'negotiable', metadata: { itemCategory: 'electronics' } });
-    await make('job', { category: 'jobs', title: 'Thợ nail part-time', price: '22', priceType: 'hourly', metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'retail', remote: false } });
-    await make('remoteJob', { category: 'jobs', title: 'Kế toán làm từ xa', price: '35', priceType: 'hourly', metadata: { jobType: 'contract', industry: 'finance', remote: 'true' } });
+    await make('tv', {
+      category: 'sale',
+      title: 'TV Samsung 55 inch',
+      price: '450',
+      condition: 'like-new',
+      priceType: 'negotiable',
+      metadata: { itemCategory: 'electronics' },
+    });
+    await make('job', {
+      category: 'jobs',
+      title: 'Thợ nail part-time',
+      price: '22',
+      priceType: 'hourly',
+      metadata: { jobType: 'part-time', experienceLevel: 'entry', industry: 'retail', remote: false },
+    });
+    await make('remoteJob', {
+      category: 'jobs',
+      title: 'Kế toán làm từ xa',
+      price: '35',
+      priceType: 'hourly',
+      metadata: { jobType: 'contract', industry: 'finance', remote: 'true' },
+    });
     await make('tutor', { category: 'service', title: 'Dạy kèm toán', price: '40', priceType: 'hourly', metadata: { serviceType: 'tutoring' } });
-    await make('tet', { category: 'event', title: 'Hội Tết 2027', price: '0', priceType: 'free', metadata: { eventType: 'festival', eventDate: '2027-02-06' } });
+    await make('tet', {
+      category: 'event',
+      title: 'Hội Tết 2027',
+      price: '0',
+      priceType: 'free',
+      metadata: { eventType: 'festival', eventDate: '2027-02-06' },
+    });
     // Concerts far in the future and one long past, so "date" orders them the same on any day.
-    await make('gala', { category: 'event', title: 'Đêm nhạc Trịnh', price: '30', priceType: 'paid', metadata: { eventType: 'concert', eventDate: '2099-03-01' } });
-    await make('pastShow', { category: 'event', title: 'Nhạc hội 2020', price: '20', priceType: 'paid', metadata: { eventType: 'concert', eventDate: '2020-05-01' } });
+    await make('gala', {
+      category: 'event',
+      title: 'Đêm nhạc Trịnh',
+      price: '30',
+      priceType: 'paid',
+      metadata: { eventType: 'concert', eventDate: '2099-03-01' },
+    });
+    await make('pastShow', {
+      category: 'event',
+      title: 'Nhạc hội 2020',
+      price: '20',
+      priceType: 'paid',
+      metadata: { eventType: 'concert', eventDate: '2020-05-01' },
+    });
     await make('soon', { category: 'event', title: 'Nhạc xuân', price: '25', priceType: 'paid', metadata: { eventType: 'concert', eventDate: '2098-01-15' } });
-    await make('undated', { category: 'event', title: 'Hát cho nhau nghe', price: '0', priceType: 'free', metadata: { eventType: 'concert', eventDate: 'mỗi tối thứ Sáu' } });
+    await make('undated', {
+      category: 'event',
+      title: 'Hát cho nhau nghe',
+      price: '0',
+      priceType: 'free',
+      metadata: { eventType: 'concert', eventDate: 'mỗi tối thứ Sáu' },
+    });
   });
 
   const idsOf = async (query: string) => {
@@ -320,18 +389,24 @@ describe('GET /api/listings filters, sorting and paging', () => {
   it('sorts by the seller rating, and lists one seller with sellerId', async () => {
     const rated = await registered(stack);
     const reviewer = await registered(stack);
-    const ratedListing = await create(rated.client, { location: `${town} Heights, CA`, category: 'service', title: 'Sửa ống nước', price: '80', metadata: { serviceType: 'plumbing' } });
+    const ratedListing = await create(rated.client, {
+      location: `${town} Heights, CA`,
+      category: 'service',
+      title: 'Sửa ống nước',
+      price: '80',
+      metadata: { serviceType: 'plumbing' },
+    });
     await conversed(stack.auth, reviewer, rated);
     expect((await reviewer.client.post(`/api/users/${rated.user.id}/reviews`, { rating: 5, comment: 'Làm kỹ, đúng giờ' })).status).toBe(201);
     // The rating reaches listings' seller copy by event.
     await eventually(async () => expect((await idsOf('category=service&sort=rating'))[0]).toBe(ratedListing.id));
     expect(await idsOf('category=service&sort=rating')).toEqual([ratedListing.id, ids.tutor]);
 
-    expect((await idsOf(`sellerId=${rated.user.id}`))).toEqual([ratedListing.id]);
-    expect((await idsOf(`sellerId=${rated.user.id.toUpperCase()}`))).toEqual([ratedListing.id]);
+    expect(await idsOf(`sellerId=${rated.user.id}`)).toEqual([ratedListing.id]);
+    expect(await idsOf(`sellerId=${rated.user.id.toUpperCase()}`)).toEqual([ratedListing.id]);
     expect((await other.client.get(`/api/listings?sellerId=${randomUUID()}`)).body).toEqual([]);
     await rated.client.patch(`/api/listings/${ratedListing.id}`, { isActive: false });
-    expect((await idsOf(`sellerId=${rated.user.id}`))).toEqual([]); // only active listings are public
+    expect(await idsOf(`sellerId=${rated.user.id}`)).toEqual([]); // only active listings are public
   });
 
   it('pages with limit and offset, and counts every match in X-Total-Count', async () => {
@@ -381,7 +456,8 @@ describe('near a Home city, and studios', () => {
     const milpitas = await at('Milpitas, CA', { metadata: { propertyType: 'studio' } });
     const oakland = await at('Oakland, CA', { metadata: { propertyType: 'apartment', bedrooms: 0 } });
     const berkeley = await at('Berkeley, CA', { metadata: { propertyType: 'room', bedrooms: 1 } });
-    const idsOf = async (query: string) => ((await other.client.get(`/api/listings?sellerId=${seller.user.id}&${query}`)).body as { id: string }[]).map((listing) => listing.id).sort();
+    const idsOf = async (query: string) =>
+      ((await other.client.get(`/api/listings?sellerId=${seller.user.id}&${query}`)).body as { id: string }[]).map((listing) => listing.id).sort();
     expect(await idsOf('near=San Jose')).toEqual([sanJose, milpitas].sort());
     expect(await idsOf('near=Berkeley')).toEqual([oakland, berkeley].sort()); // Oakland is near Berkeley
     expect(await idsOf('near=San Francisco')).toEqual([oakland, berkeley].sort());
@@ -467,6 +543,6 @@ describe('free-text search', () => {
       const response = await other.client.get(`/api/listings?location=${town}&search=${encodeURIComponent(text)}`);
       expect(response.status).toBe(200);
     }
-    expect(await search("pho & | !")).toEqual(expect.arrayContaining([ids.phoBo]));
+    expect(await search('pho & | !')).toEqual(expect.arrayContaining([ids.phoBo]));
   });
 });

@@ -36,10 +36,19 @@ describe('saving', () => {
   it('keeps saveCount right under concurrent saves and unsaves', async () => {
     const listing = await newListing();
     const savers = await Promise.all(Array.from({ length: 12 }, () => registered(stack)));
-    const results = await Promise.all(savers.flatMap((saver) => [saver.client.post(`/api/listings/${listing.id}/save`), saver.client.post(`/api/listings/${listing.id}/save`)]));
+    const results = await Promise.all(
+      savers.flatMap((saver) => [saver.client.post(`/api/listings/${listing.id}/save`), saver.client.post(`/api/listings/${listing.id}/save`)]),
+    );
     for (const response of results) expect([200, 201]).toContain(response.status);
     expect(await saveCount(listing.id)).toBe(12);
-    await Promise.all(savers.slice(0, 5).flatMap((saver) => [saver.client.request('DELETE', `/api/listings/${listing.id}/save`), saver.client.request('DELETE', `/api/listings/${listing.id}/save`)]));
+    await Promise.all(
+      savers
+        .slice(0, 5)
+        .flatMap((saver) => [
+          saver.client.request('DELETE', `/api/listings/${listing.id}/save`),
+          saver.client.request('DELETE', `/api/listings/${listing.id}/save`),
+        ]),
+    );
     expect(await saveCount(listing.id)).toBe(7);
     const counted = await stack.listings.infrastructure.db('saved_listings').where({ listing_id: listing.id }).count<{ count: number }[]>({ count: '*' });
     expect(Number(counted[0]!.count)).toBe(7);
@@ -68,7 +77,13 @@ describe('reports', () => {
     const listing = await newListing();
     const response = await fan.client.post('/api/reports', { listingId: listing.id, reason: 'spam', description: 'Lừa đảo, đòi đặt cọc trước' });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ listingId: listing.id, reporterId: fan.user.id, reason: 'spam', status: 'pending', description: 'Lừa đảo, đòi đặt cọc trước' });
+    expect(response.body).toMatchObject({
+      listingId: listing.id,
+      reporterId: fan.user.id,
+      reason: 'spam',
+      status: 'pending',
+      description: 'Lừa đảo, đòi đặt cọc trước',
+    });
   });
 
   it('answers "Please select a reason" for a missing or unknown reason', async () => {

@@ -54,7 +54,11 @@ export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService
       uploadLinks: new RateLimit(infrastructure.redis, { name: 'media-upload-links', points: config.UPLOAD_LINKS_PER_HOUR, durationSeconds: 3600 }),
       images: new RateLimit(infrastructure.redis, { name: 'media-images', points: config.IMAGES_PER_HOUR, durationSeconds: 3600 }),
     },
-    processing: new ConcurrencyGate(config.IMAGE_PROCESSING_CONCURRENCY, config.IMAGE_PROCESSING_QUEUE, 'Many photos are being processed right now. Please try again in a moment.'),
+    processing: new ConcurrencyGate(
+      config.IMAGE_PROCESSING_CONCURRENCY,
+      config.IMAGE_PROCESSING_QUEUE,
+      'Many photos are being processed right now. Please try again in a moment.',
+    ),
   };
 
   const app = createApp({ ...serviceAppOptions(config, logger, infrastructure), rawBodyPaths: [/^\/api\/objects\/upload\/[^/]+$/] });
@@ -67,7 +71,10 @@ export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService
     const cutoff = new Date(clock().getTime() - (config.UPLOAD_MAX_AGE_SECONDS + config.UPLOAD_URL_TTL_SECONDS) * 1000);
     const stale = await staleUploads(db, cutoff);
     await store.delete(...stale.map((upload) => upload.key));
-    await deleteUploads(db, stale.map((upload) => upload.id));
+    await deleteUploads(
+      db,
+      stale.map((upload) => upload.id),
+    );
     return stale.length;
   };
   let sweeper: NodeJS.Timeout | undefined;

@@ -15,8 +15,16 @@ export const mediaConfigSchema = baseConfigSchema
     UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
     /** An upload must be turned into an image within this long. */
     UPLOAD_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(3600),
-    MAX_LISTING_PHOTO_BYTES: z.coerce.number().int().min(1024).default(5 * MB),
-    MAX_PROFILE_PHOTO_BYTES: z.coerce.number().int().min(1024).default(10 * MB),
+    MAX_LISTING_PHOTO_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(5 * MB),
+    MAX_PROFILE_PHOTO_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * MB),
     /** Width × height beyond which an image is refused before decoding (decompression bombs). */
     MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
     /** Upload links one user may ask for in an hour. */

@@ -31,7 +31,10 @@ export async function processImage(bytes: Buffer, maxPixels: number): Promise<Pr
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped.
     const source = () => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
-    const web = await source().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    const web = await source()
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
     const thumbnail = await source().resize({ width: 400, height: 400, fit: 'cover' }).webp({ quality: 75 }).toBuffer();
     return { web: web.data, thumbnail, width: web.info.width, height: web.info.height };
   } catch {

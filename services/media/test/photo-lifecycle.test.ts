@@ -9,14 +9,21 @@ jest.setTimeout(60_000);
 // Listings' events say which photos a listing uses, and when it is gone.
 let stack: Stack<'auth' | 'listings' | 'media'>;
 beforeAll(async () => {
-  stack = await startStack('photo-lifecycle', { only: ['auth', 'listings', 'media'], overrides: { media: { UPLOAD_LINKS_PER_HOUR: '6', IMAGES_PER_HOUR: '5' } } });
+  stack = await startStack('photo-lifecycle', {
+    only: ['auth', 'listings', 'media'],
+    overrides: { media: { UPLOAD_LINKS_PER_HOUR: '6', IMAGES_PER_HOUR: '5' } },
+  });
 });
 afterAll(() => stack.stop());
 
 async function photo(client: TestClient): Promise<string> {
   const slot = await client.post('/api/objects/upload');
   expect(slot.status).toBe(200);
-  const put = await fetch(new URL(slot.body.uploadURL, stack.gatewayUrl), { method: 'PUT', body: new Uint8Array(await photoWithGps(400, 300)), headers: { 'content-type': 'image/jpeg' } });
+  const put = await fetch(new URL(slot.body.uploadURL, stack.gatewayUrl), {
+    method: 'PUT',
+    body: new Uint8Array(await photoWithGps(400, 300)),
+    headers: { 'content-type': 'image/jpeg' },
+  });
   expect(put.status).toBe(200);
   const image = await client.request('PUT', '/api/listing-images', { json: { imageURL: slot.body.imageURL ?? slot.body.uploadURL } });
   expect(image.status).toBe(200);
@@ -54,7 +61,11 @@ it('limits upload links and processed photos per user (429 with Retry-After)', a
 
   const processed = [];
   for (const slot of slots.slice(0, 6)) {
-    await fetch(new URL(slot.body.uploadURL, stack.gatewayUrl), { method: 'PUT', body: new Uint8Array(await photoWithGps(200, 150)), headers: { 'content-type': 'image/jpeg' } });
+    await fetch(new URL(slot.body.uploadURL, stack.gatewayUrl), {
+      method: 'PUT',
+      body: new Uint8Array(await photoWithGps(200, 150)),
+      headers: { 'content-type': 'image/jpeg' },
+    });
     processed.push(await user.client.request('PUT', '/api/listing-images', { json: { imageURL: slot.body.uploadURL } }));
   }
   expect(processed.slice(0, 5).map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);

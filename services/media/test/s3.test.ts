@@ -15,12 +15,27 @@ let stack: Stack<'auth' | 'media'>;
 const bucket = 'vnmarket-test';
 
 beforeAll(async () => {
-  s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(path.join(os.tmpdir(), 's3rver-')), configureBuckets: [{ name: bucket, configs: [] }] });
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(path.join(os.tmpdir(), 's3rver-')),
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const address = (await s3.run()) as { port: number };
   endpoint = `http://127.0.0.1:${address.port}`;
   stack = await startStack('media-s3', {
     only: ['auth', 'media'],
-    overrides: { media: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' } },
+    overrides: {
+      media: {
+        S3_BUCKET: bucket,
+        S3_ENDPOINT: endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_REGION: 'us-east-1',
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -68,7 +83,9 @@ it('presigned upload → checked image in the bucket, EXIF gone, served through 
 
   const store = stack.media.service.store as S3Store;
   const listed = await store.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `images/${user.user.id}/` }));
-  expect(listed.Contents?.map((object) => object.Key).sort()).toEqual([response.body.objectPath.replace('/objects/', ''), response.body.thumbnailPath.replace('/objects/', '')].sort());
+  expect(listed.Contents?.map((object) => object.Key).sort()).toEqual(
+    [response.body.objectPath.replace('/objects/', ''), response.body.thumbnailPath.replace('/objects/', '')].sort(),
+  );
   const raw = await store.client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `uploads/${user.user.id}/` }));
   expect(raw.Contents ?? []).toHaveLength(0); // the raw upload is deleted once processed
 });
@@ -77,7 +94,9 @@ it('refuses too large and non-image uploads from S3 as well', async () => {
   const user = await registered(stack);
   const big = await user.client.request('PUT', '/api/listing-images', { json: { imageURL: await uploadToS3(user.client, await incompressiblePng(6)) } });
   expect(big.status).toBe(413);
-  const text = await user.client.request('PUT', '/api/listing-images', { json: { imageURL: await uploadToS3(user.client, Buffer.from('not an image at all')) } });
+  const text = await user.client.request('PUT', '/api/listing-images', {
+    json: { imageURL: await uploadToS3(user.client, Buffer.from('not an image at all')) },
+  });
   expect(text.status).toBe(400);
   const missing = await user.client.post('/api/objects/upload');
   const notUploaded = await user.client.request('PUT', '/api/listing-images', { json: { imageURL: missing.body.imageURL } });

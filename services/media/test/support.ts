@@ -16,7 +16,9 @@ export function photoWithGps(width = 1200, height = 900): Promise<Buffer> {
 /** Random pixels do not compress: a PNG of the given size in megabytes (roughly). */
 export function incompressiblePng(megabytes: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt((megabytes * 1024 * 1024) / 3));
-  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** A valid PNG header claiming 50000 x 50000 pixels, with almost no data: a decompression bomb's shape. */

@@ -23,7 +23,11 @@ afterAll(() => stack.stop());
 async function upload(client: TestClient, bytes: Buffer, contentType = 'image/jpeg') {
   const slot = await client.post('/api/objects/upload');
   expect(slot.status).toBe(200);
-  const put = await fetch(new URL(slot.body.uploadURL, stack.gatewayUrl), { method: 'PUT', body: bytes, headers: { 'content-type': contentType, cookie: client.cookieHeader(), origin: 'http://localhost:8080' } });
+  const put = await fetch(new URL(slot.body.uploadURL, stack.gatewayUrl), {
+    method: 'PUT',
+    body: bytes,
+    headers: { 'content-type': contentType, cookie: client.cookieHeader(), origin: 'http://localhost:8080' },
+  });
   return { uploadURL: slot.body.uploadURL as string, put };
 }
 
@@ -60,7 +64,9 @@ describe('local disk', () => {
 
   it('accepts PNG, WebP and GIF by content, and answers the same path for a repeated request', async () => {
     for (const format of ['png', 'webp', 'gif'] as const) {
-      const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2f7ad0' } })[format]().toBuffer();
+      const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2f7ad0' } })
+        [format]()
+        .toBuffer();
       const { uploadURL, response } = await toImage(owner.client, bytes);
       expect(response.status).toBe(200);
       const again = await owner.client.request('PUT', '/api/listing-images', { json: { imageURL: uploadURL } });
@@ -143,7 +149,10 @@ describe('local disk', () => {
     const id = /upload\/([0-9a-f-]{36})/.exec(uploadURL)![1]!;
     const raw = path.join(stack.media.config.MEDIA_ROOT, 'uploads', owner.user.id, id);
     expect(existsSync(raw)).toBe(true);
-    await stack.media.infrastructure.db('uploads').where({ id }).update({ created_at: new Date(Date.now() - 3 * 3600_000) });
+    await stack.media.infrastructure
+      .db('uploads')
+      .where({ id })
+      .update({ created_at: new Date(Date.now() - 3 * 3600_000) });
     expect(await stack.media.service.sweepStaleUploads()).toBeGreaterThanOrEqual(1);
     expect(existsSync(raw)).toBe(false);
   });

@@ -5,7 +5,11 @@ import { baseConfigSchema } from '@vnmarket/shared';
 export const messagingConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.messaging),
   /** A larger WebSocket frame closes the socket with 1009. */
-  WS_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  WS_MAX_PAYLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   /** Sockets (tabs) one user may hold on one replica; the oldest is closed beyond it. */
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
   WS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),

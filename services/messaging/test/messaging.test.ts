@@ -11,7 +11,10 @@ let replicaB: RunningMessaging;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  stack = await startStack('messaging', { only: ['auth', 'listings', 'messaging'], overrides: { messaging: { WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_PAYLOAD_BYTES: '65536' } } });
+  stack = await startStack('messaging', {
+    only: ['auth', 'listings', 'messaging'],
+    overrides: { messaging: { WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_PAYLOAD_BYTES: '65536' } },
+  });
   replicaB = await startMessaging('messaging-b', { MESSAGES_PER_MINUTE: '8' }, stack.environment);
 });
 afterAll(async () => {
@@ -39,7 +42,14 @@ describe('sending and reading', () => {
     const { alice, bob, conversationId } = await pair();
     const response = await alice.client.post('/api/messages', { receiverId: bob.user.id, content: '  Chào anh, phòng còn không?  ', conversationId });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ conversationId, senderId: alice.user.id, receiverId: bob.user.id, content: 'Chào anh, phòng còn không?', isRead: false, listingId: null });
+    expect(response.body).toMatchObject({
+      conversationId,
+      senderId: alice.user.id,
+      receiverId: bob.user.id,
+      content: 'Chào anh, phòng còn không?',
+      isRead: false,
+      listingId: null,
+    });
   });
 
   it.each([
@@ -134,7 +144,8 @@ describe('sending and reading', () => {
   it('limits how fast one user can send (429)', async () => {
     const { alice, bob } = await pair();
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i += 1) statuses.push((await alice.client.request('POST', `${replicaB.url}/api/messages`, { json: { receiverId: bob.user.id, content: `spam ${i}` } })).status);
+    for (let i = 0; i < 9; i += 1)
+      statuses.push((await alice.client.request('POST', `${replicaB.url}/api/messages`, { json: { receiverId: bob.user.id, content: `spam ${i}` } })).status);
     expect(statuses.slice(0, 8).every((status) => status === 201)).toBe(true);
     expect(statuses[8]).toBe(429);
   });
@@ -275,10 +286,31 @@ describe('deletions travel as events', () => {
       expect((await db('listings').where({ id: listing.id }).first()).deleted).toBe(true);
     });
     await deliver('user.updated', {
-      id: alice.user.id, firstName: 'Alice', lastName: 'Back', profileImageUrl: null, phone: alice.phone, email: null, phoneVerified: false,
-      isVerified: false, averageRating: 0.0, reviewCount: 0, createdAt: alice.user.createdAt, updatedAt: '2099-01-01T00:00:00.000Z', version: 1,
+      id: alice.user.id,
+      firstName: 'Alice',
+      lastName: 'Back',
+      profileImageUrl: null,
+      phone: alice.phone,
+      email: null,
+      phoneVerified: false,
+      isVerified: false,
+      averageRating: 0.0,
+      reviewCount: 0,
+      createdAt: alice.user.createdAt,
+      updatedAt: '2099-01-01T00:00:00.000Z',
+      version: 1,
     });
-    await deliver('listing.updated', { id: listing.id, userId: bob.user.id, title: 'Back', price: '1.00', category: 'sale', isActive: true, images: [], updatedAt: '2099-01-01T00:00:00.000Z', version: 1 });
+    await deliver('listing.updated', {
+      id: listing.id,
+      userId: bob.user.id,
+      title: 'Back',
+      price: '1.00',
+      category: 'sale',
+      isActive: true,
+      images: [],
+      updatedAt: '2099-01-01T00:00:00.000Z',
+      version: 1,
+    });
     expect(await db('users').where({ id: alice.user.id }).first()).toMatchObject({ deleted: true, first_name: '' });
     expect(await db('listings').where({ id: listing.id }).first()).toMatchObject({ deleted: true, title: 'Bàn ghế' });
     expect((await bob.client.post('/api/messages', { receiverId: alice.user.id, content: 'alo' })).status).toBe(404);

@@ -33,7 +33,9 @@ it('messages stored while a replica was cut off from the broker reach the socket
   expect(sent.status).toBe(201);
   // Published by the other replica's relay while this one is away.
   await eventually(async () =>
-    expect(await stack.messaging.infrastructure.db('outbox_events').whereRaw("envelope->'data'->>'id' = ?", [sent.body.id]).whereNotNull('published_at')).toHaveLength(1),
+    expect(
+      await stack.messaging.infrastructure.db('outbox_events').whereRaw("envelope->'data'->>'id' = ?", [sent.body.id]).whereNotNull('published_at'),
+    ).toHaveLength(1),
   );
   proxy.restore();
   const pushed = await bobSocket.next((message) => message.type === 'new_message' && message.message.id === sent.body.id, 20_000);

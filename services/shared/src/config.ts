@@ -24,18 +24,31 @@ export const baseConfigSchema = z.object({
   AMQP_URL: z.url().default('amqp://guest:guest@127.0.0.1:5672'),
   EVENTS_EXCHANGE: z.string().min(1).default('vnmarket.events'),
   /** PEM of the ES256 public key that verifies session tokens (or JWT_PUBLIC_KEY_FILE). */
-  JWT_PUBLIC_KEY: z.string({ error: 'is required (PEM text, or a path in JWT_PUBLIC_KEY_FILE)' }).includes('BEGIN PUBLIC KEY', { error: 'must be a PEM public key' }),
+  JWT_PUBLIC_KEY: z
+    .string({ error: 'is required (PEM text, or a path in JWT_PUBLIC_KEY_FILE)' })
+    .includes('BEGIN PUBLIC KEY', { error: 'must be a PEM public key' }),
   JWT_ISSUER: z.string().min(1).default('vnmarket-auth'),
   JWT_AUDIENCE: z.string().min(1).default('vnmarket'),
-  SESSION_COOKIE_NAME: z.string().regex(/^[\w-]+$/).default('vnm_session'),
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('vnm_session'),
   /** Origins allowed to send cookie-authenticated writes, besides the request's own origin. */
   PUBLIC_ORIGINS: z
     .string()
     .default('http://localhost:8080')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   /** Proxy hops in front of this process whose X-Forwarded-For entries are trusted (the gateway is one). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i).default('100kb'),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/i)
+    .default('100kb'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   /** After SIGTERM, serve on (readiness failing) this long before closing: 0 in Kubernetes, where the
    * preStop pause does it; a second or two when the gateway balances replicas itself. */

@@ -77,10 +77,11 @@ function disposeOnClientTimeout(connection: PgConnection, done: (error: Error | 
       });
     }
     const answer = query(...args);
-    if (answer instanceof Promise) return answer.catch((error: unknown) => {
-      watch(error);
-      throw error;
-    });
+    if (answer instanceof Promise)
+      return answer.catch((error: unknown) => {
+        watch(error);
+        throw error;
+      });
     return answer;
   };
   done(null, connection);

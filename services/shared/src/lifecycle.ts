@@ -17,9 +17,13 @@ export async function listen(app: Express, port: number, host: string, attach?: 
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
     const [status, reason, message] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request headers or URL are too large'] : [400, 'Bad Request', 'Bad request'];
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'Request headers or URL are too large']
+        : [400, 'Bad Request', 'Bad request'];
     const body = JSON.stringify({ message, code: status === 431 ? 'headers_too_large' : 'bad_request' });
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   });
   attach?.(server);
   // Longer than the gateway's idle keep-alive so the gateway never reuses a socket we are closing.

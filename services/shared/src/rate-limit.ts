@@ -12,7 +12,10 @@ export interface LimitRule {
 export class RateLimit {
   private readonly limiter: RateLimiterRedis;
 
-  constructor(redis: Redis, readonly rule: LimitRule) {
+  constructor(
+    redis: Redis,
+    readonly rule: LimitRule,
+  ) {
     this.limiter = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: `rl:${rule.name}`,

@@ -16,7 +16,17 @@ import {
   type Knex,
   type RunningServer,
 } from '@vnmarket/shared';
-import { AMQP_URL, createTcpFaultProxy, createTestDatabase, deleteExchangeAndQueues, eventually, throughProxy, uniqueId, type TcpFaultProxy, type TestDatabase } from '@vnmarket/shared/testing';
+import {
+  AMQP_URL,
+  createTcpFaultProxy,
+  createTestDatabase,
+  deleteExchangeAndQueues,
+  eventually,
+  throughProxy,
+  uniqueId,
+  type TcpFaultProxy,
+  type TestDatabase,
+} from '@vnmarket/shared/testing';
 
 /**
  * A short database outage must lose nothing: handlers that fail because the database is unreachable
@@ -103,10 +113,19 @@ it('a handler bug is dead-lettered after its retries, and the replay command bri
 describe('requests while the database is unreachable or hung', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    const app = createApp({ logger, bodyLimit: '10kb', trustProxyHops: 0, publicOrigins: [], sessionCookieName: 's', readiness: { database: () => db.raw('select 1') } });
-    app.use(express.Router().get('/count', async (_req, res) => {
-      res.json(await db('applied').count({ n: '*' }).first());
-    }));
+    const app = createApp({
+      logger,
+      bodyLimit: '10kb',
+      trustProxyHops: 0,
+      publicOrigins: [],
+      sessionCookieName: 's',
+      readiness: { database: () => db.raw('select 1') },
+    });
+    app.use(
+      express.Router().get('/count', async (_req, res) => {
+        res.json(await db('applied').count({ n: '*' }).first());
+      }),
+    );
     server = await listen(finishApp(app, logger), 0, '127.0.0.1');
   });
   afterAll(() => server.drain(500));
@@ -114,23 +133,32 @@ describe('requests while the database is unreachable or hung', () => {
   const timed = async (path: string) => {
     const started = Date.now();
     const response = await fetch(`${server.url}${path}`);
-    return { status: response.status, body: (await response.json()) as { message?: string }, retryAfter: response.headers.get('retry-after'), ms: Date.now() - started };
+    return {
+      status: response.status,
+      body: (await response.json()) as { message?: string },
+      retryAfter: response.headers.get('retry-after'),
+      ms: Date.now() - started,
+    };
   };
 
   it.each([
     ['cut', () => proxy.cut()],
     ['stalled', () => proxy.stall()],
-  ])('answer 503 with Retry-After within 2 s when the connection is %s, and recover without a restart', async (_name, fault) => {
-    expect((await timed('/count')).status).toBe(200);
-    fault();
-    const failed = await timed('/count');
-    expect(failed.status).toBe(503);
-    expect(failed.body.message).toBe('Service temporarily unavailable, please try again shortly');
-    expect(failed.retryAfter).toBe('5');
-    expect(failed.ms).toBeLessThan(2000);
-    expect((await timed('/readyz')).status).toBe(503);
-    proxy.restore();
-    await eventually(async () => expect((await timed('/count')).status).toBe(200), 10_000);
-    expect((await timed('/readyz')).status).toBe(200);
-  }, 20_000);
+  ])(
+    'answer 503 with Retry-After within 2 s when the connection is %s, and recover without a restart',
+    async (_name, fault) => {
+      expect((await timed('/count')).status).toBe(200);
+      fault();
+      const failed = await timed('/count');
+      expect(failed.status).toBe(503);
+      expect(failed.body.message).toBe('Service temporarily unavailable, please try again shortly');
+      expect(failed.retryAfter).toBe('5');
+      expect(failed.ms).toBeLessThan(2000);
+      expect((await timed('/readyz')).status).toBe(503);
+      proxy.restore();
+      await eventually(async () => expect((await timed('/count')).status).toBe(200), 10_000);
+      expect((await timed('/readyz')).status).toBe(200);
+    },
+    20_000,
+  );
 });

@@ -10,8 +10,7 @@ let connection: amqp.ChannelModel;
 let channel: amqp.Channel;
 
 const handled: DomainEvent[] = [];
-let failuresLeft = new Map<string, number>();
-let applied = 0;
+const failuresLeft = new Map<string, number>();
 
 beforeAll(async () => {
   fixture = await busFixture('event-bus');
@@ -36,7 +35,6 @@ beforeAll(async () => {
         throw new Error('simulated handler failure');
       }
       await apply(event);
-      applied += 1;
     },
   });
   fixture.bus.start();
@@ -94,9 +92,7 @@ it('publishes nothing for a transaction that rolled back', async () => {
 });
 
 it('refuses to write an event that breaks its contract', async () => {
-  await expect(
-    fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId: 'not-a-uuid', phone: 1 } as never)),
-  ).rejects.toThrow();
+  await expect(fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId: 'not-a-uuid', phone: 1 } as never))).rejects.toThrow();
 });
 
 it('applies a redelivered event once (idempotent consumer)', async () => {
@@ -134,7 +130,11 @@ it('dead-letters an event whose handler keeps failing, after the bounded retries
 it('dead-letters a poison message without calling the handler', async () => {
   const before = handled.length;
   channel.publish(fixture.exchange, 'phone.verified', Buffer.from('{"this is": "not an event"'), { persistent: true });
-  channel.publish(fixture.exchange, 'user.deleted', Buffer.from(JSON.stringify({ id: randomUUID(), type: 'user.deleted', occurredAt: new Date().toISOString(), data: { id: 'nope' } })));
+  channel.publish(
+    fixture.exchange,
+    'user.deleted',
+    Buffer.from(JSON.stringify({ id: randomUUID(), type: 'user.deleted', occurredAt: new Date().toISOString(), data: { id: 'nope' } })),
+  );
   const dead: string[] = [];
   await eventually(async () => {
     dead.push(...(await dlqMessages()));
@@ -145,7 +145,14 @@ it('dead-letters a poison message without calling the handler', async () => {
 });
 
 it('a second bus on a broker address that refuses connections keeps retrying without throwing', async () => {
-  const bus = new EventBus({ url: 'amqp://guest:guest@127.0.0.1:1', exchange: fixture.exchange, logger: fixture.logger, connectionName: 'nowhere', reconnectInitialMs: 20, reconnectMaxMs: 50 });
+  const bus = new EventBus({
+    url: 'amqp://guest:guest@127.0.0.1:1',
+    exchange: fixture.exchange,
+    logger: fixture.logger,
+    connectionName: 'nowhere',
+    reconnectInitialMs: 20,
+    reconnectMaxMs: 50,
+  });
   bus.start();
   await expect(bus.waitUntilConnected(300)).rejects.toThrow(/not reachable/);
   await expect(bus.publish(phoneVerified())).rejects.toThrow(/unavailable/);
@@ -154,7 +161,13 @@ it('a second bus on a broker address that refuses connections keeps retrying wit
 
 it('the relay holds no transaction while it waits for confirms: a row stays writable during a slow publish', async () => {
   // Stall the broker's confirms by publishing through a bus whose publish never settles.
-  const stalled = new Outbox({ db: fixture.db, bus: { isConnected: true, publish: () => new Promise<void>(() => undefined) } as never, logger: fixture.logger, confirmTimeoutMs: 300, leaseMs: 5000 });
+  const stalled = new Outbox({
+    db: fixture.db,
+    bus: { isConnected: true, publish: () => new Promise<void>(() => undefined) } as never,
+    logger: fixture.logger,
+    confirmTimeoutMs: 300,
+    leaseMs: 5000,
+  });
   await fixture.outbox.stop();
   const event = await fixture.db.transaction((trx) => stalled.add(trx, 'phone.verified', { userId: randomUUID(), phone: '+14085550109' }));
   const flushing = stalled.flush().catch((error: Error) => error);

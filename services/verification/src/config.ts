@@ -31,7 +31,12 @@ export const verificationConfigSchema = baseConfigSchema
     SMS_ALLOWED_COUNTRY_CODES: z
       .string()
       .default('1,84')
-      .transform((value) => value.split(',').map((code) => code.trim().replace(/^\+/, '')).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((code) => code.trim().replace(/^\+/, ''))
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^\d{1,3}$/, 'must be country calling codes like 1,84')).min(1)),
     /** file: one JSON line per SMS in SMS_OUTBOX (development); twilio: real SMS. */
     SMS_PROVIDER: z.enum(['file', 'twilio']).default('file'),
@@ -44,20 +49,26 @@ export const verificationConfigSchema = baseConfigSchema
     /** Where the Twilio REST API lives; only for tests and emulators (default https://api.twilio.com). */
     TWILIO_API_BASE_URL: optionalString(z.url()),
   })
-  .superRefine((config, ctx) => {
-    const missing = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
-    if (config.NODE_ENV === 'production' && !config.VERIFICATION_CODE_SECRET) {
-      missing('VERIFICATION_CODE_SECRET', 'is required in production (a random string of at least 32 characters, or a path in VERIFICATION_CODE_SECRET_FILE)');
-    }
-    if (config.SMS_PROVIDER === 'twilio') {
-      if (!config.TWILIO_ACCOUNT_SID) missing('TWILIO_ACCOUNT_SID', 'is required when SMS_PROVIDER=twilio');
-      if (!config.TWILIO_AUTH_TOKEN) missing('TWILIO_AUTH_TOKEN', 'is required when SMS_PROVIDER=twilio');
-      if (!config.TWILIO_FROM_NUMBER && !config.TWILIO_MESSAGING_SERVICE_SID) {
-        missing('TWILIO_FROM_NUMBER', 'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio');
+  .superRefine(
+    (config, ctx) => {
+      const missing = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+      if (config.NODE_ENV === 'production' && !config.VERIFICATION_CODE_SECRET) {
+        missing(
+          'VERIFICATION_CODE_SECRET',
+          'is required in production (a random string of at least 32 characters, or a path in VERIFICATION_CODE_SECRET_FILE)',
+        );
       }
-    }
-    // Runs even when other variables are bad, so one start lists every problem (it only compares strings).
-  }, { when: () => true })
+      if (config.SMS_PROVIDER === 'twilio') {
+        if (!config.TWILIO_ACCOUNT_SID) missing('TWILIO_ACCOUNT_SID', 'is required when SMS_PROVIDER=twilio');
+        if (!config.TWILIO_AUTH_TOKEN) missing('TWILIO_AUTH_TOKEN', 'is required when SMS_PROVIDER=twilio');
+        if (!config.TWILIO_FROM_NUMBER && !config.TWILIO_MESSAGING_SERVICE_SID) {
+          missing('TWILIO_FROM_NUMBER', 'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID is required when SMS_PROVIDER=twilio');
+        }
+      }
+      // Runs even when other variables are bad, so one start lists every problem (it only compares strings).
+    },
+    { when: () => true },
+  )
   .transform((config) => ({ ...config, VERIFICATION_CODE_SECRET: config.VERIFICATION_CODE_SECRET ?? DEVELOPMENT_CODE_SECRET }));
 
 export type VerificationConfig = z.infer<typeof verificationConfigSchema>;

@@ -13,7 +13,10 @@ let outbox: string;
 
 beforeAll(async () => {
   // Every request through the gateway comes from 127.0.0.1; the per-address cap has its own tests.
-  stack = await startStack('phone-verification', { only: ['auth', 'verification'], overrides: { verification: { VERIFICATION_MAX_PER_IP_PER_HOUR: '10000' } } });
+  stack = await startStack('phone-verification', {
+    only: ['auth', 'verification'],
+    overrides: { verification: { VERIFICATION_MAX_PER_IP_PER_HOUR: '10000' } },
+  });
   outbox = stack.verification.config.SMS_OUTBOX;
 });
 afterAll(() => stack.stop());
@@ -60,7 +63,11 @@ describe('the must-show, through the gateway with the real auth service', () => 
 
     const sms = (await readOutbox(outbox)).filter((entry) => entry.to === signUp.body.phone);
     expect(sms).toHaveLength(1);
-    expect(sms[0]).toEqual({ to: signUp.body.phone, body: expect.stringMatching(/^Chợ Việt: your verification code is \d{6}\. It expires in 10 minutes\.$/), sentAt: expect.any(String) });
+    expect(sms[0]).toEqual({
+      to: signUp.body.phone,
+      body: expect.stringMatching(/^Chợ Việt: your verification code is \d{6}\. It expires in 10 minutes\.$/),
+      sentAt: expect.any(String),
+    });
     expect(new Date(sms[0]!.sentAt).toISOString()).toBe(sms[0]!.sentAt);
     const code = await lastCodeSentTo(outbox, signUp.body.phone);
 
@@ -180,7 +187,9 @@ describe('codes', () => {
     const [row] = await codesOf(user.user.id);
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(code);
-    const expected = createHmac('sha256', stack.verification.config.VERIFICATION_CODE_SECRET).update(`${user.user.id}\n${user.user.phone}\n${code}`).digest('hex');
+    const expected = createHmac('sha256', stack.verification.config.VERIFICATION_CODE_SECRET)
+      .update(`${user.user.id}\n${user.user.phone}\n${code}`)
+      .digest('hex');
     expect(row.code_hash).toBe(expected);
     expect(row.phone).toBe(user.user.phone);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(10 * 60_000);
@@ -201,7 +210,9 @@ describe('codes', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Your phone number is already verified');
     await eventually(async () => expect((await user.client.get('/api/auth/user')).body.phoneVerified).toBe(true));
-    await eventually(async () => expect((await contactOf(user.user.id)).updated_at.toISOString()).toBe((await user.client.get('/api/auth/user')).body.updatedAt));
+    await eventually(async () =>
+      expect((await contactOf(user.user.id)).updated_at.toISOString()).toBe((await user.client.get('/api/auth/user')).body.updatedAt),
+    );
     expect((await user.client.post('/api/phone/send-verification')).body.message).toBe('Your phone number is already verified');
   });
 
@@ -282,9 +293,19 @@ describe('the contact read copy', () => {
   async function published(userId: string) {
     const row = await stack.auth.infrastructure.db('users').where({ id: userId }).first();
     return {
-      id: row.id, firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url, phone: row.phone,
-      email: row.email, phoneVerified: row.phone_verified, isVerified: row.is_verified, averageRating: row.average_rating,
-      reviewCount: row.review_count, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString(), version: Number(row.version),
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      profileImageUrl: row.profile_image_url,
+      phone: row.phone,
+      email: row.email,
+      phoneVerified: row.phone_verified,
+      isVerified: row.is_verified,
+      averageRating: row.average_rating,
+      reviewCount: row.review_count,
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+      version: Number(row.version),
     };
   }
   async function deliver(data: Record<string, unknown>) {
@@ -323,7 +344,9 @@ describe('the contact read copy', () => {
     const verified = await deliver({ ...first, phoneVerified: true, version: first.version + 1 });
     expect((await contactOf(user.user.id)).phone_verified).toBe(true);
     // A redelivery of the same event after a later change does not roll that change back.
-    await db()('contacts').where({ user_id: user.user.id }).update({ phone_verified: false, version: first.version + 2 });
+    await db()('contacts')
+      .where({ user_id: user.user.id })
+      .update({ phone_verified: false, version: first.version + 2 });
     const handledBefore = await eventsHandled(queueOf('verification', stack.verification));
     await stack.verification.infrastructure.bus.publish(verified);
     // The redelivery has been taken and acknowledged (changing nothing) before the copy is read.

@@ -83,7 +83,9 @@ it('caps codes per user per hour (refused requests do not count), across phone n
 
   // The phone's budget (2) is now spent; a new number on the profile gets codes again, up to the user's.
   const changed = await user.client.patch('/api/users/profile', { phone: uniquePhone() });
-  await eventually(async () => expect((await stack.verification.infrastructure.db('contacts').where({ user_id: user.user.id }).first()).phone).toBe(changed.body.phone));
+  await eventually(async () =>
+    expect((await stack.verification.infrastructure.db('contacts').where({ user_id: user.user.id }).first()).phone).toBe(changed.body.phone),
+  );
   await waitOutInterval();
   expect((await send(user.direct, from)).status).toBe(200);
   expect(await sentTo(changed.body.phone)).toBe(1);
@@ -104,7 +106,9 @@ it('caps codes per phone number per hour, whichever account asks', async () => {
 
   // Pumping with fresh accounts: delete, sign up again with the same number, ask again.
   expect((await first.client.request('DELETE', '/api/users/profile', { json: { password: first.password } })).status).toBe(200);
-  await eventually(async () => expect(await stack.verification.infrastructure.db('contacts').where({ user_id: first.user.id, deleted: false })).toHaveLength(0));
+  await eventually(async () =>
+    expect(await stack.verification.infrastructure.db('contacts').where({ user_id: first.user.id, deleted: false })).toHaveLength(0),
+  );
   const second = await knownUser({ phone });
   expectTooMany(await send(second.direct, newAddress()), MESSAGES.tooManyForPhone, 3600);
   expect(await sentTo(first.user.phone)).toBe(2);
@@ -126,5 +130,9 @@ it('caps codes per client address per hour', async () => {
 it('throttles through the gateway too', async () => {
   const user = await knownUser();
   expect((await user.client.post('/api/phone/send-verification')).status).toBe(200);
-  expectTooMany(await user.client.post('/api/phone/send-verification'), `Please wait ${INTERVAL_SECONDS} seconds before requesting another code`, INTERVAL_SECONDS);
+  expectTooMany(
+    await user.client.post('/api/phone/send-verification'),
+    `Please wait ${INTERVAL_SECONDS} seconds before requesting another code`,
+    INTERVAL_SECONDS,
+  );
 });

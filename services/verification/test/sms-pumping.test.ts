@@ -7,7 +7,10 @@ import { readOutbox, sameSession } from './support';
 let stack: Stack<'auth' | 'verification'>;
 let outbox: string;
 beforeAll(async () => {
-  stack = await startStack('sms-pumping', { only: ['auth', 'verification'], overrides: { verification: { SMS_MAX_PER_HOUR: '3', SMS_ALLOWED_COUNTRY_CODES: '1,84', VERIFICATION_MAX_PER_IP_PER_HOUR: '1000' } } });
+  stack = await startStack('sms-pumping', {
+    only: ['auth', 'verification'],
+    overrides: { verification: { SMS_MAX_PER_HOUR: '3', SMS_ALLOWED_COUNTRY_CODES: '1,84', VERIFICATION_MAX_PER_IP_PER_HOUR: '1000' } },
+  });
   outbox = stack.verification.config.SMS_OUTBOX;
 });
 afterAll(() => stack.stop());

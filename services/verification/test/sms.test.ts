@@ -182,7 +182,10 @@ describe('the service with SMS_PROVIDER=twilio, through the gateway', () => {
     const sent = await user.client.post('/api/phone/send-verification');
     expect(sent.status).toBe(503);
     expect(sent.body.message).toBe('We could not send the verification code. Please try again later.');
-    const code = twilio.received.filter((entry) => entry.form.To === user.user.phone).at(-1)!.form.Body!.match(/code is (\d{6})\./)![1];
+    const code = twilio.received
+      .filter((entry) => entry.form.To === user.user.phone)
+      .at(-1)!
+      .form.Body!.match(/code is (\d{6})\./)![1];
     const verify = await user.client.post('/api/phone/verify-code', { code });
     expect(verify.status).toBe(400);
     expect(verify.body.message).toBe('No verification code has been sent. Please request a new code.');

@@ -35,19 +35,17 @@ function toReview(row: ReviewWithReviewerRow): Review {
 function reviewsWithReviewer(db: Knex) {
   return db('reviews as r')
     .join('users as u', 'u.id', 'r.reviewer_id')
-    .select(
-      'r.*',
-      'u.first_name as reviewer_first_name',
-      'u.last_name as reviewer_last_name',
-      'u.profile_image_url as reviewer_profile_image_url',
-    );
+    .select('r.*', 'u.first_name as reviewer_first_name', 'u.last_name as reviewer_last_name', 'u.profile_image_url as reviewer_profile_image_url');
 }
 
 /** One page of a seller's reviews, newest first. */
 export async function reviewsOfSeller(db: Knex, sellerId: string, page: PageQuery = { limit: 50, offset: 0 }): Promise<Review[]> {
   const rows: ReviewWithReviewerRow[] = await reviewsWithReviewer(db)
     .where('r.seller_id', sellerId)
-    .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }])
+    .orderBy([
+      { column: 'r.created_at', order: 'desc' },
+      { column: 'r.id', order: 'desc' },
+    ])
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(toReview);

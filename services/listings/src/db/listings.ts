@@ -47,9 +47,19 @@ const LISTING_COLUMNS = [
   'l.created_at',
   'l.updated_at',
 ];
-const SELLER_COLUMNS = ['id', 'first_name', 'last_name', 'profile_image_url', 'phone', 'phone_verified', 'is_verified', 'average_rating', 'review_count', 'member_since', 'updated_at'].map(
-  (column) => `s.${column} as seller_${column}`,
-);
+const SELLER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'phone',
+  'phone_verified',
+  'is_verified',
+  'average_rating',
+  'review_count',
+  'member_since',
+  'updated_at',
+].map((column) => `s.${column} as seller_${column}`);
 
 export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
   const listing: Listing = {
@@ -114,7 +124,10 @@ export interface ListingPage {
 const NUMERIC_METADATA = (key: string) => `(case when jsonb_typeof(l.metadata->'${key}') = 'number' then (l.metadata->>'${key}')::numeric end)`;
 /** An event's date when it is an ISO date (the form's date input); other text does not sort. */
 const EVENT_DATE = "(case when l.metadata->>'eventDate' ~ '^\\d{4}-\\d{2}-\\d{2}$' then l.metadata->>'eventDate' end)";
-const RECENT = [{ column: 'l.created_at', order: 'desc' }, { column: 'l.id', order: 'desc' }] as const;
+const RECENT = [
+  { column: 'l.created_at', order: 'desc' },
+  { column: 'l.id', order: 'desc' },
+] as const;
 
 /** The non-relevance orders, each ending newest first so pages are stable. */
 function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): void {
@@ -126,7 +139,10 @@ function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): voi
       builder.orderBy('l.price', 'desc');
       break;
     case 'popular':
-      builder.orderBy([{ column: 'l.save_count', order: 'desc' }, { column: 'l.view_count', order: 'desc' }]);
+      builder.orderBy([
+        { column: 'l.save_count', order: 'desc' },
+        { column: 'l.view_count', order: 'desc' },
+      ]);
       break;
     case 'bedrooms':
       builder.orderByRaw(`${NUMERIC_METADATA('bedrooms')} desc nulls last`);
@@ -185,14 +201,25 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
 
   // Counting stops one past the cap: "10000+" needs no more, and a common word never costs a full count.
   const counted = db
-    .from(filtered.clone().select(db.raw('1')).limit(TOTAL_COUNT_CAP + 1).as('matches'))
+    .from(
+      filtered
+        .clone()
+        .select(db.raw('1'))
+        .limit(TOTAL_COUNT_CAP + 1)
+        .as('matches'),
+    )
     .count<{ count: string }[]>({ count: '*' });
 
   const sort = query.sort ?? (text ? 'relevance' : 'recent');
   let builder: Knex.QueryBuilder;
   if (text && sort === 'relevance') {
     // Rank the newest matches only, then page through them by rank.
-    const candidates = filtered.clone().select('l.*').orderBy([...RECENT]).limit(SEARCH_CANDIDATES).as('l');
+    const candidates = filtered
+      .clone()
+      .select('l.*')
+      .orderBy([...RECENT])
+      .limit(SEARCH_CANDIDATES)
+      .as('l');
     // Rank normalised to [0, 1) (flag 32), so listings containing the accents the user typed come first
     // ("phở" before "phố"), then by rank.
     const rank = text.exact
@@ -257,7 +284,10 @@ export async function replaceListing(trx: Knex.Transaction, id: string, input: L
 }
 
 export async function setListingActive(trx: Knex.Transaction, id: string, isActive: boolean): Promise<ListingRow> {
-  const [row] = await trx('listings').where({ id }).update({ is_active: isActive, updated_at: trx.fn.now(), version: trx.raw('version + 1') }).returning('*');
+  const [row] = await trx('listings')
+    .where({ id })
+    .update({ is_active: isActive, updated_at: trx.fn.now(), version: trx.raw('version + 1') })
+    .returning('*');
   return row;
 }
 

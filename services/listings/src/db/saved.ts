@@ -7,7 +7,11 @@ import { listingsWithSellers, toListing, type ListingWithSellerRow } from './lis
  * row was really inserted or deleted, in the same transaction.
  */
 export async function saveListing(trx: Knex.Transaction, userId: string, listingId: string): Promise<boolean> {
-  const inserted = await trx('saved_listings').insert({ user_id: userId, listing_id: listingId }).onConflict(['user_id', 'listing_id']).ignore().returning('id');
+  const inserted = await trx('saved_listings')
+    .insert({ user_id: userId, listing_id: listingId })
+    .onConflict(['user_id', 'listing_id'])
+    .ignore()
+    .returning('id');
   if (inserted.length > 0) await trx('listings').where({ id: listingId }).increment('save_count', 1);
   return inserted.length > 0;
 }
@@ -32,7 +36,9 @@ export async function savedOfUser(db: Knex, userId: string): Promise<SavedItem[]
     .join('saved_listings as sl', 'sl.listing_id', 'l.id')
     .where('sl.user_id', userId)
     // A deactivated listing is its owner's alone until it is active again (it stays saved meanwhile).
-    .where((query) => query.where('l.is_active', true).orWhere('l.user_id', userId))
+    .where((query) => {
+      query.where('l.is_active', true).orWhere('l.user_id', userId);
+    })
     .select('sl.id as saved_id', 'sl.created_at as saved_at')
     .orderBy('sl.created_at', 'desc')
     .limit(1000);

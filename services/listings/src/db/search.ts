@@ -10,15 +10,13 @@ export interface TextQuery {
   exact?: string;
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
 
-const termsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
+const termsOf = (text: string) =>
+  text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
 
 export function toTextQuery(search: string): TextQuery | undefined {
   const folded = termsOf(fold(search));

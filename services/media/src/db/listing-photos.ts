@@ -30,7 +30,12 @@ export async function applyListingPhotos(trx: Knex.Transaction, listing: EventDa
     version: listing.version,
   });
   if (!stored || !before) return [];
-  return unusedPhotos(trx, listing.id, listing.userId, before.images.filter((image) => !listing.images.includes(image)));
+  return unusedPhotos(
+    trx,
+    listing.id,
+    listing.userId,
+    before.images.filter((image) => !listing.images.includes(image)),
+  );
 }
 
 /** Marks the listing deleted and returns every photo it used that nothing else uses. */

@@ -18,9 +18,11 @@ export function mediaSubscription(deps: { db: Knex; store: ObjectStore; logger: 
   const photosChanged = async (trx: Knex.Transaction, event: { data: Parameters<typeof applyListingPhotos>[1] }) =>
     deleteAfterCommit(trx, await deleteObjectsWithKeys(trx, (await applyListingPhotos(trx, event.data)).flatMap(keysOfPhoto)));
   return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'media'), {
-    'user.deleted': async (trx, event) => deleteAfterCommit(trx, [...(await deleteObjectsOf(trx, event.data.id)), ...(await deleteUploadsOf(trx, event.data.id))]),
+    'user.deleted': async (trx, event) =>
+      deleteAfterCommit(trx, [...(await deleteObjectsOf(trx, event.data.id)), ...(await deleteUploadsOf(trx, event.data.id))]),
     'listing.created': photosChanged,
     'listing.updated': photosChanged,
-    'listing.deleted': async (trx, event) => deleteAfterCommit(trx, await deleteObjectsWithKeys(trx, (await forgetListingPhotos(trx, event.data)).flatMap(keysOfPhoto))),
+    'listing.deleted': async (trx, event) =>
+      deleteAfterCommit(trx, await deleteObjectsWithKeys(trx, (await forgetListingPhotos(trx, event.data)).flatMap(keysOfPhoto))),
   });
 }

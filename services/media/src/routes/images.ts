@@ -52,10 +52,12 @@ export function imagesRoutes(ctx: MediaContext): Router {
       await ctx.store.delete(upload.key);
       throw payloadTooLarge(`${profile ? 'Profile photos' : 'Photos'} must be ${Math.floor(maxBytes / 1024 / 1024)} MB or smaller`);
     }
-    const image = await ctx.processing.run(() => processImage(bytes, ctx.config.MAX_IMAGE_PIXELS)).catch(async (error) => {
-      await ctx.store.delete(upload.key);
-      throw error;
-    });
+    const image = await ctx.processing
+      .run(() => processImage(bytes, ctx.config.MAX_IMAGE_PIXELS))
+      .catch(async (error) => {
+        await ctx.store.delete(upload.key);
+        throw error;
+      });
 
     const webKey = `images/${ownerId}/${uploadId}.webp`;
     const thumbKey = `images/${ownerId}/${uploadId}-thumb.webp`;

@@ -7,7 +7,11 @@ import type { MediaContext } from '../service-context';
 
 function discardBody(req: Readable): Promise<void> {
   return new Promise((resolve) => {
-    req.on('end', resolve).on('error', () => resolve()).on('close', resolve).resume();
+    req
+      .on('end', resolve)
+      .on('error', () => resolve())
+      .on('close', resolve)
+      .resume();
   });
 }
 

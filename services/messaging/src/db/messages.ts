@@ -29,7 +29,11 @@ export function toMessage(row: MessageRow): Message {
  * Stores a message and its outbox row in one statement (atomic, one round trip: sending is the hot
  * path), only if the receiver is known. Answers false when the receiver is not.
  */
-export async function storeMessage(db: Knex, message: Omit<MessageRow, 'is_read'>, outboxRow: { id: string; type: string; envelope: unknown; request_id: string | null }): Promise<boolean> {
+export async function storeMessage(
+  db: Knex,
+  message: Omit<MessageRow, 'is_read'>,
+  outboxRow: { id: string; type: string; envelope: unknown; request_id: string | null },
+): Promise<boolean> {
   const { rows } = await db.raw<{ rows: { id: string }[] }>(
     `with recipient as (select id from users where id = :receiverId and not deleted),
      stored as (
@@ -66,7 +70,12 @@ export async function threadPage(db: Knex, conversationId: string, limit: number
   if (beforeId) {
     query.whereRaw('(created_at, id) < (select created_at, id from messages where id = ? and conversation_id = ?)', [beforeId, conversationId]);
   }
-  const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit);
+  const rows = await query
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit);
   return rows.reverse().map(toMessage);
 }
 

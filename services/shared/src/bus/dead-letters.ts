@@ -1,7 +1,16 @@
 import amqp from 'amqplib';
 import { deadLetterQueueOf } from './event-bus';
 
-const DROPPED_HEADERS = ['x-retry-count', 'x-death', 'x-first-death-exchange', 'x-first-death-queue', 'x-first-death-reason', 'x-last-death-exchange', 'x-last-death-queue', 'x-last-death-reason'];
+const DROPPED_HEADERS = [
+  'x-retry-count',
+  'x-death',
+  'x-first-death-exchange',
+  'x-first-death-queue',
+  'x-first-death-reason',
+  'x-last-death-exchange',
+  'x-last-death-queue',
+  'x-last-death-reason',
+];
 
 export interface DeadLetterReport {
   queue: string;

@@ -323,7 +323,7 @@ export class EventBus {
       const max = this.options.pauseMaxMs ?? 30_000;
       const delay = Math.min(max, initial * 2 ** pause.attempt) * (0.5 + Math.random() / 2);
       pause.attempt += 1;
-      pause.timer = setTimeout(async () => {
+      const resumeWhenHealthy = async () => {
         if (this.closing) return;
         try {
           await this.options.healthProbe?.();
@@ -335,7 +335,9 @@ export class EventBus {
         this.options.logger.info({ queue, probes: pause.attempt }, 'event consumer resumed');
         // Not connected now: setUpConsumer starts it on the next connection.
         await this.startConsuming(queue).catch(() => undefined);
-      }, delay);
+      };
+      // It handles its own failures (probing again, or waiting for the next connection).
+      pause.timer = setTimeout(() => void resumeWhenHealthy(), delay);
     };
     probe();
   }

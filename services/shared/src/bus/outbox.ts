@@ -82,7 +82,10 @@ export class Outbox {
   async add<T extends EventType>(trx: Knex.Transaction, type: T, data: EventData<T>): Promise<EventEnvelope<T>> {
     const row = this.row(type, data);
     await trx(OUTBOX_TABLE).insert(row);
-    trx.executionPromise.then(() => this.nudge(), () => undefined);
+    trx.executionPromise.then(
+      () => this.nudge(),
+      () => undefined,
+    );
     return row.envelope;
   }
 
@@ -175,7 +178,9 @@ export class Outbox {
     // UPDATE … RETURNING has no order: publish oldest first.
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
     const outcomes = await Promise.allSettled(
-      rows.map((row) => withTimeout(bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {}), this.options.confirmTimeoutMs ?? 10_000)),
+      rows.map((row) =>
+        withTimeout(bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {}), this.options.confirmTimeoutMs ?? 10_000),
+      ),
     );
     const confirmed = rows.filter((_, index) => outcomes[index]!.status === 'fulfilled').map((row) => row.id);
     const failed = rows.filter((_, index) => outcomes[index]!.status === 'rejected').map((row) => row.id);
@@ -191,13 +196,15 @@ export class Outbox {
     if (now - this.lastPrune < 3_600_000) return;
     this.lastPrune = now;
     const hours = this.options.retentionHours ?? 72;
-    await this.options.db(OUTBOX_TABLE)
+    await this.options
+      .db(OUTBOX_TABLE)
       .whereNotNull('published_at')
       .where('published_at', '<', new Date(now - hours * 3_600_000))
       .delete();
     // Ids of applied events, kept only as long as a redelivery could still come.
     const processedHours = this.options.processedRetentionHours ?? 14 * 24;
-    await this.options.db(PROCESSED_EVENTS_TABLE)
+    await this.options
+      .db(PROCESSED_EVENTS_TABLE)
       .where('processed_at', '<', new Date(now - processedHours * 3_600_000))
       .delete();
   }
@@ -207,10 +214,7 @@ export class Outbox {
  * Wraps an event handler so it runs at most once per event id: the id is recorded in the same
  * transaction as the handler's changes, and a redelivered event finds it and changes nothing.
  */
-export function idempotentHandler(
-  db: Knex,
-  apply: (trx: Knex.Transaction, event: DomainEvent) => Promise<void>,
-): (event: DomainEvent) => Promise<void> {
+export function idempotentHandler(db: Knex, apply: (trx: Knex.Transaction, event: DomainEvent) => Promise<void>): (event: DomainEvent) => Promise<void> {
   return (event) =>
     db.transaction(async (trx) => {
       const inserted = await trx(PROCESSED_EVENTS_TABLE)

@@ -17,7 +17,10 @@ export interface CodeRow {
 
 export type NewCode = Pick<CodeRow, 'user_id' | 'phone' | 'code_hash' | 'created_at' | 'expires_at'>;
 
-const live = (query: Knex.QueryBuilder) => query.whereNull('consumed_at').whereNull('dead_at');
+/** Codes neither used nor retired. (A block body: a query builder is a thenable, not a value to return.) */
+const live = (query: Knex.QueryBuilder): void => {
+  query.whereNull('consumed_at').whereNull('dead_at');
+};
 
 export async function insertCode(trx: Knex.Transaction, code: NewCode): Promise<CodeRow> {
   const [row] = await trx<CodeRow>('verification_codes').insert(code).returning('*');
@@ -43,7 +46,9 @@ export const lockLatestCode = (trx: Knex.Transaction, userId: string) =>
 export async function recordWrongAttempt(trx: Knex.Transaction, code: CodeRow, maxAttempts: number, now: Date): Promise<void> {
   const attempts = code.attempts + 1;
   const dead = attempts >= maxAttempts ? { dead_at: now, dead_reason: 'too_many_attempts' } : {};
-  await trx('verification_codes').where({ id: code.id }).update({ attempts, ...dead });
+  await trx('verification_codes')
+    .where({ id: code.id })
+    .update({ attempts, ...dead });
 }
 
 export async function consumeCode(trx: Knex.Transaction, id: string, now: Date): Promise<void> {

@@ -42,7 +42,8 @@ export function phoneRoutes(ctx: VerificationContext): Router {
     if (!contact) throw notFound(MESSAGES.phoneUnknown);
     if (contact.phone_verified) throw badRequest(MESSAGES.alreadyVerified);
     if (!contact.phone) throw badRequest(MESSAGES.noPhone);
-    if (!ctx.config.SMS_ALLOWED_COUNTRY_CODES.some((code) => contact.phone.startsWith(`+${code}`))) throw badRequest(MESSAGES.countryNotSupported(ctx.config.SMS_ALLOWED_COUNTRY_CODES));
+    if (!ctx.config.SMS_ALLOWED_COUNTRY_CODES.some((code) => contact.phone.startsWith(`+${code}`)))
+      throw badRequest(MESSAGES.countryNotSupported(ctx.config.SMS_ALLOWED_COUNTRY_CODES));
     if (await phoneVerifiedElsewhere(ctx.db, contact.phone, userId)) throw conflict(MESSAGES.numberTaken, 'phone_taken');
     await consumeAll([
       { limit: ctx.limits.userInterval, key: userId, message: MESSAGES.waitSeconds(ctx.config.VERIFICATION_SEND_INTERVAL_SECONDS) },
