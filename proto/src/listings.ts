@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, labelSchema, textSchema } from './primitives';
+import { idSchema, labelSchema, pageQuery, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
 import { CITY_NAMES } from './places';
 
@@ -249,24 +249,7 @@ export const listingQuery = z.object({
     (value) => (value === '' || value === 'false' || value === false ? undefined : value === 'true' ? true : value),
     z.literal(true, { error: 'remote must be true or false' }).optional(),
   ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(100, 'limit must be at most 100')
-      .default(50),
-  ),
-  offset: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'offset must be a number' })
-      .int('offset must be a whole number')
-      .min(0, 'offset cannot be negative')
-      .max(10_000, 'offset must be at most 10000')
-      .default(0),
-  ),
+  ...pageQuery().shape,
 });
 export type ListingQuery = z.output<typeof listingQuery>;
 

@@ -59,7 +59,7 @@ export const labelSchema = (params?: Parameters<typeof z.string>[0]) => z.string
 export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
   z.object({
     limit: z.preprocess(
-      (value) => (value === '' ? undefined : value),
+      (value) => (value === '' || value === null ? undefined : value),
       z.coerce
         .number({ error: 'limit must be a number' })
         .int('limit must be a whole number')
@@ -68,7 +68,7 @@ export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
         .default(defaultLimit),
     ),
     offset: z.preprocess(
-      (value) => (value === '' ? undefined : value),
+      (value) => (value === '' || value === null ? undefined : value),
       z.coerce
         .number({ error: 'offset must be a number' })
         .int('offset must be a whole number')
