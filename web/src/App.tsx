@@ -52,22 +52,22 @@ export default function App() {
       <Header />
       <Main id="main">
         <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route path="/" element={<Root />} />
-          <Route path="/login" element={<Login />} />
-          <Route path="/register" element={<Register />} />
-          <Route path="/listing/:id" element={<ListingDetail />} />
-          <Route path="/listing/:id/edit" element={<EditListing />} />
-          <Route path="/create-listing" element={<CreateListing />} />
-          <Route path="/verify-phone" element={<VerifyPhone />} />
-          <Route path="/saved" element={<Saved />} />
-          <Route path="/profile" element={<Profile />} />
-          <Route path="/users/:id" element={<PublicProfile />} />
-          <Route path="/messages" element={<Messages />} />
-          <Route path="/dashboard" element={<Dashboard />} />
-          <Route path="/category/:category" element={<CategoryPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+          <Routes>
+            <Route path="/" element={<Root />} />
+            <Route path="/login" element={<Login />} />
+            <Route path="/register" element={<Register />} />
+            <Route path="/listing/:id" element={<ListingDetail />} />
+            <Route path="/listing/:id/edit" element={<EditListing />} />
+            <Route path="/create-listing" element={<CreateListing />} />
+            <Route path="/verify-phone" element={<VerifyPhone />} />
+            <Route path="/saved" element={<Saved />} />
+            <Route path="/profile" element={<Profile />} />
+            <Route path="/users/:id" element={<PublicProfile />} />
+            <Route path="/messages" element={<Messages />} />
+            <Route path="/dashboard" element={<Dashboard />} />
+            <Route path="/category/:category" element={<CategoryPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
         </Suspense>
       </Main>
     </MessagingProvider>

@@ -2,7 +2,7 @@
  * A modal dialog: labelled by its title, focus moves in on open and back to the opener on close, Tab
  * stays inside, Escape and the backdrop close it, and the page behind does not scroll.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { CloseIcon } from './Icons';
@@ -26,8 +26,8 @@ export function Dialog({ open, onClose, title, description, children, width = 48
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  // Escape calls the latest onClose without re-running the open effect (which would move focus again).
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
     if (!open) return;
@@ -40,7 +40,7 @@ export function Dialog({ open, onClose, title, description, children, width = 48
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        close.current();
+        close();
         return;
       }
       if (event.key !== 'Tab' || !panel.current) return;

@@ -143,7 +143,14 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   const errorOf = (field: FieldName) => errors[field] && <FieldError id={`${ids[field]}-error`}>{errors[field]}</FieldError>;
 
   return (
-    <Dialog open={open} onClose={() => !saving && onClose()} title="Edit Profile" description="Update your photo and the details other members see." width={560} testId="edit-profile-dialog">
+    <Dialog
+      open={open}
+      onClose={() => !saving && onClose()}
+      title="Edit Profile"
+      description="Update your photo and the details other members see."
+      width={560}
+      testId="edit-profile-dialog"
+    >
       <form onSubmit={(event) => void save(event)}>
         <PhotoRow>
           <Avatar $size={88} data-testid="profile-photo-preview">
@@ -184,34 +191,89 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
         <Names>
           <FieldRow>
             <Label htmlFor={ids.firstName}>First name</Label>
-            <Input id={ids.firstName} data-autofocus autoComplete="given-name" value={form.firstName} onChange={set('firstName')} aria-invalid={Boolean(errors.firstName)} aria-describedby={describedBy('firstName')} $invalid={Boolean(errors.firstName)} />
+            <Input
+              id={ids.firstName}
+              data-autofocus
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={set('firstName')}
+              aria-invalid={Boolean(errors.firstName)}
+              aria-describedby={describedBy('firstName')}
+              $invalid={Boolean(errors.firstName)}
+            />
             {errorOf('firstName')}
           </FieldRow>
           <FieldRow>
             <Label htmlFor={ids.lastName}>Last name</Label>
-            <Input id={ids.lastName} autoComplete="family-name" value={form.lastName} onChange={set('lastName')} aria-invalid={Boolean(errors.lastName)} aria-describedby={describedBy('lastName')} $invalid={Boolean(errors.lastName)} />
+            <Input
+              id={ids.lastName}
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={set('lastName')}
+              aria-invalid={Boolean(errors.lastName)}
+              aria-describedby={describedBy('lastName')}
+              $invalid={Boolean(errors.lastName)}
+            />
             {errorOf('lastName')}
           </FieldRow>
         </Names>
         <FieldRow>
           <Label htmlFor={ids.bio}>Bio</Label>
-          <Textarea id={ids.bio} rows={4} value={form.bio} onChange={set('bio')} placeholder="Tell others a little about yourself" aria-invalid={Boolean(errors.bio)} aria-describedby={describedBy('bio')} $invalid={Boolean(errors.bio)} />
+          <Textarea
+            id={ids.bio}
+            rows={4}
+            value={form.bio}
+            onChange={set('bio')}
+            placeholder="Tell others a little about yourself"
+            aria-invalid={Boolean(errors.bio)}
+            aria-describedby={describedBy('bio')}
+            $invalid={Boolean(errors.bio)}
+          />
           {errorOf('bio')}
         </FieldRow>
         <FieldRow>
           <Label htmlFor={ids.phone}>Phone</Label>
-          <Input id={ids.phone} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} placeholder="(408) 555-0123" aria-invalid={Boolean(errors.phone)} aria-describedby={describedBy('phone', `${ids.phone}-hint`)} $invalid={Boolean(errors.phone)} />
+          <Input
+            id={ids.phone}
+            type="tel"
+            autoComplete="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            placeholder="(408) 555-0123"
+            aria-invalid={Boolean(errors.phone)}
+            aria-describedby={describedBy('phone', `${ids.phone}-hint`)}
+            $invalid={Boolean(errors.phone)}
+          />
           <Hint id={`${ids.phone}-hint`}>A new number needs to be verified again.</Hint>
           {errorOf('phone')}
         </FieldRow>
         <FieldRow>
           <Label htmlFor={ids.location}>Location</Label>
-          <Input id={ids.location} autoComplete="address-level2" value={form.location} onChange={set('location')} placeholder="City, State" aria-invalid={Boolean(errors.location)} aria-describedby={describedBy('location')} $invalid={Boolean(errors.location)} />
+          <Input
+            id={ids.location}
+            autoComplete="address-level2"
+            value={form.location}
+            onChange={set('location')}
+            placeholder="City, State"
+            aria-invalid={Boolean(errors.location)}
+            aria-describedby={describedBy('location')}
+            $invalid={Boolean(errors.location)}
+          />
           {errorOf('location')}
         </FieldRow>
         <FieldRow>
           <Label htmlFor={ids.website}>Website</Label>
-          <Input id={ids.website} type="url" autoComplete="url" value={form.website} onChange={set('website')} placeholder="https://example.com" aria-invalid={Boolean(errors.website)} aria-describedby={describedBy('website')} $invalid={Boolean(errors.website)} />
+          <Input
+            id={ids.website}
+            type="url"
+            autoComplete="url"
+            value={form.website}
+            onChange={set('website')}
+            placeholder="https://example.com"
+            aria-invalid={Boolean(errors.website)}
+            aria-describedby={describedBy('website')}
+            $invalid={Boolean(errors.website)}
+          />
           {errorOf('website')}
         </FieldRow>
 

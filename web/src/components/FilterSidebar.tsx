@@ -7,7 +7,7 @@
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
 import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listings';
-import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import { priceBound, type CategoryFilters } from '../lib/browse';
 import { CATEGORY_INFO, CATEGORY_PAGES, CONDITION_LABELS, type CategoryFilter } from '../lib/catalog';
@@ -51,7 +51,11 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
 
       <Group>
         <Label htmlFor={`${id}-category`}>Category</Label>
-        <Select id={`${id}-category`} value={filters.category || 'all'} onChange={(event) => set('category', event.target.value === 'all' ? '' : event.target.value)}>
+        <Select
+          id={`${id}-category`}
+          value={filters.category || 'all'}
+          onChange={(event) => set('category', event.target.value === 'all' ? '' : event.target.value)}
+        >
           <option value="all">All Categories</option>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -68,14 +72,30 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
             <label htmlFor={`${id}-min`} className="visually-hidden">
               Min price
             </label>
-            <Input id={`${id}-min`} type="number" inputMode="decimal" min="0" placeholder="Min" value={filters.minPrice} onChange={(event) => set('minPrice', event.target.value)} />
+            <Input
+              id={`${id}-min`}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              placeholder="Min"
+              value={filters.minPrice}
+              onChange={(event) => set('minPrice', event.target.value)}
+            />
           </div>
           <span aria-hidden="true">–</span>
           <div>
             <label htmlFor={`${id}-max`} className="visually-hidden">
               Max price
             </label>
-            <Input id={`${id}-max`} type="number" inputMode="decimal" min="0" placeholder="Max" value={filters.maxPrice} onChange={(event) => set('maxPrice', event.target.value)} />
+            <Input
+              id={`${id}-max`}
+              type="number"
+              inputMode="decimal"
+              min="0"
+              placeholder="Max"
+              value={filters.maxPrice}
+              onChange={(event) => set('maxPrice', event.target.value)}
+            />
           </div>
         </PriceRow>
       </Group>
@@ -117,31 +137,52 @@ const TYPING_SETTLE_MS = 400;
  * A typed value that counts (`commit`, after `normalize`) once typing settles; a change from outside
  * (back button, "Clear all") replaces what is in the box.
  */
-function useDraft(value: string, commit: (value: string) => void, normalize: (typed: string) => string = (typed) => typed.trim()): [string, (value: string) => void] {
+function useDraft(
+  value: string,
+  commit: (value: string) => void,
+  normalize: (typed: string) => string = (typed) => typed.trim(),
+): [string, (value: string) => void] {
   const [draft, setDraft] = useState(value);
-  const committed = useRef(value);
+  // The value last seen from outside, the value this box last committed, and how many outside changes replaced the box.
+  const [seen, setSeen] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  const [outsideChanges, setOutsideChanges] = useState(0);
+  if (value !== seen) {
+    setSeen(value);
+    // Our own commit coming back leaves the box alone; anything else replaces it (and drops a pending commit, below).
+    if (value !== committed) {
+      setCommitted(value);
+      setDraft(value);
+      setOutsideChanges((count) => count + 1);
+    }
+  }
   const timer = useRef<number | undefined>(undefined);
+  // The latest `commit` for a timer set on an earlier render.
   const commitRef = useRef(commit);
-  commitRef.current = commit;
-  useEffect(() => {
-    if (value === committed.current) return;
-    committed.current = value;
-    window.clearTimeout(timer.current);
-    setDraft(value);
-  }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useLayoutEffect(() => {
+    commitRef.current = commit;
+  });
+  // An outside change drops the pending commit, and so does unmounting.
+  useEffect(() => () => window.clearTimeout(timer.current), [outsideChanges]);
   const change = (next: string) => {
     setDraft(next);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      committed.current = normalize(next);
-      commitRef.current(committed.current);
+      const normalized = normalize(next);
+      setCommitted(normalized);
+      commitRef.current(normalized);
     }, TYPING_SETTLE_MS);
   };
   return [draft, change];
 }
 
-function TypedFilter({ id, label, value, onCommit, ...input }: { id: string; label: string; value: string; onCommit: (value: string) => void } & Omit<ComponentProps<typeof Input>, 'value' | 'onChange' | 'id'>) {
+function TypedFilter({
+  id,
+  label,
+  value,
+  onCommit,
+  ...input
+}: { id: string; label: string; value: string; onCommit: (value: string) => void } & Omit<ComponentProps<typeof Input>, 'value' | 'onChange' | 'id'>) {
   const [draft, setDraft] = useDraft(value, onCommit);
   return (
     <>
@@ -151,7 +192,19 @@ function TypedFilter({ id, label, value, onCommit, ...input }: { id: string; lab
   );
 }
 
-function PriceBound({ id, label, placeholder, value, onCommit }: { id: string; label: string; placeholder: string; value: string; onCommit: (value: string) => void }) {
+function PriceBound({
+  id,
+  label,
+  placeholder,
+  value,
+  onCommit,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onCommit: (value: string) => void;
+}) {
   // Only a non-negative number counts (the API takes numbers only); a half-typed or negative value is not sent.
   const [draft, setDraft] = useDraft(value, onCommit, priceBound);
   return (
@@ -159,7 +212,16 @@ function PriceBound({ id, label, placeholder, value, onCommit }: { id: string; l
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <Input id={id} type="number" inputMode="decimal" min="0" step="any" placeholder={placeholder} value={draft} onChange={(event) => setDraft(event.target.value)} />
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="any"
+        placeholder={placeholder}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
     </div>
   );
 }
@@ -170,7 +232,12 @@ function PriceBound({ id, label, placeholder, value, onCommit }: { id: string; l
  */
 export function useShownValue(value: string, onChange: (value: string) => void): [string, (value: string) => void] {
   const [shown, setShown] = useState(value);
-  useEffect(() => setShown(value), [value]);
+  // A new value from the address replaces what is shown (adjusted while rendering, not in an effect).
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setShown(value);
+  }
   return [
     shown,
     (next) => {
@@ -239,20 +306,45 @@ export function CategoryFilterSidebar({
       </Head>
 
       <Group>
-        <TypedFilter id={`${id}-location`} label="Location" placeholder="City or neighborhood" autoComplete="address-level2" value={filters.location ?? ''} onCommit={(location) => onChange({ location })} />
+        <TypedFilter
+          id={`${id}-location`}
+          label="Location"
+          placeholder="City or neighborhood"
+          autoComplete="address-level2"
+          value={filters.location ?? ''}
+          onCommit={(location) => onChange({ location })}
+        />
       </Group>
 
       <Group as="fieldset">
         <legend>{page.priceLegend}</legend>
         <PriceRow>
-          <PriceBound id={`${id}-min`} label={`Minimum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`} placeholder="Min" value={filters.minPrice ?? ''} onCommit={(minPrice) => onChange({ minPrice })} />
+          <PriceBound
+            id={`${id}-min`}
+            label={`Minimum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`}
+            placeholder="Min"
+            value={filters.minPrice ?? ''}
+            onCommit={(minPrice) => onChange({ minPrice })}
+          />
           <span aria-hidden="true">–</span>
-          <PriceBound id={`${id}-max`} label={`Maximum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`} placeholder="Max" value={filters.maxPrice ?? ''} onCommit={(maxPrice) => onChange({ maxPrice })} />
+          <PriceBound
+            id={`${id}-max`}
+            label={`Maximum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`}
+            placeholder="Max"
+            value={filters.maxPrice ?? ''}
+            onCommit={(maxPrice) => onChange({ maxPrice })}
+          />
         </PriceRow>
       </Group>
 
       {page.filters.map((filter) => (
-        <CategoryControl key={filter.key} id={`${id}-${filter.key}`} filter={filter} value={filters[filter.key] ?? ''} onChange={(value) => onChange({ [filter.key]: value })} />
+        <CategoryControl
+          key={filter.key}
+          id={`${id}-${filter.key}`}
+          filter={filter}
+          value={filters[filter.key] ?? ''}
+          onChange={(value) => onChange({ [filter.key]: value })}
+        />
       ))}
     </Panel>
   );

@@ -26,17 +26,29 @@ export function Footer() {
         <nav aria-label="Support">
           <h2>Support</h2>
           <ul>
-            <li><a href="#">Help Center</a></li>
-            <li><a href="#">Safety Tips</a></li>
-            <li><a href="#">Contact Us</a></li>
+            <li>
+              <a href="#">Help Center</a>
+            </li>
+            <li>
+              <a href="#">Safety Tips</a>
+            </li>
+            <li>
+              <a href="#">Contact Us</a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Company">
           <h2>Company</h2>
           <ul>
-            <li><a href="#">About Us</a></li>
-            <li><a href="#">Terms of Service</a></li>
-            <li><a href="#">Privacy Policy</a></li>
+            <li>
+              <a href="#">About Us</a>
+            </li>
+            <li>
+              <a href="#">Terms of Service</a>
+            </li>
+            <li>
+              <a href="#">Privacy Policy</a>
+            </li>
           </ul>
         </nav>
       </Columns>

@@ -67,7 +67,19 @@ export function TextField({ name, label, type = 'text', required, hint, validate
   );
 }
 
-export function TextAreaField({ name, label, rows = 5, required, placeholder }: { name: string; label: string; rows?: number; required?: boolean; placeholder?: string }) {
+export function TextAreaField({
+  name,
+  label,
+  rows = 5,
+  required,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  rows?: number;
+  required?: boolean;
+  placeholder?: string;
+}) {
   const inputId = idOf(name);
   return (
     <Field name={name}>

@@ -13,7 +13,13 @@ export function ListingCard({ listing, to }: { listing: Listing; to?: string }) 
   return (
     <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
-        {image ? <img src={thumbnailPathOf(image)} alt="" loading="lazy" /> : <Placeholder data-testid="image-placeholder" aria-hidden="true"><ImageIcon size={40} /></Placeholder>}
+        {image ? (
+          <img src={thumbnailPathOf(image)} alt="" loading="lazy" />
+        ) : (
+          <Placeholder data-testid="image-placeholder" aria-hidden="true">
+            <ImageIcon size={40} />
+          </Placeholder>
+        )}
         <CategoryTag $tone="neutral">{CATEGORY_INFO[listing.category].short}</CategoryTag>
       </Media>
       <Body>
@@ -69,7 +75,9 @@ const CardLink = styled(Link)`
   box-shadow: var(--shadow);
   color: inherit;
   text-decoration: none;
-  transition: box-shadow 150ms, transform 150ms;
+  transition:
+    box-shadow 150ms,
+    transform 150ms;
   &:hover {
     box-shadow: var(--shadow-lg);
     transform: translateY(-2px);

@@ -136,7 +136,17 @@ function CategoryFields({ category }: { category: Category | '' }) {
   }
 }
 
-function CheckGroup({ name, legend, values, label = valueLabel }: { name: string; legend: string; values: readonly string[]; label?: (value: string) => string }) {
+function CheckGroup({
+  name,
+  legend,
+  values,
+  label = valueLabel,
+}: {
+  name: string;
+  legend: string;
+  values: readonly string[];
+  label?: (value: string) => string;
+}) {
   return (
     <Fieldset>
       <legend>{legend}</legend>
@@ -195,7 +205,7 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
   return (
     <Form<ListingFormValues> onSubmit={submit} initialValues={initialValues} initialValuesEqual={() => true}>
       {({ handleSubmit, submitting, values, form }) => (
-        <form onSubmit={handleSubmit} noValidate>
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <Panel>
             <h2>Basic Information</h2>
             <TextField name="title" label="Title" required placeholder="What are you offering?" />

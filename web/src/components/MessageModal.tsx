@@ -71,7 +71,15 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title={`Message ${seller.firstName} ${seller.lastName}`} description={`About: ${listing.title}`} height={500} width={520} testId="message-modal">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Message ${seller.firstName} ${seller.lastName}`}
+      description={`About: ${listing.title}`}
+      height={500}
+      width={520}
+      testId="message-modal"
+    >
       <Status $on={connected}>{connected ? 'Connected' : 'Disconnected'}</Status>
       <List ref={list} role="log" aria-label="Conversation" aria-live="polite" data-testid="message-list">
         {isLoading ? (
@@ -90,11 +98,20 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
           })
         )}
       </List>
-      <Composer onSubmit={send}>
+      <Composer onSubmit={(event) => void send(event)}>
         <label htmlFor="message-input" className="visually-hidden">
           Message
         </label>
-        <Input id="message-input" ref={input} data-autofocus placeholder="Type a message..." value={text} disabled={sending} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+        <Input
+          id="message-input"
+          ref={input}
+          data-autofocus
+          placeholder="Type a message..."
+          value={text}
+          disabled={sending}
+          onChange={(event) => setText(event.target.value)}
+          autoComplete="off"
+        />
         <Button type="submit" size="icon" aria-label="Send message" disabled={sending || text.trim() === ''}>
           <SendIcon size={18} />
         </Button>

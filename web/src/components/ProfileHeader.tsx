@@ -21,7 +21,11 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
   return (
     <Head data-testid="profile-header">
       <Avatar $size={104} data-testid="profile-avatar">
-        {profile.profileImageUrl ? <img src={profile.profileImageUrl} alt={`Photo of ${name}`} /> : <Initials aria-hidden="true">{initials(profile.firstName, profile.lastName)}</Initials>}
+        {profile.profileImageUrl ? (
+          <img src={profile.profileImageUrl} alt={`Photo of ${name}`} />
+        ) : (
+          <Initials aria-hidden="true">{initials(profile.firstName, profile.lastName)}</Initials>
+        )}
       </Avatar>
       <Body>
         <NameRow>
@@ -77,7 +81,18 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
 
 function GlobeIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="10" />
       <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
     </svg>

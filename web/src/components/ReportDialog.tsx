@@ -36,16 +36,17 @@ export function ReportDialog({ listingId, open, onClose }: { listingId: string; 
   return (
     <Dialog open={open} onClose={onClose} title="Report Listing" description="Tell us what is wrong with this listing." testId="report-dialog">
       {/* A fresh form each time the dialog opens: success closes it and clears reason and details. */}
-      <Form<ReportValues> onSubmit={onSubmit} validate={(values) => {
-        const reason = validateReason(values.reason);
-        return reason ? { reason } : {};
-      }}>
+      <Form<ReportValues>
+        onSubmit={onSubmit}
+        validate={(values) => {
+          const reason = validateReason(values.reason);
+          return reason ? { reason } : {};
+        }}
+      >
         {({ handleSubmit, submitting, values }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <SelectField name="reason" label="Reason" required placeholder="Select a reason" options={REASON_OPTIONS} />
-            {!values.reason && (
-              <p style={{ marginTop: -10, marginBottom: 14, fontSize: '0.85rem', color: 'var(--muted)' }}>Please select a reason</p>
-            )}
+            {!values.reason && <p style={{ marginTop: -10, marginBottom: 14, fontSize: '0.85rem', color: 'var(--muted)' }}>Please select a reason</p>}
             <TextAreaField name="description" label="Additional details (optional)" rows={4} placeholder="Anything that helps us review this listing" />
             <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 10 }}>
               <Button variant="outline" onClick={onClose}>

@@ -61,7 +61,10 @@ function Form({ sellerId, sellerName, listingId }: { sellerId: string; sellerNam
       toast({ title: 'Review submitted', description: `Thank you for reviewing ${sellerName}.` });
       await revalidateAfterReview(sellerId);
     } catch (cause) {
-      failed(cause, { title: 'Error', description: (cause instanceof ApiError ? cause.serverMessage : undefined) ?? 'Failed to submit review. Please try again.' });
+      failed(cause, {
+        title: 'Error',
+        description: (cause instanceof ApiError ? cause.serverMessage : undefined) ?? 'Failed to submit review. Please try again.',
+      });
       // A 403 or 409 means the server's answer changed (already reviewed, no conversation): show it.
       if (cause instanceof ApiError && (cause.status === 403 || cause.status === 409)) await revalidateAfterReview(sellerId);
     } finally {
@@ -106,7 +109,14 @@ function Form({ sellerId, sellerName, listingId }: { sellerId: string; sellerNam
       </Fieldset>
       <div>
         <Label htmlFor={commentId}>Comment (optional)</Label>
-        <Textarea id={commentId} rows={4} maxLength={COMMENT_MAX} value={comment} onChange={(event) => setComment(event.target.value)} placeholder="How was your experience with this seller?" />
+        <Textarea
+          id={commentId}
+          rows={4}
+          maxLength={COMMENT_MAX}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          placeholder="How was your experience with this seller?"
+        />
       </div>
       <Actions>
         <Button type="submit" disabled={sending}>

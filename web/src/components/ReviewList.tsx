@@ -40,7 +40,11 @@ export function ReviewList({ reviews, error, total }: { reviews: Review[] | unde
             <Item key={review.id} data-testid="review">
               <Head>
                 <Avatar $size={40}>
-                  {review.reviewer.profileImageUrl ? <img src={review.reviewer.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(review.reviewer.firstName, review.reviewer.lastName)}</span>}
+                  {review.reviewer.profileImageUrl ? (
+                    <img src={review.reviewer.profileImageUrl} alt="" />
+                  ) : (
+                    <span aria-hidden="true">{initials(review.reviewer.firstName, review.reviewer.lastName)}</span>
+                  )}
                 </Avatar>
                 <Who>
                   <Link to={profilePath(review.reviewer.id)}>{name}</Link>

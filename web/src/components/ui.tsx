@@ -19,25 +19,86 @@ const buttonStyles = css<{ $variant?: Variant; $size?: Size; $block?: boolean }>
   text-decoration: none;
   white-space: nowrap;
   cursor: pointer;
-  transition: background 120ms, border-color 120ms, color 120ms, box-shadow 120ms;
+  transition:
+    background 120ms,
+    border-color 120ms,
+    color 120ms,
+    box-shadow 120ms;
   ${({ $size = 'md' }) =>
     ({
-      sm: css`padding: 6px 12px; font-size: 0.875rem; min-height: 34px;`,
-      md: css`padding: 10px 16px; font-size: 0.95rem; min-height: 42px;`,
-      lg: css`padding: 13px 24px; font-size: 1.05rem; min-height: 50px;`,
-      icon: css`padding: 0; width: 42px; height: 42px;`,
+      sm: css`
+        padding: 6px 12px;
+        font-size: 0.875rem;
+        min-height: 34px;
+      `,
+      md: css`
+        padding: 10px 16px;
+        font-size: 0.95rem;
+        min-height: 42px;
+      `,
+      lg: css`
+        padding: 13px 24px;
+        font-size: 1.05rem;
+        min-height: 50px;
+      `,
+      icon: css`
+        padding: 0;
+        width: 42px;
+        height: 42px;
+      `,
     })[$size]}
   ${({ $variant = 'primary' }) =>
     ({
-      primary: css`background: var(--primary); color: #fff; &:hover:not(:disabled) { background: var(--primary-hover); }`,
-      accent: css`background: var(--accent); color: #1c1917; &:hover:not(:disabled) { background: #e2a900; }`,
-      outline: css`background: var(--surface); color: var(--text); border-color: var(--border); &:hover:not(:disabled) { background: var(--subtle); }`,
-      ghost: css`background: transparent; color: var(--text); &:hover:not(:disabled) { background: var(--subtle); }`,
-      danger: css`background: var(--danger); color: #fff; &:hover:not(:disabled) { background: #b91c1c; }`,
+      primary: css`
+        background: var(--primary);
+        color: #fff;
+        &:hover:not(:disabled) {
+          background: var(--primary-hover);
+        }
+      `,
+      accent: css`
+        background: var(--accent);
+        color: #1c1917;
+        &:hover:not(:disabled) {
+          background: #e2a900;
+        }
+      `,
+      outline: css`
+        background: var(--surface);
+        color: var(--text);
+        border-color: var(--border);
+        &:hover:not(:disabled) {
+          background: var(--subtle);
+        }
+      `,
+      ghost: css`
+        background: transparent;
+        color: var(--text);
+        &:hover:not(:disabled) {
+          background: var(--subtle);
+        }
+      `,
+      danger: css`
+        background: var(--danger);
+        color: #fff;
+        &:hover:not(:disabled) {
+          background: #b91c1c;
+        }
+      `,
     })[$variant]}
-  ${({ $block }) => $block && css`width: 100%;`}
-  &:focus-visible { outline: none; box-shadow: var(--focus); }
-  &:disabled { opacity: 0.55; cursor: not-allowed; }
+  ${({ $block }) =>
+    $block &&
+    css`
+      width: 100%;
+    `}
+  &:focus-visible {
+    outline: none;
+    box-shadow: var(--focus);
+  }
+  &:disabled {
+    opacity: 0.55;
+    cursor: not-allowed;
+  }
 `;
 
 type ButtonOwnProps = { variant?: Variant; size?: Size; block?: boolean };
@@ -75,9 +136,18 @@ const controlStyles = css<{ $invalid?: boolean }>`
   border-radius: var(--radius-sm);
   background: var(--surface);
   font-size: 0.95rem;
-  &::placeholder { color: #a8a29e; }
-  &:focus { outline: none; border-color: var(--primary); box-shadow: var(--focus); }
-  &:disabled { background: var(--subtle); cursor: not-allowed; }
+  &::placeholder {
+    color: #a8a29e;
+  }
+  &:focus {
+    outline: none;
+    border-color: var(--primary);
+    box-shadow: var(--focus);
+  }
+  &:disabled {
+    background: var(--subtle);
+    cursor: not-allowed;
+  }
 `;
 export const Input = styled.input<{ $invalid?: boolean }>`
   ${controlStyles}
@@ -198,10 +268,22 @@ export const Badge = styled.span<{ $tone?: 'primary' | 'accent' | 'neutral' | 's
   font-weight: 600;
   ${({ $tone = 'neutral' }) =>
     ({
-      primary: css`background: var(--primary-soft); color: var(--primary);`,
-      accent: css`background: var(--accent-soft); color: #8a6300;`,
-      neutral: css`background: var(--subtle); color: var(--muted);`,
-      success: css`background: #dcfce7; color: var(--success);`,
+      primary: css`
+        background: var(--primary-soft);
+        color: var(--primary);
+      `,
+      accent: css`
+        background: var(--accent-soft);
+        color: #8a6300;
+      `,
+      neutral: css`
+        background: var(--subtle);
+        color: var(--muted);
+      `,
+      success: css`
+        background: #dcfce7;
+        color: var(--success);
+      `,
     })[$tone]}
 `;
 

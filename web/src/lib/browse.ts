@@ -149,7 +149,14 @@ export function useListingPages(params: Record<string, string | undefined> | nul
           const seen = new Set(kept.map((listing) => listing.id));
           // A listing posted while paging shifts the offsets: one already shown may come again.
           const fresh = page.listings.filter((listing) => !seen.has(listing.id));
-          return { key: pageKey, listings: [...kept, ...fresh], total: page.total ?? (kept.length > 0 ? previous.total : undefined), lastPageFull: page.listings.length === PAGE_SIZE, loadingMore: false, loadMoreFailed: false };
+          return {
+            key: pageKey,
+            listings: [...kept, ...fresh],
+            total: page.total ?? (kept.length > 0 ? previous.total : undefined),
+            lastPageFull: page.listings.length === PAGE_SIZE,
+            loadingMore: false,
+            loadMoreFailed: false,
+          };
         });
       },
       (error: unknown) => {

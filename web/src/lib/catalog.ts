@@ -59,9 +59,16 @@ export function priceTypeOptions(category: Category | ''): { value: Of<typeof PR
       { value: 'fixed', label: 'Salary' },
     ];
   }
-  if (category === 'rent') return [{ value: 'monthly', label: PRICE_TYPE_LABELS.monthly }, { value: 'negotiable', label: PRICE_TYPE_LABELS.negotiable }];
+  if (category === 'rent')
+    return [
+      { value: 'monthly', label: PRICE_TYPE_LABELS.monthly },
+      { value: 'negotiable', label: PRICE_TYPE_LABELS.negotiable },
+    ];
   // Events also offer the ticket types their category page filters by (free, paid, donation).
-  const values = category === 'event' ? (['fixed', 'hourly', 'monthly', 'negotiable', 'free', 'paid', 'donation'] as const) : (['fixed', 'hourly', 'monthly', 'negotiable'] as const);
+  const values =
+    category === 'event'
+      ? (['fixed', 'hourly', 'monthly', 'negotiable', 'free', 'paid', 'donation'] as const)
+      : (['fixed', 'hourly', 'monthly', 'negotiable'] as const);
   return values.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
 }
 
@@ -82,12 +89,47 @@ export function priceLabel(category: Category | ''): string {
  */
 export const FORM_JOB_TYPES: readonly Of<typeof JOB_TYPES>[] = ['full-time', 'part-time', 'contract', 'freelance', 'temporary', 'internship'];
 export const FORM_EXPERIENCE_LEVELS: readonly Of<typeof EXPERIENCE_LEVELS>[] = ['entry', 'mid', 'senior', 'executive'];
-export const FORM_INDUSTRIES: readonly Of<typeof INDUSTRIES>[] = ['technology', 'healthcare', 'education', 'finance', 'retail', 'hospitality', 'construction', 'manufacturing', 'marketing', 'other'];
+export const FORM_INDUSTRIES: readonly Of<typeof INDUSTRIES>[] = [
+  'technology',
+  'healthcare',
+  'education',
+  'finance',
+  'retail',
+  'hospitality',
+  'construction',
+  'manufacturing',
+  'marketing',
+  'other',
+];
 export const FORM_PROPERTY_TYPES: readonly Of<typeof PROPERTY_TYPES>[] = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'];
 export const FORM_AMENITIES: readonly Of<typeof AMENITIES>[] = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'];
-export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = ['vietnamese', 'italian', 'chinese', 'mexican', 'indian', 'american', 'japanese', 'thai', 'mediterranean', 'french', 'bakery', 'other'];
+export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = [
+  'vietnamese',
+  'italian',
+  'chinese',
+  'mexican',
+  'indian',
+  'american',
+  'japanese',
+  'thai',
+  'mediterranean',
+  'french',
+  'bakery',
+  'other',
+];
 export const FORM_DIETARY_OPTIONS: readonly Of<typeof DIETARY_OPTIONS>[] = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic', 'none'];
-export const FORM_ITEM_CATEGORIES: readonly Of<typeof ITEM_CATEGORIES>[] = ['electronics', 'furniture', 'clothing', 'books', 'sports', 'toys', 'appliances', 'tools', 'automotive', 'other'];
+export const FORM_ITEM_CATEGORIES: readonly Of<typeof ITEM_CATEGORIES>[] = [
+  'electronics',
+  'furniture',
+  'clothing',
+  'books',
+  'sports',
+  'toys',
+  'appliances',
+  'tools',
+  'automotive',
+  'other',
+];
 export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = [
   'cleaning',
   'plumbing',
@@ -104,7 +146,20 @@ export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = [
   'photography',
   'other',
 ];
-export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = ['concert', 'workshop', 'festival', 'sports', 'charity', 'networking', 'party', 'conference', 'meetup', 'class', 'exhibition', 'other'];
+export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = [
+  'concert',
+  'workshop',
+  'festival',
+  'sports',
+  'charity',
+  'networking',
+  'party',
+  'conference',
+  'meetup',
+  'class',
+  'exhibition',
+  'other',
+];
 export const FORM_CONDITIONS: readonly Of<typeof CONDITIONS>[] = ['new', 'like-new', 'good', 'fair'];
 
 /** Labels of stored values where title case reads wrong ("Full Time"); everything else is title-cased. */
@@ -198,7 +253,8 @@ export interface CategoryPageInfo {
   emptyTitle: string;
 }
 
-const valueOptions = (values: readonly string[], label: (value: string) => string = valueLabel): FilterOption[] => values.map((value) => ({ value, label: label(value) }));
+const valueOptions = (values: readonly string[], label: (value: string) => string = valueLabel): FilterOption[] =>
+  values.map((value) => ({ value, label: label(value) }));
 
 const SORT_LABELS = {
   recent: 'Most Recent',
@@ -229,7 +285,13 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
         anyLabel: 'Any',
         options: [{ value: '0', label: 'Studio' }, ...[1, 2, 3, 4].map((count) => ({ value: String(count), label: `${count}+` }))],
       },
-      { kind: 'select', key: 'bathrooms', label: 'Bathrooms', anyLabel: 'Any', options: [1, 2, 3].map((count) => ({ value: String(count), label: `${count}+` })) },
+      {
+        kind: 'select',
+        key: 'bathrooms',
+        label: 'Bathrooms',
+        anyLabel: 'Any',
+        options: [1, 2, 3].map((count) => ({ value: String(count), label: `${count}+` })),
+      },
       {
         kind: 'select',
         key: 'propertyType',
@@ -252,7 +314,19 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
         label: 'Cuisine',
         anyLabel: 'All Cuisines',
         // The cuisines the page offers, with Vietnamese first: most of this community's food listings are Vietnamese.
-        options: valueOptions(['vietnamese', 'italian', 'mexican', 'chinese', 'indian', 'japanese', 'thai', 'mediterranean', 'american', 'french', 'bakery'] satisfies Of<typeof CUISINE_TYPES>[]),
+        options: valueOptions([
+          'vietnamese',
+          'italian',
+          'mexican',
+          'chinese',
+          'indian',
+          'japanese',
+          'thai',
+          'mediterranean',
+          'american',
+          'french',
+          'bakery',
+        ] satisfies Of<typeof CUISINE_TYPES>[]),
       },
       {
         kind: 'select',
@@ -313,7 +387,10 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
         key: 'priceType',
         label: 'Price Type',
         anyLabel: 'Any',
-        options: valueOptions(['hourly', 'fixed', 'negotiable'] satisfies Of<typeof PRICE_TYPES>[], (value) => PRICE_TYPE_LABELS[value as Of<typeof PRICE_TYPES>]),
+        options: valueOptions(
+          ['hourly', 'fixed', 'negotiable'] satisfies Of<typeof PRICE_TYPES>[],
+          (value) => PRICE_TYPE_LABELS[value as Of<typeof PRICE_TYPES>],
+        ),
       },
     ],
     sorts: sorts('recent', 'price-low', 'price-high', 'rating'),

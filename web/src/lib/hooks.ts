@@ -1,5 +1,5 @@
 import type { Message } from '@vnmarket/proto/src/messaging';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { isUnauthorizedError } from './api';
 import { useMessaging } from './messaging';
 import { useCurrentUser } from './queries';
@@ -61,8 +61,8 @@ export function useRequireAuth(description?: string) {
  */
 export function useMessagingSocket(_userId: string | undefined, onMessage: (message: Message) => void): boolean {
   const { connected, subscribe } = useMessaging();
-  const handler = useRef(onMessage);
-  handler.current = onMessage;
-  useEffect(() => subscribe((message) => handler.current(message)), [subscribe]);
+  // The latest onMessage, without resubscribing when it changes.
+  const handler = useEffectEvent(onMessage);
+  useEffect(() => subscribe((message) => handler(message)), [subscribe]);
   return connected;
 }

@@ -171,7 +171,12 @@ export function revalidateAfterProfileEdit(updated: User): Promise<unknown> {
     mutate(keys.currentUser, updated, { revalidate: false }),
     mutate(keys.publicUser(updated.id)).catch(() => undefined),
     mutate(isReviewsKey).catch(() => undefined),
-    patchCachedSeller(updated.id, { firstName: updated.firstName, lastName: updated.lastName, profileImageUrl: updated.profileImageUrl, isVerified: updated.isVerified }),
+    patchCachedSeller(updated.id, {
+      firstName: updated.firstName,
+      lastName: updated.lastName,
+      profileImageUrl: updated.profileImageUrl,
+      isVerified: updated.isVerified,
+    }),
   ]);
 }
 

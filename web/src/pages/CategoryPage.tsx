@@ -6,7 +6,7 @@
  * are all sent to GET /api/listings: every sort option and checkbox really filters.
  */
 import { CATEGORIES, type Category } from '@vnmarket/proto/src/listings';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CategoryIcon } from '../components/CategoryIcon';
@@ -68,13 +68,7 @@ function CategoryScreen({ category }: { category: Category }) {
       </Hero>
 
       <Layout>
-        <FilterToggle
-          variant="outline"
-          block
-          aria-expanded={showFilters}
-          aria-controls={`${id}-filters`}
-          onClick={() => setShowFilters((value) => !value)}
-        >
+        <FilterToggle variant="outline" block aria-expanded={showFilters} aria-controls={`${id}-filters`} onClick={() => setShowFilters((value) => !value)}>
           {activeCount > 0 ? `Filters (${activeCount} active)` : 'Filters'}
         </FilterToggle>
         <Sidebar id={`${id}-filters`} $open={showFilters}>
@@ -86,7 +80,12 @@ function CategoryScreen({ category }: { category: Category }) {
             <ResultCount data-testid="result-count" aria-live="polite">
               {waiting ? '' : resultCount(results)}
             </ResultCount>
-            <SortSelect id={`${id}-sort`} options={page.sorts} value={sort} onChange={(value) => change({ sort: value === page.sorts[0]!.value ? '' : value })} />
+            <SortSelect
+              id={`${id}-sort`}
+              options={page.sorts}
+              value={sort}
+              onChange={(value) => change({ sort: value === page.sorts[0]!.value ? '' : value })}
+            />
           </Toolbar>
 
           {results.error ? (
@@ -139,8 +138,12 @@ function SortSelect({ id, options, value, onChange }: { id: string; options: rea
 function HeroSearch({ label, value, onSearch }: { label: string; value: string; onSearch: (search: string) => void }) {
   const [draft, setDraft] = useState(value);
   const id = useId();
-  // Back, "Clear all" or a shared address change the search: the box follows.
-  useEffect(() => setDraft(value), [value]);
+  // Back, "Clear all" or a shared address change the search: the box follows (adjusted while rendering).
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setDraft(value);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(draft.trim());
@@ -150,7 +153,14 @@ function HeroSearch({ label, value, onSearch }: { label: string; value: string; 
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <SearchInput id={id} type="search" placeholder="Search by keyword..." value={draft} onChange={(event) => setDraft(event.target.value)} enterKeyHint="search" />
+      <SearchInput
+        id={id}
+        type="search"
+        placeholder="Search by keyword..."
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        enterKeyHint="search"
+      />
       <Button type="submit" variant="accent">
         <SearchIcon size={18} /> Search
       </Button>

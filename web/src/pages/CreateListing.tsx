@@ -29,7 +29,7 @@ export default function CreateListing() {
     }
     toast({ title: 'Success', description: 'Your listing has been created successfully!' });
     void revalidateListings();
-    navigate(`/listing/${created.id}`);
+    void navigate(`/listing/${created.id}`);
     return undefined;
   };
 
@@ -38,7 +38,14 @@ export default function CreateListing() {
       {isLoading || !isAuthenticated ? (
         <Skeleton $height="420px" $radius="12px" />
       ) : (
-        <ListingForm initialValues={EMPTY_LISTING} resetOnCategoryChange submitLabel="Publish Listing" pendingLabel="Publishing..." cancelTo="/" onSubmit={onSubmit} />
+        <ListingForm
+          initialValues={EMPTY_LISTING}
+          resetOnCategoryChange
+          submitLabel="Publish Listing"
+          pendingLabel="Publishing..."
+          cancelTo="/"
+          onSubmit={onSubmit}
+        />
       )}
     </FormPage>
   );

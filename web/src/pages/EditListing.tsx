@@ -50,7 +50,7 @@ export default function EditListing() {
     }
     toast({ title: 'Success', description: 'Your listing has been updated successfully!' });
     await revalidateListings();
-    navigate(`/listing/${id}`);
+    void navigate(`/listing/${id}`);
     return undefined;
   };
 
@@ -73,7 +73,14 @@ export default function EditListing() {
     );
   } else {
     content = (
-      <ListingForm initialValues={initialValues} resetOnCategoryChange={false} submitLabel="Update Listing" pendingLabel="Updating..." cancelTo={`/listing/${id}`} onSubmit={onSubmit} />
+      <ListingForm
+        initialValues={initialValues}
+        resetOnCategoryChange={false}
+        submitLabel="Update Listing"
+        pendingLabel="Updating..."
+        cancelTo={`/listing/${id}`}
+        onSubmit={onSubmit}
+      />
     );
   }
 

@@ -55,10 +55,12 @@ export default function Home() {
   const [sort, setSort] = useState<Sort>('recent');
   const [showFilters, setShowFilters] = useState(false);
 
-  // A new header search while on this page lands in the search filter too.
-  useEffect(() => {
+  // A new header search while on this page lands in the search filter too (adjusted while rendering).
+  const [seenUrlSearch, setSeenUrlSearch] = useState(urlSearch);
+  if (urlSearch !== seenUrlSearch) {
+    setSeenUrlSearch(urlSearch);
     if (urlSearch) setFilters((current) => ({ ...current, search: urlSearch }));
-  }, [urlSearch]);
+  }
 
   // Clearing the search filter also drops ?search= from the address, so a reload shows what is on screen.
   const changeFilters = (next: HomeFilters) => {

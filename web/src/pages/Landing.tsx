@@ -241,7 +241,6 @@ const Feature = styled.div`
   }
 `;
 
-
 const Cta = styled.section`
   margin-top: 56px;
   padding: 40px 24px;

@@ -33,7 +33,7 @@ export default function Login() {
     }
     toast({ title: 'Success', description: 'Logged in successfully!' });
     await revalidateAfterSignIn();
-    navigate('/');
+    void navigate('/');
   };
 
   return (
@@ -48,8 +48,14 @@ export default function Login() {
     >
       <Form<Partial<LoginBody>> onSubmit={onSubmit}>
         {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <TextField name="identifier" label="Email or phone" autoComplete="username" placeholder="you@example.com or (408) 555-0123" validate={validators.identifier} />
+          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+            <TextField
+              name="identifier"
+              label="Email or phone"
+              autoComplete="username"
+              placeholder="you@example.com or (408) 555-0123"
+              validate={validators.identifier}
+            />
             <TextField name="password" label="Password" type="password" autoComplete="current-password" validate={validators.password} />
             <Button type="submit" block size="lg" disabled={submitting}>
               {submitting ? 'Signing in...' : 'Sign in'}

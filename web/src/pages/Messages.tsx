@@ -67,7 +67,11 @@ export default function Messages() {
                     data-testid="conversation"
                   >
                     <Avatar $size={44}>
-                      {conversation.otherUser.profileImageUrl ? <img src={conversation.otherUser.profileImageUrl} alt="" /> : initials(conversation.otherUser.firstName, conversation.otherUser.lastName)}
+                      {conversation.otherUser.profileImageUrl ? (
+                        <img src={conversation.otherUser.profileImageUrl} alt="" />
+                      ) : (
+                        initials(conversation.otherUser.firstName, conversation.otherUser.lastName)
+                      )}
                     </Avatar>
                     <Summary>
                       <Row>
@@ -78,7 +82,9 @@ export default function Messages() {
                       </Row>
                       {conversation.listing && (
                         <ListingLine>
-                          {conversation.listing.removed ? `${conversation.listing.title} (removed)` : `${formatPrice(conversation.listing.price)} · ${conversation.listing.title}`}
+                          {conversation.listing.removed
+                            ? `${conversation.listing.title} (removed)`
+                            : `${formatPrice(conversation.listing.price)} · ${conversation.listing.title}`}
                         </ListingLine>
                       )}
                       <Row>
@@ -177,11 +183,19 @@ function Thread({ conversation, currentUserId, onBack }: { conversation: Convers
           </Bubble>
         ))}
       </Bubbles>
-      <Composer onSubmit={send}>
+      <Composer onSubmit={(event) => void send(event)}>
         <label htmlFor="thread-input" className="visually-hidden">
           Message
         </label>
-        <Input id="thread-input" ref={input} placeholder="Type a message..." value={text} disabled={sending} onChange={(event) => setText(event.target.value)} autoComplete="off" />
+        <Input
+          id="thread-input"
+          ref={input}
+          placeholder="Type a message..."
+          value={text}
+          disabled={sending}
+          onChange={(event) => setText(event.target.value)}
+          autoComplete="off"
+        />
         <Button type="submit" size="icon" aria-label="Send message" disabled={sending || text.trim() === ''}>
           <SendIcon size={18} />
         </Button>

@@ -45,7 +45,7 @@ export default function Register() {
     }
     toast({ title: 'Success', description: 'Account created! Please verify your phone number.' });
     await revalidateAfterSignIn();
-    navigate('/verify-phone');
+    void navigate('/verify-phone');
     return undefined;
   };
 
@@ -61,14 +61,21 @@ export default function Register() {
     >
       <Form<RegisterValues> onSubmit={onSubmit}>
         {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
+          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <Split>
               <TextField name="firstName" label="First name" autoComplete="given-name" validate={validators.firstName} />
               <TextField name="lastName" label="Last name" autoComplete="family-name" validate={validators.lastName} />
             </Split>
             <TextField name="phone" label="Phone number" type="tel" required autoComplete="tel" placeholder="(408) 555-0123" validate={validators.phone} />
             <TextField name="email" label="Email (optional)" type="email" autoComplete="email" placeholder="you@example.com" validate={validators.email} />
-            <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" validate={validators.password} />
+            <TextField
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters"
+              validate={validators.password}
+            />
             <Button type="submit" block size="lg" disabled={submitting}>
               {submitting ? 'Creating account...' : 'Create account'}
             </Button>

@@ -32,7 +32,11 @@ export default function VerifyPhone() {
       await apiRequest('POST', '/api/phone/send-verification');
       toast({ title: 'Code sent', description: 'Check your phone for the verification code' });
     } catch (error) {
-      toast({ title: 'Error', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Failed to send verification code', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Failed to send verification code',
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
@@ -41,7 +45,7 @@ export default function VerifyPhone() {
   useEffect(() => {
     if (!user) return;
     if (user.phoneVerified && step === 'code') {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
       return;
     }
     if (!user.phoneVerified && user.phone && !sentOnce.current) {
@@ -63,7 +67,11 @@ export default function VerifyPhone() {
       const body: VerifyCodeBody = { code };
       await apiRequest('POST', '/api/phone/verify-code', body);
     } catch (error) {
-      toast({ title: 'Verification failed', description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Invalid verification code', variant: 'destructive' });
+      toast({
+        title: 'Verification failed',
+        description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Invalid verification code',
+        variant: 'destructive',
+      });
       setVerifying(false);
       return;
     }
@@ -71,7 +79,7 @@ export default function VerifyPhone() {
     setStep('complete');
     setVerifying(false);
     void refresh();
-    window.setTimeout(() => navigate('/'), POST_VERIFY_REDIRECT_MS);
+    window.setTimeout(() => void navigate('/'), POST_VERIFY_REDIRECT_MS);
   };
 
   return (
@@ -98,7 +106,9 @@ export default function VerifyPhone() {
               <h2>
                 <PhoneIcon size={18} /> Enter verification code
               </h2>
-              <p className="muted">We sent a {VERIFICATION_CODE_LENGTH}-digit code to {user?.phone ? formatPhone(user.phone) : 'your phone'}.</p>
+              <p className="muted">
+                We sent a {VERIFICATION_CODE_LENGTH}-digit code to {user?.phone ? formatPhone(user.phone) : 'your phone'}.
+              </p>
               <Label htmlFor="verification-code">Verification code</Label>
               <CodeInput
                 id="verification-code"
@@ -123,7 +133,7 @@ export default function VerifyPhone() {
                 <Button variant="ghost" size="sm" onClick={() => void sendCode()} disabled={sending}>
                   {sending ? 'Sending...' : 'Resend code'}
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => navigate('/')}>
+                <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
                   Skip for now
                 </Button>
               </Row>

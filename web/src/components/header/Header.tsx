@@ -3,7 +3,7 @@
  * the user menu (Profile, Messages with the unread badge, Saved, Sign Out) or Sign In. Narrower than a
  * tablet, a drawer repeats search, navigation, create, profile, saved and sign out.
  */
-import { useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { media, type Breakpoint } from '../../lib/breakpoints';
@@ -23,7 +23,7 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const onLanding = location.pathname === '/' && !isAuthenticated;
-  const closeDrawer = useRef(() => setDrawerOpen(false)).current;
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   return (
     <Bar>

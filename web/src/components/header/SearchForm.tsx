@@ -12,7 +12,7 @@ export function SearchForm({ onDone, id }: { onDone?: () => void; id: string }) 
     event.preventDefault();
     const query = text.trim();
     if (!query) return;
-    navigate(`/?search=${encodeURIComponent(query)}`);
+    void navigate(`/?search=${encodeURIComponent(query)}`);
     onDone?.();
   };
   return (

@@ -22,7 +22,8 @@ export function PhotoUploader({ images, onChange }: { images: string[]; onChange
         <PlusIcon size={16} /> {images.length > 0 ? 'Add More Photos' : 'Add Photos'}
       </Button>
       <Hint>
-        {images.length}/{MAX_LISTING_IMAGES} photos. Up to {MAX_LISTING_IMAGES} images, {MAX_LISTING_PHOTO_MB} MB each. For best results use photos at least 800x800 pixels.
+        {images.length}/{MAX_LISTING_IMAGES} photos. Up to {MAX_LISTING_IMAGES} images, {MAX_LISTING_PHOTO_MB} MB each. For best results use photos at least
+        800x800 pixels.
       </Hint>
       <UploadDialog open={open} onClose={() => setOpen(false)} images={images} onChange={onChange} />
     </div>

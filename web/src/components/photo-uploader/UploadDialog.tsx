@@ -130,7 +130,14 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={() => phase !== 'uploading' && onClose()} title="Upload Photos" description={`You can add ${remaining} more photo${remaining === 1 ? '' : 's'}.`} width={560} testId="photo-uploader">
+    <Dialog
+      open={open}
+      onClose={() => phase !== 'uploading' && onClose()}
+      title="Upload Photos"
+      description={`You can add ${remaining} more photo${remaining === 1 ? '' : 's'}.`}
+      width={560}
+      testId="photo-uploader"
+    >
       {/* The input comes first so the drop zone can show its keyboard focus (input:focus-visible + label). */}
       <input
         id={inputId}

@@ -34,7 +34,11 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
       await apiRequest(isSaved ? 'DELETE' : 'POST', `/api/listings/${listing.id}/save`);
       // The heart flips only after the server agreed: refetch the saved list (and the counts).
       await revalidateAfterSaveToggle();
-      toast(isSaved ? { title: 'Listing Unsaved', description: 'Removed from your saved listings' } : { title: 'Listing Saved', description: 'Added to your saved listings' });
+      toast(
+        isSaved
+          ? { title: 'Listing Unsaved', description: 'Removed from your saved listings' }
+          : { title: 'Listing Saved', description: 'Added to your saved listings' },
+      );
     } catch (saveError) {
       failed(saveError, { title: 'Error', description: 'Failed to save listing' });
     } finally {
@@ -61,7 +65,15 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
         </Button>
       )}
       <IconRow>
-        <Button variant="outline" block aria-pressed={isSaved} aria-label={isSaved ? 'Unsave listing' : 'Save listing'} disabled={saving} onClick={() => void toggleSave()} data-testid="save-button">
+        <Button
+          variant="outline"
+          block
+          aria-pressed={isSaved}
+          aria-label={isSaved ? 'Unsave listing' : 'Save listing'}
+          disabled={saving}
+          onClick={() => void toggleSave()}
+          data-testid="save-button"
+        >
           <span style={{ color: isSaved ? 'var(--primary)' : undefined, display: 'inline-flex' }}>
             <HeartIcon size={18} filled={isSaved} />
           </span>

@@ -33,7 +33,7 @@ export default function ListingDetail() {
 
   // A signed-out visitor is sent to /login.
   useEffect(() => {
-    if (!authLoading && !isAuthenticated) navigate('/login', { replace: true });
+    if (!authLoading && !isAuthenticated) void navigate('/login', { replace: true });
   }, [authLoading, isAuthenticated, navigate]);
 
   if (authLoading || !isAuthenticated) return <DetailSkeleton />;
@@ -73,7 +73,15 @@ export default function ListingDetail() {
           <ListingSummary
             listing={listing}
             order={2}
-            actions={<ListingActions listing={listing} isOwner={isOwner} isSaved={isSaved} onMessage={() => setMessageOpen(true)} onReport={() => setReportOpen(true)} />}
+            actions={
+              <ListingActions
+                listing={listing}
+                isOwner={isOwner}
+                isSaved={isSaved}
+                onMessage={() => setMessageOpen(true)}
+                onReport={() => setReportOpen(true)}
+              />
+            }
           />
           {seller && <SellerCard seller={seller} isOwner={isOwner} order={4} />}
           <Ordered $order={5}>

@@ -23,7 +23,10 @@ export function detailRows(listing: Listing): { label: string; value: string }[]
     } else if (typeof raw === 'number') {
       value = String(raw);
     } else {
-      value = key === 'brand' || key === 'availability' || key === 'organizer' || key === 'eventTime' || key === 'duration' || key === 'eventDate' ? String(raw) : titleCase(String(raw));
+      value =
+        key === 'brand' || key === 'availability' || key === 'organizer' || key === 'eventTime' || key === 'duration' || key === 'eventDate'
+          ? String(raw)
+          : titleCase(String(raw));
     }
     rows.push({ label: METADATA_LABELS[key] ?? titleCase(key), value });
   }
