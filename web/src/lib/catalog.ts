@@ -3,20 +3,20 @@
  * choices per category (typed against proto's sets so they cannot drift), and the cities of the home
  * page's location banner.
  */
-import type {
+import {
   AMENITIES,
-  Category,
-  CONDITIONS,
-  CUISINE_TYPES,
+  type Category,
+  type CONDITIONS,
+  type CUISINE_TYPES,
   DIETARY_OPTIONS,
   EVENT_TYPES,
   EXPERIENCE_LEVELS,
   INDUSTRIES,
   ITEM_CATEGORIES,
-  JOB_TYPES,
-  PRICE_TYPES,
+  type JOB_TYPES,
+  type PRICE_TYPES,
   PROPERTY_TYPES,
-  REPORT_REASONS,
+  type REPORT_REASONS,
   SERVICE_TYPES,
 } from '@vnmarket/proto/src/listings';
 import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto/src/places';
@@ -88,21 +88,10 @@ export function priceLabel(category: Category | ''): string {
  * accepts and the demo data uses.
  */
 export const FORM_JOB_TYPES: readonly Of<typeof JOB_TYPES>[] = ['full-time', 'part-time', 'contract', 'freelance', 'temporary', 'internship'];
-export const FORM_EXPERIENCE_LEVELS: readonly Of<typeof EXPERIENCE_LEVELS>[] = ['entry', 'mid', 'senior', 'executive'];
-export const FORM_INDUSTRIES: readonly Of<typeof INDUSTRIES>[] = [
-  'technology',
-  'healthcare',
-  'education',
-  'finance',
-  'retail',
-  'hospitality',
-  'construction',
-  'manufacturing',
-  'marketing',
-  'other',
-];
-export const FORM_PROPERTY_TYPES: readonly Of<typeof PROPERTY_TYPES>[] = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'];
-export const FORM_AMENITIES: readonly Of<typeof AMENITIES>[] = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'];
+export const FORM_EXPERIENCE_LEVELS: readonly Of<typeof EXPERIENCE_LEVELS>[] = EXPERIENCE_LEVELS;
+export const FORM_INDUSTRIES: readonly Of<typeof INDUSTRIES>[] = INDUSTRIES;
+export const FORM_PROPERTY_TYPES: readonly Of<typeof PROPERTY_TYPES>[] = PROPERTY_TYPES;
+export const FORM_AMENITIES: readonly Of<typeof AMENITIES>[] = AMENITIES;
 export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = [
   'vietnamese',
   'italian',
@@ -117,49 +106,10 @@ export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = [
   'bakery',
   'other',
 ];
-export const FORM_DIETARY_OPTIONS: readonly Of<typeof DIETARY_OPTIONS>[] = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic', 'none'];
-export const FORM_ITEM_CATEGORIES: readonly Of<typeof ITEM_CATEGORIES>[] = [
-  'electronics',
-  'furniture',
-  'clothing',
-  'books',
-  'sports',
-  'toys',
-  'appliances',
-  'tools',
-  'automotive',
-  'other',
-];
-export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = [
-  'cleaning',
-  'plumbing',
-  'electrical',
-  'carpentry',
-  'painting',
-  'landscaping',
-  'moving',
-  'repair',
-  'installation',
-  'maintenance',
-  'consulting',
-  'tutoring',
-  'photography',
-  'other',
-];
-export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = [
-  'concert',
-  'workshop',
-  'festival',
-  'sports',
-  'charity',
-  'networking',
-  'party',
-  'conference',
-  'meetup',
-  'class',
-  'exhibition',
-  'other',
-];
+export const FORM_DIETARY_OPTIONS: readonly Of<typeof DIETARY_OPTIONS>[] = DIETARY_OPTIONS;
+export const FORM_ITEM_CATEGORIES: readonly Of<typeof ITEM_CATEGORIES>[] = ITEM_CATEGORIES;
+export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = SERVICE_TYPES;
+export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = EVENT_TYPES;
 export const FORM_CONDITIONS: readonly Of<typeof CONDITIONS>[] = ['new', 'like-new', 'good', 'fair'];
 
 /** Labels of stored values where title case reads wrong ("Full Time"); everything else is title-cased. */

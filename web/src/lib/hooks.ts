@@ -1,8 +1,8 @@
 import type { Message } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
-import { isUnauthorizedError } from './api';
+import { apiRequest, isUnauthorizedError } from './api';
 import { useMessaging } from './messaging';
-import { useCurrentUser } from './queries';
+import { revalidateListings, useCurrentUser } from './queries';
 import { LOGIN_REDIRECT_DELAY_MS } from './timing';
 import { useToast } from './toast';
 
@@ -65,4 +65,22 @@ export function useMessagingSocket(_userId: string | undefined, onMessage: (mess
   const handler = useEffectEvent(onMessage);
   useEffect(() => subscribe((message) => handler(message)), [subscribe]);
   return connected;
+}
+
+/** Deletes one of the user's listings with the spec's toasts ("Listing deleted successfully", or the failure), then refreshes every listing view. */
+export function useDeleteListing() {
+  const toast = useToast();
+  const failed = useFailureToast();
+  return useCallback(
+    async (listingId: string) => {
+      try {
+        await apiRequest('DELETE', `/api/listings/${listingId}`);
+        toast({ title: 'Listing deleted successfully' });
+        await revalidateListings();
+      } catch (cause) {
+        failed(cause, { title: 'Error', description: 'Failed to delete listing' });
+      }
+    },
+    [toast, failed],
+  );
 }

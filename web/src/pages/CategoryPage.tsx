@@ -15,7 +15,7 @@ import { SearchIcon } from '../components/Icons';
 import { ListingCard } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, CenteredMessage, Container, Grid, Input, LoadFailed, Muted, Select } from '../components/ui';
-import { media } from '../lib/breakpoints';
+import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, SortBox, Toolbar } from '../components/BrowseLayout';
 import {
   categoryApiParams,
   categoryStateFromParams,
@@ -67,13 +67,13 @@ function CategoryScreen({ category }: { category: Category }) {
         </Container>
       </Hero>
 
-      <Layout>
+      <BrowseLayout>
         <FilterToggle variant="outline" block aria-expanded={showFilters} aria-controls={`${id}-filters`} onClick={() => setShowFilters((value) => !value)}>
           {activeCount > 0 ? `Filters (${activeCount} active)` : 'Filters'}
         </FilterToggle>
-        <Sidebar id={`${id}-filters`} $open={showFilters}>
+        <FilterPanel id={`${id}-filters`} $open={showFilters}>
           <CategoryFilterSidebar category={category} filters={filters} onChange={change} onClear={clearAll} active={active} />
-        </Sidebar>
+        </FilterPanel>
 
         <Results aria-busy={waiting || results.loadingMore}>
           <Toolbar>
@@ -107,7 +107,7 @@ function CategoryScreen({ category }: { category: Category }) {
             </>
           )}
         </Results>
-      </Layout>
+      </BrowseLayout>
     </>
   );
 }
@@ -220,65 +220,4 @@ const SearchInput = styled(Input)`
   min-width: 0;
   border-color: transparent;
   color: var(--text);
-`;
-
-const Layout = styled(Container)`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 20px;
-  padding-top: 24px;
-  padding-bottom: 48px;
-  ${media.desktop} {
-    grid-template-columns: 270px minmax(0, 1fr);
-    align-items: start;
-  }
-`;
-
-const FilterToggle = styled(Button)`
-  min-height: 44px;
-  ${media.desktop} {
-    display: none;
-  }
-`;
-
-const Sidebar = styled.aside<{ $open: boolean }>`
-  display: ${({ $open }) => ($open ? 'block' : 'none')};
-  ${media.desktop} {
-    display: block;
-    position: sticky;
-    top: calc(var(--header-height) + 16px);
-  }
-`;
-
-const Results = styled.div`
-  min-width: 0;
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 10px 16px;
-  margin-bottom: 16px;
-`;
-
-const ResultCount = styled.p`
-  font-weight: 600;
-  min-height: 1.5em;
-`;
-
-const SortBox = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  label {
-    font-size: 0.9rem;
-    color: var(--muted);
-    white-space: nowrap;
-  }
-  select {
-    width: auto;
-    min-height: 44px;
-  }
 `;

@@ -14,7 +14,7 @@ import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { CATEGORY_INFO } from '../lib/catalog';
 import { formatUsd, plural } from '../lib/format';
-import { useFailureToast, useRequireAuth } from '../lib/hooks';
+import { useDeleteListing, useFailureToast, useRequireAuth } from '../lib/hooks';
 import { revalidateListings, useOwnListings, useSaved } from '../lib/queries';
 import { useToast } from '../lib/toast';
 
@@ -28,6 +28,7 @@ export default function Dashboard() {
   const [deleting, setDeleting] = useState<Listing | null>(null);
   const toast = useToast();
   const failed = useFailureToast();
+  const deleteListing = useDeleteListing();
 
   if (!isAuthenticated) return null;
   const active = (listings ?? []).filter((listing) => listing.isActive);
@@ -46,13 +47,7 @@ export default function Dashboard() {
   };
   const remove = async (listing: Listing) => {
     setDeleting(null);
-    try {
-      await apiRequest('DELETE', `/api/listings/${listing.id}`);
-      toast({ title: 'Listing deleted successfully' });
-      await revalidateListings();
-    } catch (cause) {
-      failed(cause, { title: 'Error', description: 'Failed to delete listing' });
-    }
+    await deleteListing(listing.id);
   };
 
   return (

@@ -15,6 +15,7 @@ import { PinIcon } from '../components/Icons';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
+import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, SortBox, Toolbar } from '../components/BrowseLayout';
 import { media } from '../lib/breakpoints';
 import { formatTotal, priceBound, useListingPages } from '../lib/browse';
 import { CATEGORY_INFO, CITIES, DEFAULT_CITY, type CityName } from '../lib/catalog';
@@ -116,18 +117,18 @@ export default function Home() {
         </BannerInner>
       </Banner>
 
-      <Layout>
+      <BrowseLayout>
         <FilterToggle variant="outline" block aria-expanded={showFilters} aria-controls="home-filters" onClick={() => setShowFilters((value) => !value)}>
           {showFilters ? 'Hide filters' : 'Show filters'}
         </FilterToggle>
-        <Sidebar id="home-filters" $open={showFilters}>
+        <FilterPanel id="home-filters" $open={showFilters}>
           <FilterSidebar filters={filters} onChange={changeFilters} />
-        </Sidebar>
+        </FilterPanel>
         <Results aria-busy={isLoading}>
           <Toolbar>
-            <Count data-testid="listing-count" aria-live="polite">
+            <ResultCount data-testid="listing-count" aria-live="polite">
               {isLoading ? 'Loading listings...' : `Showing ${total ? formatTotal(total) : listings.length} listings in ${city} area`}
-            </Count>
+            </ResultCount>
             <SortBox>
               <label htmlFor="home-sort">Sort by</label>
               <Select id="home-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
@@ -161,7 +162,7 @@ export default function Home() {
             </>
           )}
         </Results>
-      </Layout>
+      </BrowseLayout>
     </>
   );
 }
@@ -235,62 +236,4 @@ const CitySelect = styled(Select)`
   padding-top: 6px;
   padding-bottom: 6px;
   font-weight: 600;
-`;
-
-const Layout = styled(Container)`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 20px;
-  padding-top: 24px;
-  padding-bottom: 48px;
-  ${media.desktop} {
-    grid-template-columns: 270px minmax(0, 1fr);
-    align-items: start;
-  }
-`;
-
-const FilterToggle = styled(Button)`
-  ${media.desktop} {
-    display: none;
-  }
-`;
-
-const Sidebar = styled.aside<{ $open: boolean }>`
-  display: ${({ $open }) => ($open ? 'block' : 'none')};
-  ${media.desktop} {
-    display: block;
-    position: sticky;
-    top: calc(var(--header-height) + 16px);
-  }
-`;
-
-const Results = styled.div`
-  min-width: 0;
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 10px 16px;
-  margin-bottom: 16px;
-`;
-
-const Count = styled.p`
-  font-weight: 600;
-`;
-
-const SortBox = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  label {
-    font-size: 0.9rem;
-    color: var(--muted);
-    white-space: nowrap;
-  }
-  select {
-    width: auto;
-  }
 `;

@@ -8,29 +8,18 @@ import { thumbnailPathOf } from '@vnmarket/proto/src/media';
 import styled from 'styled-components';
 import { EyeIcon, HeartIcon, ImageIcon } from '../../components/Icons';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, Skeleton } from '../../components/ui';
-import { apiRequest } from '../../lib/api';
 import { media } from '../../lib/breakpoints';
 import { formatPrice, plural } from '../../lib/format';
-import { useFailureToast } from '../../lib/hooks';
-import { revalidateListings } from '../../lib/queries';
-import { useToast } from '../../lib/toast';
+import { useDeleteListing } from '../../lib/hooks';
 import { formatDay } from '../../lib/users';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this listing?';
 
 export function MyListings({ listings, error }: { listings: Listing[] | undefined; error: unknown }) {
-  const toast = useToast();
-  const failed = useFailureToast();
-
+  const deleteListing = useDeleteListing();
   const remove = async (listing: Listing) => {
     if (!window.confirm(DELETE_CONFIRM)) return;
-    try {
-      await apiRequest('DELETE', `/api/listings/${listing.id}`);
-      toast({ title: 'Listing deleted successfully' });
-      await revalidateListings();
-    } catch (cause) {
-      failed(cause, { title: 'Error', description: 'Failed to delete listing' });
-    }
+    await deleteListing(listing.id);
   };
 
   if (error) return <LoadFailed title="Failed to load listings" />;

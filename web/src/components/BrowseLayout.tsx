@@ -1,0 +1,69 @@
+/**
+ * The browse screens' frame (Home and the category pages): filters beside the results on a desktop,
+ * behind a "Filters" toggle on a phone; a toolbar with the result count and the sort select. Controls
+ * keep 44 px touch targets.
+ */
+import styled from 'styled-components';
+import { media } from '../lib/breakpoints';
+import { Button, Container } from './ui';
+
+export const BrowseLayout = styled(Container)`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 20px;
+  padding-top: 24px;
+  padding-bottom: 48px;
+  ${media.desktop} {
+    grid-template-columns: 270px minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+export const FilterToggle = styled(Button)`
+  min-height: 44px;
+  ${media.desktop} {
+    display: none;
+  }
+`;
+
+export const FilterPanel = styled.aside<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+  ${media.desktop} {
+    display: block;
+    position: sticky;
+    top: calc(var(--header-height) + 16px);
+  }
+`;
+
+export const Results = styled.div`
+  min-width: 0;
+`;
+
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px 16px;
+  margin-bottom: 16px;
+`;
+
+export const ResultCount = styled.p`
+  font-weight: 600;
+  min-height: 1.5em;
+`;
+
+export const SortBox = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  label {
+    font-size: 0.9rem;
+    color: var(--muted);
+    white-space: nowrap;
+  }
+  select {
+    width: auto;
+    min-height: 44px;
+  }
+`;
