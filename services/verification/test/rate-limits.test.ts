@@ -9,7 +9,7 @@ import { lastCodeSentTo, readOutbox, sameSession } from './support';
  * one proxy hop) so each test can come from its own client address in X-Forwarded-For.
  */
 // Long enough that an immediate second request is always "too soon", even on a busy machine.
-const INTERVAL_SECONDS = 2;
+const INTERVAL_SECONDS = 3;
 // The tests wait out the interval several times.
 jest.setTimeout(60_000);
 let stack: Stack<'auth' | 'verification'>;
@@ -128,11 +128,15 @@ it('caps codes per client address per hour', async () => {
 });
 
 it('throttles through the gateway too', async () => {
-  const user = await knownUser();
-  expect((await user.client.post('/api/phone/send-verification')).status).toBe(200);
-  expectTooMany(
-    await user.client.post('/api/phone/send-verification'),
-    `Please wait ${INTERVAL_SECONDS} seconds before requesting another code`,
-    INTERVAL_SECONDS,
-  );
+  // Two sends inside one interval. On a busy machine a pair can take longer than the short test interval,
+  // and then the second is rightly allowed: such a pair proves nothing, so another user tries (found by CI).
+  for (let attempt = 1; ; attempt += 1) {
+    const user = await knownUser();
+    const started = Date.now();
+    expect((await user.client.post('/api/phone/send-verification')).status).toBe(200);
+    const second = await user.client.post('/api/phone/send-verification');
+    if (Date.now() - started >= INTERVAL_SECONDS * 1000 && attempt < 3) continue;
+    expectTooMany(second, `Please wait ${INTERVAL_SECONDS} seconds before requesting another code`, INTERVAL_SECONDS);
+    return;
+  }
 });
