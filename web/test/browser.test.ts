@@ -481,8 +481,15 @@ describe('messages', () => {
 
 describe('dashboard', () => {
   it('deactivating hides a listing from browse, activating brings it back, and Delete after the confirm removes it', async () => {
-    const { page } = await newPage({ account: newAccount('Nhung', 'Hồ') });
+    const { page, context } = await newPage({ account: newAccount('Nhung', 'Hồ') });
     const title = `Máy may Singer ${Date.now()}`;
+    // Its category page, searched for its title, in a second tab.
+    const categoryPage = await context.newPage();
+    const onCategoryPage = async (expected: 'shown' | 'hidden') => {
+      await categoryPage.goto(`${base}/category/sale?search=${encodeURIComponent(title)}`);
+      if (expected === 'shown') await cards(categoryPage).filter({ hasText: title }).waitFor();
+      else await categoryPage.getByText('No items found', { exact: true }).waitFor();
+    };
     const created = await page.request.post(`${base}/api/listings`, {
       data: { title, description: 'Máy may cũ chạy tốt', category: 'sale', price: '120.5', condition: 'good', location: 'Milpitas, CA', metadata: {} },
     });
@@ -500,9 +507,11 @@ describe('dashboard', () => {
     await toast(page, 'Listing status updated').waitFor();
     await page.getByRole('tab', { name: 'Inactive (1)', exact: true }).waitFor();
     expect(await searchFor()).toEqual([]);
+    await onCategoryPage('hidden');
     await item.getByRole('button', { name: 'Activate' }).click();
     await page.getByRole('tab', { name: 'Active (1)', exact: true }).waitFor();
     expect(await searchFor()).toEqual([title]);
+    await onCategoryPage('shown');
 
     await item.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByTestId('delete-dialog');

@@ -102,9 +102,13 @@ describe('the must-show, through the gateway with the real auth service', () => 
     const code = await sendCode(user);
     const answers = await Promise.all(Array.from({ length: 12 }, () => verify(user, wrongCode(code))));
     const messages = answers.map((answer) => `${answer.status} ${answer.body.message}`).sort();
+    // On a loaded machine a request can be refused before it reaches the code (503: no database connection
+    // within the acquire timeout, by design); such a refusal counts nothing (found by CI).
+    const refused = messages.filter((message) => message.startsWith('503 '));
     expect(messages.filter((message) => message === '400 Invalid verification code')).toHaveLength(5);
-    expect(messages.filter((message) => message === `400 ${MESSAGES.tooManyAttempts}`)).toHaveLength(7);
+    expect(messages.filter((message) => message === `400 ${MESSAGES.tooManyAttempts}`)).toHaveLength(7 - refused.length);
     expect((await verify(user, code)).body.message).toBe(MESSAGES.tooManyAttempts);
+    expect((await codesOf(user.user.id))[0]).toMatchObject({ attempts: 5, dead_reason: 'too_many_attempts' });
   });
 
   it('throttles resending: a second code within the minute gets 429 with Retry-After', async () => {
