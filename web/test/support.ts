@@ -293,26 +293,17 @@ export async function createListingAs(
 }
 
 /** A finding axe may report that belongs to another part of the app, matched by rule and by the element's HTML. */
-export interface KnownA11yIssue {
-  rule: string;
-  html: RegExp;
-  /** Where it comes from and why it is not fixed here. */
-  why: string;
-}
-
 /**
  * axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules), as readable
- * lines (rule, impact, element), leaving out only the `known` ones.
+ * lines (rule, impact, element): none is allowed.
  */
-export async function seriousA11yViolations(page: Page, known: readonly KnownA11yIssue[] = []): Promise<string[]> {
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const { AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes
-        .filter((node) => !known.some((issue) => issue.rule === violation.id && issue.html.test(node.html)))
-        .map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')} ${node.html.slice(0, 160)}`),
     );
 }
 
