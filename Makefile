@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: start test lint format setup setup-start test-faults install typecheck migrate bench bench-listings bench-chat clean
+.PHONY: start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-gateway bench-chat bench-first-page clean
 
 start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
@@ -38,11 +38,20 @@ typecheck: install
 migrate: install
 	npm run migrate
 
-bench: install ## GET /api/auth/user: direct, through the gateway, through nginx
+bench: install ## every performance goal (browse, gateway, search, chat, first page): one table, each figure beside its baseline
+	tsx deploy/bench/all.ts
+
+bench-auth: install ## GET /api/auth/user: direct, through the gateway, through nginx
 	npm run bench:auth
 
 bench-listings: install ## GET /api/listings (browse, filters, text search) at 100k listings, with query plans
 	npm run bench:listings
+
+bench-gateway: install ## an uncached path: direct vs the gateway vs nginx
+	BENCH_ONLY=gateway tsx deploy/bench/all.ts
+
+bench-first-page: install ## the landing page: initial JS (gzip) and LCP in headless Chromium
+	BENCH_ONLY=first-page tsx deploy/bench/all.ts
 
 bench-chat: install ## chat at 500 messages/s: 1,000 WebSockets on 2 messaging replicas, send-to-receive latency, memory per socket
 	npm run bench:chat

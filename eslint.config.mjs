@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**', 'charts/**', 'deploy/k6/**', 'web/screenshots/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**', 'charts/**', 'deploy/k6/*.js', 'deploy/k6/lib/**', 'web/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

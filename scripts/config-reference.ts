@@ -36,12 +36,19 @@ export const MEANINGS: Record<string, string> = {
   GATEWAY_PORT: 'the public port',
   DATABASE_URL: 'PostgreSQL; each service uses its own schema in it',
   DATABASE_POOL_MAX: 'connections in the pool per process',
+  DATABASE_POOL_MIN:
+    'connections opened before the service serves and kept open while idle (at most `DATABASE_POOL_MAX`), so a burst after a start does not wait for new ones',
   DATABASE_STATEMENT_TIMEOUT_MS: 'a statement running longer is cancelled (503); a hung connection is given up 250 ms later',
   DATABASE_ACQUIRE_TIMEOUT_MS: 'the wait for a pooled connection: with the statement timeout, 503 within about 2 s when the database is down',
+  MIGRATION_CONNECT_DEADLINE_MS:
+    'how long the migrate step keeps trying while PostgreSQL refuses connections or is starting up (backoff from 250 ms); a failing migration is not retried',
+  MIGRATION_CONNECT_MAX_DELAY_MS: 'the longest pause between those tries',
   REDIS_URL: 'Redis: the live-session registry and rate limits',
   REDIS_KEY_PREFIX: 'prefix of every Redis key (tests give each file its own)',
   AMQP_URL: 'RabbitMQ, the event bus',
   EVENTS_EXCHANGE: 'the topic exchange domain events go through',
+  EVENT_QUEUE_TYPE:
+    "The type of the service's durable event queues (its queue, retry and dead-letter queues): quorum (replicated; RabbitMQ ≥ 3.10, recommended by 4.x; the chart sets it) or classic (the default for a single local broker). A queue that exists as classic stays classic, with a warning (docs/architecture.md, Queue types).",
   JWT_PUBLIC_KEY: 'PEM (ES256) that verifies session tokens; `make start` creates a pair in `var/keys`',
   JWT_PRIVATE_KEY: 'PEM (ES256) that signs session tokens',
   JWT_ISSUER: 'the `iss` claim tokens must carry',
@@ -55,6 +62,8 @@ export const MEANINGS: Record<string, string> = {
   SHUTDOWN_TIMEOUT_MS: 'how long SIGTERM waits for in-flight requests',
   SHUTDOWN_DELAY_MS:
     'after SIGTERM, keep serving (not ready) this long before closing; for gateway-balanced local replicas (Kubernetes uses the `preStop` pause)',
+  METRICS_PORT:
+    'Prometheus scrapes `GET /metrics` on this port, every interface; a listener of its own that the gateway never routes to (docs/observability.md). `0`: any free port',
   LOGIN_MAX_FAILURES_PER_CLIENT: 'failed sign-ins per account and client (IPv6 by /64) per window',
   LOGIN_MAX_FAILURES_PER_IDENTIFIER: 'failed sign-ins per account per window, from anywhere',
   LOGIN_MAX_ATTEMPTS_PER_IP: 'sign-in attempts per client address per window',
@@ -63,6 +72,9 @@ export const MEANINGS: Record<string, string> = {
   ARGON2_MEMORY_KIB: 'argon2id memory cost of password hashing',
   ARGON2_TIME_COST: 'argon2id time cost of password hashing',
   VIEW_WINDOW_HOURS: 'a viewer counts once per listing per this many hours',
+  BROWSE_CACHE_TTL_MS:
+    'browse and search pages are served from memory this long (a page that cost more: ten times its cost, up to 30 s), and as long again while one query refreshes them (0: off); listing and seller events empty the cache on every replica at once',
+  BROWSE_CACHE_MAX_MB: 'memory the cached browse and search pages may take per replica (least recently used out first)',
   WS_MAX_PAYLOAD_BYTES: 'largest WebSocket frame accepted',
   WS_MAX_SOCKETS_PER_USER: 'open sockets per user (the oldest is closed beyond)',
   WS_HEARTBEAT_MS: 'socket ping interval; the session is re-checked in Redis on each',
@@ -106,6 +118,10 @@ export const MEANINGS: Record<string, string> = {
   UPSTREAM_MAX_SOCKETS: 'keep-alive sockets per upstream',
   UPSTREAM_HEALTH_INTERVAL_MS: 'with several replicas in a `*_URL`: how often each one’s `/readyz` is polled',
   GATEWAY_MAX_IN_FLIGHT: 'proxied requests at once; beyond, 503 with `Retry-After: 1` at once',
+  GATEWAY_CACHE_TTL_MS:
+    'how long a gateway replica gives again an answer its service marked `Gateway-Cache-Control` (browse pages) without asking the service; a write it passes to that service empties it at once. 0 turns it off',
+  GATEWAY_CACHE_MAX_BYTES: 'bytes of answers the gateway keeps per service at most, whatever the queries asked (the oldest go first)',
+  GATEWAY_CACHE_MAX_BODY_BYTES: 'a larger answer is not kept by the gateway',
   AUTH_URL: 'where auth listens; a comma-separated list of replicas is balanced',
   LISTINGS_URL: 'where listings listens; a comma-separated list of replicas is balanced',
   MESSAGING_URL: 'where messaging listens; a comma-separated list of replicas is balanced',

@@ -142,12 +142,13 @@ async function main(): Promise<void> {
   }
 
   const upstreamUrls: Record<string, string> = {};
-  for (const service of SERVICES) {
+  // One machine, six processes: each its own metrics port, the gateway 9464 and the services 9465 on.
+  for (const [index, service] of SERVICES.entries()) {
     const port = DEFAULT_PORTS[service];
     upstreamUrls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
-    startProcess(service, `services/${service}/src/main.ts`, { ...shared, PORT: String(port) });
+    startProcess(service, `services/${service}/src/main.ts`, { ...shared, PORT: String(port), METRICS_PORT: String(9465 + index) });
   }
-  startProcess('gateway', 'gateway/src/main.ts', { ...shared, ...upstreamUrls, GATEWAY_PORT: String(gatewayPort) });
+  startProcess('gateway', 'gateway/src/main.ts', { ...shared, ...upstreamUrls, GATEWAY_PORT: String(gatewayPort), METRICS_PORT: '9464' });
 
   if (await waitForGateway()) {
     if (process.env.SEED !== '0') await runSeed();

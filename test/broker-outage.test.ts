@@ -31,7 +31,7 @@ it('with the broker unreachable, services stay ready, sign-in, browsing and post
     const ready = await fetch(`${service.url}/readyz`);
     expect(ready.status).toBe(200);
   }
-  const metrics = await (await fetch(`${stack.listings.url}/metrics`)).text();
+  const metrics = await (await fetch(`${stack.listings.metricsUrl}/metrics`)).text();
   expect(metrics).toMatch(/event_bus_connected\{connection="listings-test"\} 0/);
 
   const buyer = await registered(stack);

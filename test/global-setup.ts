@@ -8,7 +8,7 @@ import { isUrlReachable } from '../scripts/lib/local';
 const stores = [
   { env: 'DATABASE_URL', fallback: 'postgres://postgres@127.0.0.1:5432/postgres', image: 'postgres:16-alpine', port: 5432 },
   { env: 'REDIS_URL', fallback: 'redis://127.0.0.1:6379', image: 'redis:7-alpine', port: 6379 },
-  { env: 'AMQP_URL', fallback: 'amqp://guest:guest@127.0.0.1:5672', image: 'rabbitmq:3.13-alpine', port: 5672 },
+  { env: 'AMQP_URL', fallback: 'amqp://guest:guest@127.0.0.1:5672', image: 'rabbitmq:4.1-alpine', port: 5672 },
 ] as const;
 
 export default async function globalSetup(): Promise<void> {

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressFolder } from './build/precompress';
+import { prerenderLanding } from './build/prerender';
+import { treeshakeHelp } from './build/treeshake';
 
 /** Brotli and gzip copies of the built assets, written once at build time for the gateway to serve. */
 function precompress(): Plugin {
@@ -20,8 +22,15 @@ function precompress(): Plugin {
 
 /** The SPA the gateway serves from web/dist; `npm run dev -w web` proxies the API to a running gateway. */
 export default defineConfig({
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
+  plugins: [react(), treeshakeHelp(), prerenderLanding(), precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // Every browser the app supports has modulepreload: no polyfill in the first page's JS.
+    modulePreload: { polyfill: false },
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

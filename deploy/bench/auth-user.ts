@@ -13,33 +13,31 @@
  * (postgres://postgres@127.0.0.1:5432/vnmarket_bench), BENCH_NO_INSTALL=1 (never apt-get install nginx).
  */
 import { randomInt } from 'node:crypto';
-import { accessSync, chmodSync, constants as fsConstants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   assertPortsFree,
+  childPidsOf,
   envInt,
+  findOrInstallNginx,
   fmt,
   gatewayEnv,
-  killPid,
   limitRunTime,
-  listPids,
   LOCALHOST,
   machineSummary,
   MEASUREMENT_HEADER,
   measureLoad,
   measurementCells,
+  nginxVersion,
   printTable,
   procStatusKb,
-  readProcStat,
   registerUser,
   runBench,
   runScript,
   runServiceEnv,
-  runToEnd,
-  serviceBaseEnv,
   sleep,
-  startChild,
+  startNginx,
   startScript,
   waitUntilOk,
   type Child,
@@ -65,16 +63,8 @@ if (!/^(auto|[1-9]\d*)$/.test(settings.nginxWorkers)) {
   process.exit(1);
 }
 
-/** nginx workers seen while reading memory: killed too if the master has to be SIGKILLed. */
-const nginxWorkerPids = new Set<number>();
-
 // ---------------------------------------------------------------------------------------------------
 // Helpers: memory.
-
-function childPidsOf(parent: number): number[] {
-  // A process gone meanwhile has no stat: it is no child any more.
-  return listPids().filter((pid) => Number(readProcStat(pid)?.fields[1]) === parent);
-}
 
 /** Peak RSS in MiB of one process, or of an nginx master plus its workers. */
 function maxRssMiB(child: Child | undefined, withChildren = false): number | undefined {
@@ -82,9 +72,7 @@ function maxRssMiB(child: Child | undefined, withChildren = false): number | und
   if (pid === undefined) return undefined;
   const pids = [pid];
   if (withChildren) {
-    const workers = childPidsOf(pid);
-    for (const worker of workers) nginxWorkerPids.add(worker);
-    pids.push(...workers);
+    pids.push(...childPidsOf(pid));
   }
   let totalKb = 0;
   for (const one of pids) {
@@ -93,101 +81,6 @@ function maxRssMiB(child: Child | undefined, withChildren = false): number | und
     totalKb += kb;
   }
   return totalKb / 1024;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// nginx: found on PATH, or installed with apt-get when we are root.
-
-function findExecutable(name: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin', '/sbin', '/usr/local/nginx/sbin'];
-  for (const dir of dirs) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, fsConstants.X_OK);
-      return candidate;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
-}
-
-async function findOrInstallNginx(): Promise<{ binary?: string; note?: string }> {
-  const found = findExecutable('nginx');
-  if (found) return { binary: found };
-  if (process.env.BENCH_NO_INSTALL === '1') return { note: 'nginx is not installed and BENCH_NO_INSTALL=1' };
-  if (process.getuid?.() !== 0) return { note: 'nginx is not installed and this is not root (install it: sudo apt-get install -y nginx)' };
-  if (!findExecutable('apt-get')) return { note: 'nginx is not installed and apt-get is not available' };
-
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => runToEnd('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], aptEnv, 300_000);
-  console.log('nginx not found: apt-get install -y nginx …');
-  let result = await install();
-  if (result.code !== 0) {
-    console.log('apt-get install failed; apt-get update, then trying again …');
-    await runToEnd('apt-get', ['update'], aptEnv, 300_000);
-    result = await install();
-  }
-  const binary = findExecutable('nginx');
-  if (result.code === 0 && binary) return { binary };
-  const tail = result.output.trim().split('\n').slice(-8).join('\n      ');
-  return { note: `nginx could not be installed with apt-get:\n      ${tail}` };
-}
-
-async function nginxVersion(binary: string): Promise<string> {
-  const { output } = await runToEnd(binary, ['-v'], process.env, 10_000);
-  return output.match(/nginx\/[\w.]+/)?.[0] ?? 'nginx';
-}
-
-function writeNginxConfig(dir: string): string {
-  const file = path.join(dir, 'nginx.conf');
-  const temp = (name: string) => path.join(dir, name);
-  writeFileSync(
-    file,
-    `# Written by deploy/bench/auth-user.ts for one run; deleted afterwards.
-worker_processes ${settings.nginxWorkers};
-pid ${temp('nginx.pid')};
-error_log ${temp('error.log')} warn;
-
-events {
-  worker_connections 4096;
-}
-
-http {
-  access_log off;
-  client_body_temp_path ${temp('client_body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-  # Clients keep their connection for the whole run, as they do with Node (no per-connection request cap).
-  keepalive_requests 1000000;
-  keepalive_timeout 65s;
-
-  upstream auth {
-    server ${LOCALHOST}:${settings.ports.auth};
-    keepalive ${settings.nginxKeepalive};
-    keepalive_requests 1000000;
-    keepalive_timeout 60s;
-  }
-
-  server {
-    listen ${LOCALHOST}:${settings.ports.nginx};
-    location / {
-      proxy_pass http://auth;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      # The same forwarding headers the gateway sets.
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-    }
-  }
-}
-`,
-  );
-  return file;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -288,19 +181,17 @@ async function main(tempDir: string): Promise<void> {
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
   let nginxChild: Child | undefined;
   if (nginx.binary) {
-    chmodSync(tempDir, 0o755); // nginx workers run unprivileged and need to reach their temp dirs
-    const config = writeNginxConfig(tempDir);
-    const killWorkers = () => {
-      for (const pid of nginxWorkerPids) killPid(pid, 'SIGKILL');
-    };
-    nginxChild = startChild(
-      'nginx',
+    nginxChild = await startNginx(
       nginx.binary,
-      ['-p', `${tempDir}/`, '-e', path.join(tempDir, 'error.log'), '-c', config, '-g', 'daemon off;'],
-      serviceBaseEnv(),
-      killWorkers,
+      tempDir,
+      {
+        workers: settings.nginxWorkers,
+        port: settings.ports.nginx,
+        keepalive: settings.nginxKeepalive,
+        routes: [{ location: '/', port: settings.ports.auth }],
+      },
+      '/livez',
     );
-    await waitUntilOk(`http://${LOCALHOST}:${settings.ports.nginx}/livez`, 'nginx', 30_000);
   }
 
   // One user, one session: every measured request carries its cookie.

@@ -4,7 +4,7 @@
  * limit), the autocannon load with every response's latency kept for exact percentiles, and the table.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, constants as fsConstants, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -509,4 +509,191 @@ export async function recreateDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await admin.destroy();
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Goals: every benchmark states its figures against issue 14's goals, and `make bench` (all.ts) prints
+// the rows of all of them as one table.
+
+/** One figure beside its goal and the baseline it is judged against, measured in the same run. */
+export interface GoalRow {
+  /** Which goal, e.g. "1 browse", "2 gateway", "3 search", "4 chat", "5 first page". */
+  goal: string;
+  /** What was measured, e.g. "GET /api/listings?limit=20 via gateway, req/s". */
+  measure: string;
+  /** The figure, formatted with its unit. */
+  figure: string;
+  /** The goal as text, e.g. "≥ 0.5 × /livez" or "p95 ≤ 50 ms". */
+  target: string;
+  /** The baseline beside it (direct, nginx, before), formatted, or "–". */
+  baseline: string;
+  /** Whether the figure meets the goal; undefined for a row that is context only. */
+  met?: boolean;
+}
+
+export const GOAL_HEADER = ['goal', 'measure', 'figure', 'target', 'baseline (same run)', 'met'];
+const goalCells = (row: GoalRow): string[] => [
+  row.goal,
+  row.measure,
+  row.figure,
+  row.target,
+  row.baseline,
+  row.met === undefined ? '' : row.met ? 'yes' : 'NO',
+];
+
+/**
+ * Prints a benchmark's goal rows, and appends them as JSON lines to BENCH_RESULTS_FILE when that is set
+ * (how all.ts collects every benchmark's rows into one table).
+ */
+export function reportGoals(rows: GoalRow[]): void {
+  printTable(GOAL_HEADER, rows.map(goalCells));
+  const file = process.env.BENCH_RESULTS_FILE;
+  if (file) appendFileSync(file, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+}
+
+export function printGoalTable(rows: GoalRow[]): void {
+  printTable(GOAL_HEADER, rows.map(goalCells));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// nginx as the reference reverse proxy (auth-user.ts, gateway.ts): found on PATH, or installed with
+// apt-get when we are root; run with its own config, pid file, logs and temp dirs in the run's temp dir.
+
+function findExecutable(name: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin', '/sbin', '/usr/local/nginx/sbin'];
+  for (const dir of dirs) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, fsConstants.X_OK);
+      return candidate;
+    } catch {
+      /* not here */
+    }
+  }
+  return undefined;
+}
+
+/** The nginx binary, installed with apt-get if need be (root only; BENCH_NO_INSTALL=1 never installs); or why there is none. */
+export async function findOrInstallNginx(): Promise<{ binary?: string; note?: string }> {
+  const found = findExecutable('nginx');
+  if (found) return { binary: found };
+  if (process.env.BENCH_NO_INSTALL === '1') return { note: 'nginx is not installed and BENCH_NO_INSTALL=1' };
+  if (process.getuid?.() !== 0) return { note: 'nginx is not installed and this is not root (install it: sudo apt-get install -y nginx)' };
+  if (!findExecutable('apt-get')) return { note: 'nginx is not installed and apt-get is not available' };
+
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => runToEnd('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], aptEnv, 300_000);
+  console.log('nginx not found: apt-get install -y nginx …');
+  let result = await install();
+  if (result.code !== 0) {
+    console.log('apt-get install failed; apt-get update, then trying again …');
+    await runToEnd('apt-get', ['update'], aptEnv, 300_000);
+    result = await install();
+  }
+  const binary = findExecutable('nginx');
+  if (result.code === 0 && binary) return { binary };
+  const tail = result.output.trim().split('\n').slice(-8).join('\n      ');
+  return { note: `nginx could not be installed with apt-get:\n      ${tail}` };
+}
+
+export async function nginxVersion(binary: string): Promise<string> {
+  const { output } = await runToEnd(binary, ['-v'], process.env, 10_000);
+  return output.match(/nginx\/[\w.]+/)?.[0] ?? 'nginx';
+}
+
+export interface NginxProxySettings {
+  /** worker_processes: a number or "auto". */
+  workers: string;
+  port: number;
+  /** Idle keep-alive connections nginx keeps to each upstream. */
+  keepalive: number;
+  /** Path prefixes (nginx `location`s, longest wins) and the local port each goes to. */
+  routes: { location: string; port: number }[];
+}
+
+/**
+ * Writes nginx.conf for a plain keep-alive reverse proxy (HTTP/1.1 upstream, `Connection ""`, the
+ * X-Forwarded-* headers the gateway sets, access_log off) with everything it writes inside `dir`.
+ */
+export function writeNginxConfig(dir: string, settings: NginxProxySettings): string {
+  const file = path.join(dir, 'nginx.conf');
+  const temp = (name: string) => path.join(dir, name);
+  const upstreams = settings.routes
+    .map(
+      (route, index) => `  upstream upstream${index} {
+    server ${LOCALHOST}:${route.port};
+    keepalive ${settings.keepalive};
+    keepalive_requests 1000000;
+    keepalive_timeout 60s;
+  }
+`,
+    )
+    .join('\n');
+  const locations = settings.routes
+    .map(
+      (route, index) => `    location ${route.location} {
+      proxy_pass http://upstream${index};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      # The same forwarding headers the gateway sets.
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+`,
+    )
+    .join('');
+  writeFileSync(
+    file,
+    `# Written by a benchmark of deploy/bench for one run; deleted afterwards.
+worker_processes ${settings.workers};
+pid ${temp('nginx.pid')};
+error_log ${temp('error.log')} warn;
+
+events {
+  worker_connections 4096;
+}
+
+http {
+  access_log off;
+  client_body_temp_path ${temp('client_body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  # Clients keep their connection for the whole run, as they do with Node (no per-connection request cap).
+  keepalive_requests 1000000;
+  keepalive_timeout 65s;
+
+${upstreams}
+  server {
+    listen ${LOCALHOST}:${settings.port};
+${locations}  }
+}
+`,
+  );
+  return file;
+}
+
+/** The pids whose parent is `parent` (an nginx master's workers). */
+export function childPidsOf(parent: number): number[] {
+  // A process gone meanwhile has no stat: it is no child any more.
+  return listPids().filter((pid) => Number(readProcStat(pid)?.fields[1]) === parent);
+}
+
+/**
+ * Starts nginx with that config in the foreground (its workers are SIGKILLed too should the master need
+ * it) and waits until `readyPath` answers through it.
+ */
+export async function startNginx(binary: string, dir: string, settings: NginxProxySettings, readyPath: string): Promise<Child> {
+  chmodSync(dir, 0o755); // nginx workers run unprivileged and need to reach their temp dirs
+  const config = writeNginxConfig(dir, settings);
+  const workers = new Set<number>();
+  const child = startChild('nginx', binary, ['-p', `${dir}/`, '-e', path.join(dir, 'error.log'), '-c', config, '-g', 'daemon off;'], serviceBaseEnv(), () => {
+    for (const pid of workers) killPid(pid, 'SIGKILL');
+  });
+  await waitUntilOk(`http://${LOCALHOST}:${settings.port}${readyPath}`, 'nginx', 30_000);
+  for (const pid of childPidsOf(child.process.pid ?? -1)) workers.add(pid);
+  return child;
 }

@@ -6,7 +6,7 @@
 //   - .Values (values.yaml, then each -f file, then --set/--set-string/--set-file, merged like Helm),
 //     .Release (Name, Namespace, Service, IsInstall, IsUpgrade, Revision), .Chart (from Chart.yaml,
 //     capitalised like Helm: Name, Version, AppVersion), .Template (Name, BasePath), .Capabilities
-//     (KubeVersion, APIVersions.Has);
+//     (KubeVersion, APIVersions.Has), .Files (Get, outside templates/, e.g. dashboards/*.json);
 //   - every file under templates/ is parsed into one template set, so `define`s are shared; files whose
 //     name starts with "_" are partials and are not rendered, NOTES.txt is rendered but not printed;
 //   - numbers in values files are float64, as Helm reads them (through JSON); --set numbers are int64;
@@ -22,7 +22,9 @@
 //
 // Usage: chart-render [-strict] [-name vnmarket] [-namespace default] [-f values.yaml]... [--set k=v]...
 //
-//	[--set-string k=v]... [--set-file k=path]... CHART_DIR
+//	[--set-string k=v]... [--set-file k=path]... [-lookup objects.json] CHART_DIR
+//
+// -lookup names a JSON array of objects that `lookup` finds, standing in for a live cluster (an upgrade).
 package main
 
 import (
@@ -63,6 +65,7 @@ func main() {
 	flag.Var(&sets, "set", "key=value (repeatable; comma-separated pairs allowed)")
 	flag.Var(&setStrings, "set-string", "key=value taken as a string (repeatable)")
 	flag.Var(&setFiles, "set-file", "key=path: the file's content as the value (repeatable)")
+	lookupFile := flag.String("lookup", "", "JSON array of live objects that lookup finds")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: chart-render [flags] CHART_DIR")
@@ -70,7 +73,7 @@ func main() {
 	}
 	out, err := render(flag.Arg(0), options{
 		name: *name, namespace: *namespace, upgrade: *upgrade, strict: *strict,
-		valueFiles: valueFiles, sets: sets, setStrings: setStrings, setFiles: setFiles,
+		valueFiles: valueFiles, sets: sets, setStrings: setStrings, setFiles: setFiles, lookupFile: *lookupFile,
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "Error:", err)
@@ -83,6 +86,7 @@ type options struct {
 	name, namespace                        string
 	upgrade, strict                        bool
 	valueFiles, sets, setStrings, setFiles []string
+	lookupFile                             string
 }
 
 func render(chartDir string, opts options) (string, error) {
@@ -122,8 +126,12 @@ func render(chartDir string, opts options) (string, error) {
 	} else {
 		root.Option("missingkey=zero")
 	}
+	live, err := readLiveObjects(opts.lookupFile)
+	if err != nil {
+		return "", err
+	}
 	includeDepth := map[string]int{}
-	funcs := funcMap(root, includeDepth)
+	funcs := funcMap(root, includeDepth, live)
 	root.Funcs(funcs)
 	names := make([]string, 0, len(files))
 	for _, file := range files {
@@ -150,7 +158,7 @@ func render(chartDir string, opts options) (string, error) {
 			"KubeVersion": map[string]interface{}{"Version": "v1.31.0", "Major": "1", "Minor": "31", "GitVersion": "v1.31.0"},
 			"APIVersions": apiVersions{"v1", "apps/v1", "batch/v1", "autoscaling/v2", "policy/v1", "networking.k8s.io/v1"},
 		},
-		"Files": map[string]interface{}{},
+		"Files": chartFiles{dir: chartDir},
 	}
 
 	var out strings.Builder
@@ -173,6 +181,38 @@ func render(chartDir string, opts options) (string, error) {
 		}
 	}
 	return out.String(), nil
+}
+
+// chartFiles is .Files: the chart's files outside templates/, read by path relative to the chart.
+type chartFiles struct{ dir string }
+
+// Get returns a file's content, or "" when it is missing or under templates/ (as Helm does).
+func (f chartFiles) Get(name string) string {
+	clean := path.Clean(filepath.ToSlash(name))
+	if strings.HasPrefix(clean, "templates/") || strings.HasPrefix(clean, "../") {
+		return ""
+	}
+	body, err := os.ReadFile(filepath.Join(f.dir, filepath.FromSlash(clean)))
+	if err != nil {
+		return ""
+	}
+	return string(body)
+}
+
+// readLiveObjects reads the -lookup file: a JSON array of objects, numbers as float64 like Helm's client.
+func readLiveObjects(file string) ([]map[string]interface{}, error) {
+	if file == "" {
+		return nil, nil
+	}
+	body, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var objects []map[string]interface{}
+	if err := json.Unmarshal(body, &objects); err != nil {
+		return nil, fmt.Errorf("-lookup %s: %w", file, err)
+	}
+	return objects, nil
 }
 
 type apiVersions []string
@@ -387,7 +427,7 @@ func setPath(values map[string]interface{}, key string, value interface{}) error
 // ---------------------------------------------------------------------------------------------------
 // Functions: sprig's text functions, less env/expandenv (as Helm removes them), plus Helm's own.
 
-func funcMap(root *template.Template, includeDepth map[string]int) template.FuncMap {
+func funcMap(root *template.Template, includeDepth map[string]int, live []map[string]interface{}) template.FuncMap {
 	f := sprig.TxtFuncMap()
 	delete(f, "env")
 	delete(f, "expandenv")
@@ -430,8 +470,15 @@ func funcMap(root *template.Template, includeDepth map[string]int) template.Func
 		}
 		return v, nil
 	}
-	// No cluster here: lookup finds nothing, as in `helm template`.
+	// No cluster here: lookup finds nothing, as in `helm template`, unless -lookup lists live objects.
 	f["lookup"] = func(apiVersion, kind, namespace, name string) (map[string]interface{}, error) {
+		for _, object := range live {
+			metadata, _ := object["metadata"].(map[string]interface{})
+			if object["apiVersion"] == apiVersion && object["kind"] == kind && metadata["name"] == name &&
+				(metadata["namespace"] == nil || metadata["namespace"] == namespace) {
+				return object, nil
+			}
+		}
 		return map[string]interface{}{}, nil
 	}
 	f["include"] = func(name string, data interface{}) (string, error) {

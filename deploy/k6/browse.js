@@ -14,38 +14,52 @@
  *   detail   (DETAIL_WEIGHT, 2)   a signed-in user opening a listing from a results page, the seller's
  *                                 reviews and saved listings, sometimes saving and unsaving it
  *
- * Signed-in visits use accounts that setup() registers (or signs in, when they exist from an earlier run) or
- * reads from USERS_FILE; each account signs in once, in setup(), and the VUs reuse its session cookie.
- * With no listings in the cluster, detail visits have nothing to open: seed some first (README).
+ * Visits arrive at VISIT_RATE a second (LOAD=steady, reached over RAMP), at a rate that climbs to MAX_VISIT_RATE
+ * (LOAD=capacity), or from PEAK_VUS closed-loop VUs (LOAD=smoke). Signed-in visits use accounts that setup() signs
+ * in (registering those that do not exist yet) or reads from USERS_FILE; each account signs in once, in setup(),
+ * and the VUs reuse its session cookie. With no listings in the cluster, detail visits have nothing to open: seed
+ * some first (README).
  *
  * Environment (-e NAME=value):
+ *   LOAD            steady                    steady | capacity | smoke (lib/settings.js)
  *   BASE_URL        http://localhost:8080     the gateway (or ingress) origin
  *   ORIGIN          BASE_URL                  Origin header on writes, as a browser sends it ('' for none)
- *   USERS           10                        accounts setup() registers (mind REGISTER_MAX_PER_IP_PER_HOUR, 20)
+ *   USERS           10                        accounts setup() signs in (registering them on the first run; mind
+ *                                             REGISTER_MAX_PER_IP_PER_HOUR, 20, shared with chat.js)
  *   USERS_FILE      unset                     JSON file of existing accounts: [{"identifier", "password"}]
  *   PASSWORD        k6-browse-password-1      password of the accounts setup() registers
  *   PHONE_PREFIX    415556                    registered accounts get phone PHONE_PREFIX + 4 digits (same every run)
- *   PEAK_VUS        100                       VUs at the plateau
- *   RAMP, HOLD      1m, 5m                    ramp-up (and ramp-down) time, time at the plateau
+ *   VISIT_RATE      5                         visits starting per second (steady; capacity: the starting rate)
+ *   MAX_VISIT_RATE  4 × VISIT_RATE            capacity: the rate reached at the end of HOLD
+ *   MAX_VUS         derived                   most visits in flight before k6 drops arrivals (dropped_iterations)
+ *   PEAK_VUS        5                         smoke: closed-loop VUs
+ *   RAMP, HOLD      1m, 5m                    time to reach the rate (smoke: the VUs), time at it (10s, 1m for smoke)
  *   THINK_S         1-5                       pause between page views (seconds, uniform)
  *   LANDING_WEIGHT, BROWSE_WEIGHT, DETAIL_WEIGHT   5, 3, 2   how often each visit is picked
  *   SAVE_SHARE      0.2                       chance that a detail visit saves (then unsaves) the listing
+ *   SUMMARY_JSON    k6-browse-summary.json    where the key figures go (lib/summary.js; compare runs with compare.mjs)
  */
 import http from 'k6/http';
 import { check, fail, group, sleep } from 'k6';
 import { Counter, Trend } from 'k6/metrics';
+import { plannedAccounts, signInAll } from './lib/accounts.js';
+import { arrivalRate, loadSetting, numberSetting } from './lib/settings.js';
+import { summaryOutputs, withSlices } from './lib/summary.js';
 
 // ------------------------------------------------------------------------------------------------
 // Settings.
 
+const LOAD = loadSetting(__ENV);
 const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
 const ORIGIN = __ENV.ORIGIN === undefined ? BASE_URL : __ENV.ORIGIN;
-const USER_COUNT = Number(__ENV.USERS || 10);
+const USER_COUNT = numberSetting(__ENV, 'USERS', 10, { min: 1, integer: true });
 const PASSWORD = __ENV.PASSWORD || 'k6-browse-password-1';
 const PHONE_PREFIX = __ENV.PHONE_PREFIX || '415556';
-const PEAK_VUS = Number(__ENV.PEAK_VUS || 100);
-const RAMP = __ENV.RAMP || '1m';
-const HOLD = __ENV.HOLD || '5m';
+const VISIT_RATE = numberSetting(__ENV, 'VISIT_RATE', 5, { min: 0.02 });
+const MAX_VISIT_RATE = numberSetting(__ENV, 'MAX_VISIT_RATE', VISIT_RATE * 4, { min: 0.02 });
+const PEAK_VUS = numberSetting(__ENV, 'PEAK_VUS', 5, { min: 1, integer: true });
+const RAMP = __ENV.RAMP || (LOAD === 'smoke' ? '10s' : '1m');
+const HOLD = __ENV.HOLD || (LOAD === 'smoke' ? '1m' : '5m');
 const SAVE_SHARE = Number(__ENV.SAVE_SHARE || 0.2);
 const THINK = range(__ENV.THINK_S, [1, 5]);
 const USERS_FILE = __ENV.USERS_FILE ? JSON.parse(open(__ENV.USERS_FILE)) : undefined;
@@ -74,31 +88,57 @@ const PAGE_SIZE = 24;
 // ------------------------------------------------------------------------------------------------
 // Load shape and pass/fail.
 
-export const options = {
-  scenarios: {
-    visitors: {
+/** Smoke: the closed model (each VU visits, thinks, visits again); otherwise visits arrive at a rate. */
+function visitorsScenario() {
+  if (LOAD === 'smoke') {
+    return {
       executor: 'ramping-vus',
       startVUs: 0,
       stages: [
         { duration: RAMP, target: PEAK_VUS },
         { duration: HOLD, target: PEAK_VUS },
-        { duration: RAMP, target: 0 },
       ],
       gracefulRampDown: '30s',
-    },
-  },
+    };
+  }
+  return arrivalRate({
+    load: LOAD,
+    ratePerS: VISIT_RATE,
+    peakPerS: MAX_VISIT_RATE,
+    ramp: RAMP,
+    duration: HOLD,
+    // A visit is a few pages with THINK_S between them: about 15 s.
+    iterationS: 15,
+    maxVUs: numberSetting(__ENV, 'MAX_VUS', 0, { integer: true }),
+    gracefulStop: '30s',
+  });
+}
+
+const SLICES = [
+  { label: 'visitors', tag: 'scenario:visitors' },
+  { label: 'landing', tag: 'journey:landing' },
+  { label: 'browse', tag: 'journey:browse' },
+  { label: 'detail', tag: 'journey:detail' },
+];
+
+export const options = {
+  scenarios: { visitors: visitorsScenario() },
   // Anonymous "am I signed in?" answers 401 by design: not a failure.
-  thresholds: {
-    http_req_failed: ['rate<0.01'],
-    http_req_duration: ['p(95)<300'],
-    'http_req_duration{journey:landing}': ['p(95)<250'],
-    'http_req_duration{journey:browse}': ['p(95)<300'],
-    'http_req_duration{journey:detail}': ['p(95)<250'],
-    'http_req_duration{name:search}': ['p(95)<400'],
-    'http_req_duration{name:listing}': ['p(95)<150'],
-    checks: ['rate>0.99'],
-  },
+  thresholds: withSlices(
+    {
+      http_req_failed: ['rate<0.01'],
+      http_req_duration: ['p(95)<300'],
+      'http_req_duration{journey:landing}': ['p(95)<250'],
+      'http_req_duration{journey:browse}': ['p(95)<300'],
+      'http_req_duration{journey:detail}': ['p(95)<250'],
+      'http_req_duration{name:search}': ['p(95)<400'],
+      'http_req_duration{name:listing}': ['p(95)<150'],
+      checks: ['rate>0.99'],
+    },
+    SLICES,
+  ),
   summaryTrendStats: ['avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+  setupTimeout: '10m',
 };
 
 const visits = new Counter('browse_visits');
@@ -106,35 +146,33 @@ const listingsPerPage = new Trend('browse_listings_per_page');
 const emptyDetailVisits = new Counter('browse_detail_without_listings');
 
 // ------------------------------------------------------------------------------------------------
-// Accounts: registered (or signed in) once; the VUs share their session cookies.
+// Accounts: signed in once (registered on the first run); the VUs share their session cookies.
 
 export function setup() {
-  const accounts = USERS_FILE ? USERS_FILE : Array.from({ length: USER_COUNT }, (_, i) => ({ identifier: phoneOf(i), password: PASSWORD, register: true }));
-  const sessions = [];
-  accounts.forEach((account, i) => {
-    if (account.register) {
-      const registered = http.post(
-        `${BASE_URL}/api/register`,
-        JSON.stringify({ firstName: 'K6', lastName: `Browser ${i}`, phone: account.identifier, password: account.password }),
-        { headers: jsonHeaders(), tags: { name: 'setup register' }, responseCallback: http.expectedStatuses(201, 409) },
-      );
-      if (registered.status === 201) {
-        sessions.push(cookieOf(registered));
-        return;
-      }
-    }
-    const login = http.post(`${BASE_URL}/api/login`, JSON.stringify({ identifier: account.identifier, password: account.password }), {
-      headers: jsonHeaders(),
-      tags: { name: 'setup login' },
-    });
-    if (login.status !== 200) fail(`account ${i} (${account.identifier}): signing in answered ${login.status} ${login.body}`);
-    sessions.push(cookieOf(login));
-  });
+  const accounts = plannedAccounts({ usersFile: USERS_FILE, count: USER_COUNT, phonePrefix: PHONE_PREFIX, password: PASSWORD, firstName: 'K6 browser' });
+  const sessions = signInAll(accounts, { baseUrl: BASE_URL, headers: jsonHeaders(), cookieName: COOKIE_NAME }).map((account) => account.cookie);
   const probe = http.get(`${BASE_URL}/api/listings?limit=1`, { tags: { name: 'setup probe' } });
   if (probe.status !== 200) fail(`GET /api/listings answered ${probe.status}: is ${BASE_URL} the gateway?`);
   if (probe.json().length === 0) console.warn('setup: the catalogue is empty, so detail visits have nothing to open (see deploy/k6/README.md)');
   console.log(`setup: ${sessions.length} signed-in accounts (${BASE_URL})`);
   return { sessions };
+}
+
+export function handleSummary(data) {
+  const settings = LOAD === 'smoke' ? { PEAK_VUS } : { VISIT_RATE, ...(LOAD === 'capacity' ? { MAX_VISIT_RATE } : {}) };
+  return summaryOutputs(data, {
+    script: 'browse.js',
+    settings: { LOAD, USERS: USERS_FILE ? USERS_FILE.length : USER_COUNT, ...settings, RAMP, HOLD, BASE_URL },
+    slices: SLICES,
+    extras: [
+      { key: 'visits', metric: 'browse_visits', stat: 'count' },
+      { key: 'listings per page (avg)', metric: 'browse_listings_per_page', stat: 'avg' },
+      { key: 'detail visits without listings', metric: 'browse_detail_without_listings', stat: 'count' },
+      { key: 'search p95 ms', metric: 'http_req_duration{name:search}', stat: 'p(95)' },
+      { key: 'listing p95 ms', metric: 'http_req_duration{name:listing}', stat: 'p(95)' },
+      { key: 'arrivals dropped by k6', metric: 'dropped_iterations', stat: 'count' },
+    ],
+  });
 }
 
 export default function visit(data) {
@@ -249,18 +287,8 @@ function listingsUrl(query) {
   return `${BASE_URL}/api/listings${parameters ? `?${parameters}` : ''}`;
 }
 
-function cookieOf(response) {
-  const cookie = response.cookies[COOKIE_NAME];
-  if (!cookie || cookie.length === 0) fail(`no ${COOKIE_NAME} cookie from ${response.request.url}`);
-  return cookie[0].value;
-}
-
 function jsonHeaders() {
   return ORIGIN ? { 'content-type': 'application/json', origin: ORIGIN } : { 'content-type': 'application/json' };
-}
-
-function phoneOf(i) {
-  return `${PHONE_PREFIX}${String(i).padStart(4, '0')}`;
 }
 
 function pick(weighted) {

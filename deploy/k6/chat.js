@@ -3,269 +3,275 @@
  *
  *   k6 run -e BASE_URL=https://staging.example.com deploy/k6/chat.js
  *
- * The same scenario as `npm run bench:chat` (deploy/bench/chat/main.ts), which starts everything locally; this one
- * only drives an existing deployment. Every VU is one signed-in user with the web app open:
- *   - it logs in once (POST /api/login {identifier, password} → cookie vnm_session),
- *   - opens a WebSocket to /ws with that cookie and sends the spec's {type:"authenticate", userId},
- *   - then behaves like a real user of its kind (scenario): most users are online but idle (readers:
- *     they look at the inbox and the unread badge now and then, and rarely reply), some are chatting
- *     (chatters: a message every few seconds to someone else).
+ * The same scenario as `npm run bench:chat` (deploy/bench/chat/main.ts), which starts everything locally; this
+ * one only drives an existing deployment. It models what costs a chat deployment: many people with the web app
+ * open, each holding one WebSocket for as long as they stay, and a few of them writing now and then.
+ *   - sockets:  SOCKETS WebSockets (one per account, round-robin when SOCKETS > USERS), connected over RAMP and
+ *               held to the end. Each authenticates with the spec's {type:"authenticate", userId}, polls the
+ *               unread badge every POLL_S like the web app, and on every push refetches the conversation list
+ *               and the badge, as the web app does.
+ *   - messages: MESSAGE_RATE messages a second in all, from a random online account to another, at a fixed
+ *               arrival rate (LOAD=steady), a climbing one (LOAD=capacity) or from SMOKE_VUS closed-loop
+ *               senders (LOAD=smoke).
  * Messages carry their send time; every push that reaches the RECEIVER's socket adds a sample to
  * chat_send_to_receive (ms), so the thresholds judge the whole path: HTTP → messaging → PostgreSQL →
  * outbox → RabbitMQ → every replica → WebSocket.
  *
- * Requires k6 ≥ 1.6 (k6/websockets; on k6 0.43–1.5 change the import to 'k6/experimental/websockets').
+ * Accounts sign in once, in setup() (registered only when they do not exist yet), and share their session
+ * cookies with the VUs. Settings are listed in deploy/k6/README.md; the summary at the end is a table and a JSON
+ * file of key figures (lib/summary.js) to compare runs with compare.mjs.
  *
- * Environment (-e NAME=value):
- *   BASE_URL        http://localhost:8080     the gateway (or ingress) origin
- *   WS_URL          BASE_URL with ws(s)://    WebSocket origin, if different; the path /ws is appended
- *   ORIGIN          BASE_URL                  Origin header sent like a browser would ('' to send none)
- *   USERS           200                       users registered in setup() (ignored with USERS_FILE)
- *   USERS_FILE      unset                     JSON file of existing accounts: [{"identifier", "password", "id"?}]
- *   PASSWORD        k6-chat-password-1        password of the users setup() registers
- *   PHONE_PREFIX    415555                    registered users get phone PHONE_PREFIX + 4 digits (same every run)
- *   PEAK_VUS        200                       VUs at the plateau, split between the scenarios by CHATTER_SHARE
- *   CHATTER_SHARE   0.2                       share of VUs that chat actively
- *   RAMP            2m                        ramp-up (and ramp-down) time
- *   HOLD            5m                        time at the peak
- *   CHAT_PAUSE_S    3-10                      a chatter's pause between messages (seconds, uniform)
- *   READER_PAUSE_S  20-60                     a reader's pause between inbox looks (seconds, uniform)
- *   READER_REPLY    0.1                       chance that a reader's inbox look includes sending a reply
- *   SESSION_S       300                       how long one WebSocket session lasts before the VU reconnects
+ * Requires k6 ≥ 1.6 (k6/websockets; on k6 0.43–1.5 change the import to 'k6/experimental/websockets').
  */
 import http from 'k6/http';
-import { check, fail, sleep } from 'k6';
+import { check, sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
-import { setTimeout, clearTimeout } from 'k6/timers';
+import { setTimeout, clearTimeout, setInterval, clearInterval } from 'k6/timers';
 import { WebSocket } from 'k6/websockets';
+import { plannedAccounts, signInAll } from './lib/accounts.js';
+import { arrivalRate, durationSeconds, loadSetting, numberSetting, rangeSetting } from './lib/settings.js';
+import { summaryOutputs, withSlices } from './lib/summary.js';
 
 // ------------------------------------------------------------------------------------------------
-// Settings.
+// Settings (deploy/k6/README.md explains each).
 
+const LOAD = loadSetting(__ENV);
 const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
 const WS_URL = `${(__ENV.WS_URL || BASE_URL.replace(/^http/, 'ws')).replace(/\/+$/, '')}/ws`;
 const ORIGIN = __ENV.ORIGIN === undefined ? BASE_URL : __ENV.ORIGIN;
-const USER_COUNT = Number(__ENV.USERS || 200);
+const USERS_FILE = __ENV.USERS_FILE ? JSON.parse(open(__ENV.USERS_FILE)) : undefined;
+// 10 fits a default install (sign-up: 20 an hour per address, shared with browse.js's 10).
+const USER_COUNT = USERS_FILE ? USERS_FILE.length : numberSetting(__ENV, 'USERS', 10, { min: 2, integer: true });
+const SOCKETS = numberSetting(__ENV, 'SOCKETS', USER_COUNT, { min: 1, integer: true });
+const SOCKETS_PER_VU = numberSetting(__ENV, 'SOCKETS_PER_VU', 1, { min: 1, integer: true });
+const MESSAGE_RATE = numberSetting(__ENV, 'MESSAGE_RATE', 1, { min: 0.02 });
+const MAX_MESSAGE_RATE = numberSetting(__ENV, 'MAX_MESSAGE_RATE', MESSAGE_RATE * 10, { min: 0.02 });
+const SMOKE_VUS = numberSetting(__ENV, 'SMOKE_VUS', 2, { min: 1, integer: true });
+const CHAT_PAUSE = rangeSetting(__ENV, 'CHAT_PAUSE_S', '3-10');
+const POLL_MS = numberSetting(__ENV, 'POLL_S', 10) * 1000;
+const REFETCH_ON_PUSH = __ENV.REFETCH_ON_PUSH !== '0';
+const RAMP = __ENV.RAMP || (LOAD === 'smoke' ? '10s' : '1m');
+const HOLD = __ENV.HOLD || (LOAD === 'smoke' ? '1m' : '5m');
 const PASSWORD = __ENV.PASSWORD || 'k6-chat-password-1';
 const PHONE_PREFIX = __ENV.PHONE_PREFIX || '415555';
-const PEAK_VUS = Number(__ENV.PEAK_VUS || 200);
-const CHATTER_SHARE = Number(__ENV.CHATTER_SHARE || 0.2);
-const RAMP = __ENV.RAMP || '2m';
-const HOLD = __ENV.HOLD || '5m';
-const SESSION_MS = Number(__ENV.SESSION_S || 300) * 1000;
-const READER_REPLY = Number(__ENV.READER_REPLY || 0.1);
 const COOKIE_NAME = 'vnm_session';
+// The cluster's own limits, only to warn before a run that would trip them (set them as the cluster has them).
+const MESSAGES_PER_MINUTE = numberSetting(__ENV, 'MESSAGES_PER_MINUTE', 60, { min: 1 });
+const WS_MAX_SOCKETS_PER_USER = numberSetting(__ENV, 'WS_MAX_SOCKETS_PER_USER', 10, { min: 1 });
 
-function range(spec, fallback) {
-  const [low, high] = String(spec || fallback)
-    .split('-')
-    .map(Number);
-  return { low, high: high === undefined || Number.isNaN(high) ? low : high };
-}
-const CHAT_PAUSE = range(__ENV.CHAT_PAUSE_S, '3-10');
-const READER_PAUSE = range(__ENV.READER_PAUSE_S, '20-60');
-const pauseMs = ({ low, high }) => (low + Math.random() * (high - low)) * 1000;
-
-/** Accounts to use instead of registering (open() only works in the init context). */
-const USERS_FILE = __ENV.USERS_FILE ? JSON.parse(open(__ENV.USERS_FILE)) : undefined;
-
-const chatters = Math.max(1, Math.round(PEAK_VUS * CHATTER_SHARE));
-const readers = Math.max(1, PEAK_VUS - chatters);
+/** Accounts that hold a socket: messages go between them, so every message has a receiver online. */
+const ONLINE_ACCOUNTS = Math.min(USER_COUNT, SOCKETS);
+const HOLDER_VUS = Math.ceil(SOCKETS / SOCKETS_PER_VU);
+/** Sockets stay open this long after the last message, for its pushes to arrive. */
+const TAIL_S = 10;
+const SOCKETS_OPEN_S = durationSeconds(RAMP) + durationSeconds(HOLD) + TAIL_S;
 
 // ------------------------------------------------------------------------------------------------
-// Metrics and thresholds.
+// Metrics, load shape and pass/fail.
 
 /** Send time carried in the message → its push arriving on the receiver's socket. */
 const sendToReceive = new Trend('chat_send_to_receive', true);
 const wsConnectSuccess = new Rate('ws_connect_success');
 const wsAuthenticated = new Rate('ws_authenticated');
+/** Sockets the server closed (or lost) before the end of the test: scale-in, restarts, limits. */
+const socketsDropped = new Counter('ws_sockets_dropped');
 const messagesSent = new Counter('chat_messages_sent');
-const messagesReceived = new Counter('chat_messages_received');
+/** Every push of this test's messages, on any socket (sender's and receiver's). */
+const pushesReceived = new Counter('chat_pushes_received');
 const sendErrors = new Counter('chat_send_errors');
 
-/** Ramp a scenario's VUs up to target, hold, and ramp down. */
-function rampTo(exec, target) {
-  return {
-    executor: 'ramping-vus',
-    exec,
-    startVUs: 0,
-    stages: [
-      { duration: RAMP, target },
-      { duration: HOLD, target },
-      { duration: RAMP, target: 0 },
-    ],
-    gracefulRampDown: '30s',
-    gracefulStop: '30s',
-  };
+function messagesScenario() {
+  const common = { exec: 'sendMessage', startTime: RAMP, gracefulStop: '30s' };
+  if (LOAD === 'smoke') return { ...common, executor: 'constant-vus', vus: SMOKE_VUS, duration: HOLD };
+  return arrivalRate({
+    load: LOAD,
+    ratePerS: MESSAGE_RATE,
+    peakPerS: MAX_MESSAGE_RATE,
+    duration: HOLD,
+    iterationS: 0.5,
+    maxVUs: numberSetting(__ENV, 'MAX_VUS', 0, { integer: true }),
+    ...common,
+  });
 }
+
+const SLICES = [
+  { label: 'sockets', tag: 'scenario:sockets' },
+  { label: 'messages', tag: 'scenario:messages' },
+];
+const COUNTERS = [{ key: 'pushes', metric: 'chat_pushes_received' }];
 
 export const options = {
   scenarios: {
-    // Most people with the app open are not typing: they glance at the inbox and now and then reply.
-    readers: rampTo('reader', readers),
-    // Some are in a conversation: a message every few seconds.
-    chatters: rampTo('chatter', chatters),
+    // One VU per SOCKETS_PER_VU sockets, connected over RAMP, held to the end.
+    sockets: {
+      executor: 'ramping-vus',
+      exec: 'holdSockets',
+      startVUs: 0,
+      stages: [
+        { duration: RAMP, target: HOLDER_VUS },
+        { duration: `${durationSeconds(HOLD) + TAIL_S}s`, target: HOLDER_VUS },
+      ],
+      gracefulRampDown: '30s',
+      gracefulStop: '30s',
+    },
+    messages: messagesScenario(),
   },
-  thresholds: {
-    // Every request counts, setup's included (an existing account's 409 is expected there, not a failure).
-    http_req_failed: ['rate<0.01'],
-    http_req_duration: ['p(95)<300'],
-    chat_send_to_receive: ['p(95)<200', 'p(99)<500'],
-    ws_connect_success: ['rate>0.99'],
-    ws_authenticated: ['rate>0.99'],
-    checks: ['rate>0.99'],
-  },
-  // One setup() registering a few hundred users (argon2 on the server) takes a while.
+  thresholds: withSlices(
+    {
+      // Every request counts; setup's 401 for an account not registered yet is expected, not a failure.
+      http_req_failed: ['rate<0.01'],
+      http_req_duration: ['p(95)<300'],
+      'http_req_duration{scenario:messages}': ['p(95)<300'],
+      chat_send_to_receive: ['p(95)<200', 'p(99)<500'],
+      ws_connect_success: ['rate>0.99'],
+      ws_authenticated: ['rate>0.99'],
+      checks: ['rate>0.99'],
+    },
+    SLICES,
+    COUNTERS,
+  ),
+  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(95)', 'p(99)', 'max'],
+  // Signing in (or registering) a few thousand accounts, with argon2 on the server, takes a while.
   setupTimeout: '10m',
 };
 
 // ------------------------------------------------------------------------------------------------
-// Helpers.
+// Lifecycle.
 
-const jsonHeaders = (cookie) => {
-  const headers = { 'Content-Type': 'application/json' };
-  if (cookie) headers.Cookie = cookie;
-  if (ORIGIN) headers.Origin = ORIGIN;
-  return headers;
-};
-
-function sessionCookieOf(response) {
-  const cookies = response.cookies[COOKIE_NAME];
-  return cookies && cookies.length > 0 ? `${COOKIE_NAME}=${cookies[0].value}` : undefined;
-}
-
-/** Registers (or, when the account exists from an earlier run, signs in) user i; returns {identifier, password, id}. */
-function ensureUser(i) {
-  const phone = `${PHONE_PREFIX}${String(i).padStart(4, '0')}`;
-  const registered = http.post(`${BASE_URL}/api/register`, JSON.stringify({ firstName: `K6 ${i}`, lastName: 'Nguyễn', phone, password: PASSWORD }), {
-    headers: jsonHeaders(),
-    tags: { name: 'setup register' },
-    responseCallback: http.expectedStatuses(201, 409),
-  });
-  if (registered.status === 201) return { identifier: phone, password: PASSWORD, id: registered.json('id') };
-  if (registered.status !== 409) {
-    fail(
-      `registering user ${i} answered ${registered.status}: ${registered.body} (a sign-up limit? raise REGISTER_MAX_PER_IP_PER_HOUR on the test cluster or use USERS_FILE)`,
+export function setup() {
+  const accounts = plannedAccounts({ usersFile: USERS_FILE, count: USER_COUNT, phonePrefix: PHONE_PREFIX, password: PASSWORD, firstName: 'K6 chat' });
+  const users = signInAll(accounts, { baseUrl: BASE_URL, headers: jsonHeaders(), cookieName: COOKIE_NAME });
+  const peakRate = LOAD === 'capacity' ? Math.max(MESSAGE_RATE, MAX_MESSAGE_RATE) : MESSAGE_RATE;
+  const perAccountPerMinute = (peakRate * 60) / ONLINE_ACCOUNTS;
+  if (perAccountPerMinute > MESSAGES_PER_MINUTE * 0.8) {
+    console.warn(
+      `setup: ${perAccountPerMinute.toFixed(1)} messages a minute per account is near the cluster's MESSAGES_PER_MINUTE (${MESSAGES_PER_MINUTE}): raise USERS and SOCKETS, or the limit`,
     );
   }
-  const login = http.post(`${BASE_URL}/api/login`, JSON.stringify({ identifier: phone, password: PASSWORD }), {
-    headers: jsonHeaders(),
-    tags: { name: 'setup login' },
-  });
-  if (login.status !== 200) fail(`user ${i} exists but signing in answered ${login.status}: ${login.body}`);
-  return { identifier: phone, password: PASSWORD, id: login.json('id') };
+  if (Math.ceil(SOCKETS / USER_COUNT) > WS_MAX_SOCKETS_PER_USER) {
+    console.warn(
+      `setup: ${Math.ceil(SOCKETS / USER_COUNT)} sockets per account is above WS_MAX_SOCKETS_PER_USER (${WS_MAX_SOCKETS_PER_USER}): the oldest get closed`,
+    );
+  }
+  console.log(`setup: ${users.length} accounts signed in, ${SOCKETS} sockets to hold (${BASE_URL}, LOAD=${LOAD})`);
+  return { users };
 }
 
-/** Signs in as a user; returns the cookie header value and the user id. */
-function login(user) {
-  const response = http.post(`${BASE_URL}/api/login`, JSON.stringify({ identifier: user.identifier, password: user.password }), {
-    headers: jsonHeaders(),
-    tags: { name: 'POST /api/login' },
-  });
-  const cookie = sessionCookieOf(response);
-  const ok = check(response, {
-    'login 200': (r) => r.status === 200,
-    'login sets vnm_session': () => cookie !== undefined,
-  });
-  if (!ok) return undefined;
-  // The cookie goes in explicit headers (also on the WebSocket); keep k6's jar from sending a second copy.
-  http.cookieJar().clear(BASE_URL);
-  return { cookie, id: response.json('id') };
+/** This VU's sockets: the SOCKETS_PER_VU that follow its place among the holders. */
+let holderIndex;
+
+export async function holdSockets(data) {
+  if (holderIndex === undefined) holderIndex = exec.scenario.iterationInTest % HOLDER_VUS;
+  const endsAt = exec.scenario.startTime + SOCKETS_OPEN_S * 1000;
+  if (Date.now() > endsAt - 1000) return sleep(1); // the scenario is ending: no new socket
+  const sessions = [];
+  for (let socket = holderIndex * SOCKETS_PER_VU; socket < Math.min(SOCKETS, (holderIndex + 1) * SOCKETS_PER_VU); socket += 1) {
+    sessions.push(holdSocket(data.users[socket % data.users.length], endsAt));
+  }
+  await Promise.all(sessions);
+  // A socket that ended early (refused, dropped) reconnects on the next iteration, as the web app does.
+  if (Date.now() < endsAt) sleep(1);
 }
 
-let me; // this VU's signed-in user, kept across iterations (one login per VU)
-
-function signedIn(data) {
-  if (me) return me;
-  const user = data.users[(exec.vu.idInTest - 1) % data.users.length];
-  const session = login(user);
-  if (!session) return undefined;
-  me = { ...session, index: data.users.indexOf(user) };
-  return me;
-}
-
-function randomOtherUser(data) {
-  if (data.users.length < 2) return undefined;
-  // Chat partners who are likely online: users held by VUs (the first PEAK_VUS accounts).
-  const online = Math.min(data.users.length, PEAK_VUS);
-  let other = Math.floor(Math.random() * online);
-  if (other === me.index) other = (other + 1) % online;
-  return data.users[other];
-}
-
-function sendMessage(data) {
-  const to = randomOtherUser(data);
-  if (!to) return;
+export function sendMessage(data) {
+  const from = Math.floor(Math.random() * ONLINE_ACCOUNTS);
+  const to = (from + 1 + Math.floor(Math.random() * (ONLINE_ACCOUNTS - 1))) % ONLINE_ACCOUNTS;
+  const sender = data.users[from];
   const sentAt = Date.now();
-  const response = http.asyncRequest(
-    'POST',
+  const response = http.post(
     `${BASE_URL}/api/messages`,
-    JSON.stringify({ receiverId: to.id, content: `k6 ${exec.vu.idInTest}-${exec.vu.iterationInScenario} sent ${sentAt} — Chào anh, phòng còn không?` }),
-    { headers: jsonHeaders(me.cookie), tags: { name: 'POST /api/messages' } },
+    JSON.stringify({
+      receiverId: data.users[to].id,
+      content: `k6 ${exec.vu.idInTest}-${exec.scenario.iterationInTest} sent ${sentAt} — Chào anh, phòng còn không?`,
+    }),
+    { headers: jsonHeaders(sender.cookie), tags: { name: 'POST /api/messages' } },
   );
-  return response.then((r) => {
-    const ok = check(r, { 'message 201': (res) => res.status === 201 });
-    if (ok) messagesSent.add(1);
-    else sendErrors.add(1, { status: String(r.status) });
+  if (check(response, { 'message 201': (r) => r.status === 201 })) messagesSent.add(1);
+  else sendErrors.add(1, { status: String(response.status) });
+  if (LOAD === 'smoke') sleep(CHAT_PAUSE.low + Math.random() * (CHAT_PAUSE.high - CHAT_PAUSE.low));
+}
+
+export default sendMessage;
+
+export function handleSummary(data) {
+  return summaryOutputs(data, {
+    script: 'chat.js',
+    settings: {
+      LOAD,
+      USERS: USER_COUNT,
+      SOCKETS,
+      MESSAGE_RATE: LOAD === 'smoke' ? `${SMOKE_VUS} VUs` : MESSAGE_RATE,
+      ...(LOAD === 'capacity' ? { MAX_MESSAGE_RATE } : {}),
+      RAMP,
+      HOLD,
+      BASE_URL,
+    },
+    slices: SLICES,
+    counters: COUNTERS,
+    extras: [
+      { key: 'messages sent', metric: 'chat_messages_sent', stat: 'count' },
+      { key: 'messages refused', metric: 'chat_send_errors', stat: 'count' },
+      { key: 'pushes received', metric: 'chat_pushes_received', stat: 'count' },
+      { key: 'send to receive p50 ms', metric: 'chat_send_to_receive', stat: 'med' },
+      { key: 'send to receive p95 ms', metric: 'chat_send_to_receive', stat: 'p(95)' },
+      { key: 'send to receive p99 ms', metric: 'chat_send_to_receive', stat: 'p(99)' },
+      { key: 'ws connect success', metric: 'ws_connect_success', stat: 'rate' },
+      { key: 'ws connect p95 ms', metric: 'ws_connecting', stat: 'p(95)' },
+      { key: 'sockets dropped', metric: 'ws_sockets_dropped', stat: 'count' },
+      { key: 'arrivals dropped by k6', metric: 'dropped_iterations', stat: 'count' },
+    ],
   });
 }
 
-function lookAtInbox() {
-  // What the web app asks for when the inbox is opened: the list and the badge.
-  const requests = [
-    ['GET', `${BASE_URL}/api/conversations`, null, { headers: jsonHeaders(me.cookie), tags: { name: 'GET /api/conversations' } }],
-    ['GET', `${BASE_URL}/api/messages/unread-count`, null, { headers: jsonHeaders(me.cookie), tags: { name: 'GET /api/messages/unread-count' } }],
-  ];
-  return Promise.all(requests.map(([method, url, body, params]) => http.asyncRequest(method, url, body, params))).then((responses) => {
-    check(responses[0], { 'inbox 200': (r) => r.status === 200 });
-    check(responses[1], { 'unread count 200': (r) => r.status === 200 });
-  });
-}
+// ------------------------------------------------------------------------------------------------
+// One socket.
 
 const CONTENT = /^k6 \S+ sent (\d+) /;
 
-/**
- * One WebSocket session of SESSION_S seconds: authenticate, measure every message pushed to us as
- * receiver, and run `act` every pause. Resolves when the session ends.
- */
-function session(act, pause) {
+function jsonHeaders(cookie) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (cookie) headers.Cookie = `${COOKIE_NAME}=${cookie}`;
+  if (ORIGIN) headers.Origin = ORIGIN;
+  return headers;
+}
+
+/** What the web app asks for when a push arrives (and the badge every POLL_S): fire and forget. */
+function refetch(user, what) {
+  const get = (path, name) => http.asyncRequest('GET', `${BASE_URL}${path}`, null, { headers: jsonHeaders(user.cookie), tags: { name } });
+  const requests = [get('/api/messages/unread-count', 'GET /api/messages/unread-count')];
+  if (what === 'push') requests.push(get('/api/conversations', 'GET /api/conversations'));
+  return Promise.all(requests).then((responses) => {
+    check(responses[0], { 'unread count 200': (r) => r.status === 200 });
+    if (responses[1]) check(responses[1], { 'conversations 200': (r) => r.status === 200 });
+  });
+}
+
+/** Opens one socket as `user` and holds it until `endsAt`; resolves when it is closed. */
+function holdSocket(user, endsAt) {
   return new Promise((resolve) => {
     let opened = false;
     let authenticated = false;
-    let closed = false;
-    let timer;
+    let poll;
     let end;
-    const ws = new WebSocket(WS_URL, null, {
-      headers: ORIGIN ? { Cookie: me.cookie, Origin: ORIGIN } : { Cookie: me.cookie },
-      tags: { name: 'WS /ws' },
-    });
+    const ws = new WebSocket(WS_URL, null, { headers: jsonHeaders(user.cookie), tags: { name: 'WS /ws' } });
+    let finished = false;
     const finish = () => {
-      closed = true;
-      clearTimeout(timer);
+      if (finished) return;
+      finished = true;
+      if (!opened) wsConnectSuccess.add(false);
+      else if (!authenticated) wsAuthenticated.add(false);
+      else if (Date.now() < endsAt - 1000) socketsDropped.add(1);
+      clearInterval(poll);
       clearTimeout(end);
       resolve();
     };
-    const loop = () => {
-      if (closed) return;
-      timer = setTimeout(() => {
-        Promise.resolve(act()).then(loop, loop);
-      }, pause());
-    };
-    let connectCounted = false;
-    const countConnect = (ok) => {
-      if (connectCounted) return;
-      connectCounted = true;
-      wsConnectSuccess.add(ok);
-    };
     ws.addEventListener('open', () => {
       opened = true;
-      countConnect(true);
-      ws.send(JSON.stringify({ type: 'authenticate', userId: me.id }));
+      wsConnectSuccess.add(true);
       // No answer to authenticate is a failure too; don't hold the VU forever.
-      end = setTimeout(() => {
-        if (!authenticated) ws.close();
-      }, 10_000);
+      end = setTimeout(() => ws.close(), 10_000);
+      ws.send(JSON.stringify({ type: 'authenticate', userId: user.id }));
     });
     ws.addEventListener('message', (event) => {
       const receivedAt = Date.now();
@@ -279,71 +285,21 @@ function session(act, pause) {
         authenticated = true;
         wsAuthenticated.add(true);
         clearTimeout(end);
-        loop();
-        end = setTimeout(() => ws.close(), SESSION_MS);
+        end = setTimeout(() => ws.close(), Math.max(0, endsAt - Date.now()));
+        if (POLL_MS > 0) poll = setInterval(() => refetch(user, 'poll'), POLL_MS);
         return;
       }
-      if (frame.type !== 'new_message' || !frame.message || frame.message.receiverId !== me.id) return;
+      if (frame.type !== 'new_message' || !frame.message) return;
       const match = CONTENT.exec(frame.message.content || '');
       if (!match) return;
-      messagesReceived.add(1);
-      sendToReceive.add(receivedAt - Number(match[1]));
+      pushesReceived.add(1);
+      if (frame.message.receiverId === user.id) sendToReceive.add(receivedAt - Number(match[1]));
+      if (REFETCH_ON_PUSH) refetch(user, 'push');
     });
+    // A refused upgrade (401/403) or a network error before the socket opened: an error, a close, or both.
     ws.addEventListener('error', () => {
-      // A refused upgrade (401/403) or a network error: the socket never opened.
-      if (opened) return;
-      countConnect(false);
-      finish();
+      if (!opened) finish();
     });
-    ws.addEventListener('close', () => {
-      if (!opened) countConnect(false);
-      else if (!authenticated) wsAuthenticated.add(false);
-      finish();
-    });
+    ws.addEventListener('close', () => finish());
   });
 }
-
-// ------------------------------------------------------------------------------------------------
-// Lifecycle.
-
-export function setup() {
-  if (USERS_FILE) {
-    const users = USERS_FILE.map((user, i) => (user.id ? user : ensureUserFromFile(user, i)));
-    console.log(`setup: ${users.length} users from ${__ENV.USERS_FILE}`);
-    return { users };
-  }
-  const users = [];
-  for (let i = 0; i < USER_COUNT; i += 1) users.push(ensureUser(i));
-  console.log(`setup: ${users.length} users ready (${BASE_URL})`);
-  return { users };
-}
-
-/** A listed account without its id: sign in once to learn it. */
-function ensureUserFromFile(user, i) {
-  const response = http.post(`${BASE_URL}/api/login`, JSON.stringify({ identifier: user.identifier, password: user.password }), {
-    headers: jsonHeaders(),
-    tags: { name: 'setup login' },
-  });
-  if (response.status !== 200) fail(`USERS_FILE entry ${i} (${user.identifier}): signing in answered ${response.status}`);
-  return { ...user, id: response.json('id') };
-}
-
-/** Online, mostly idle: looks at the inbox every READER_PAUSE_S, sometimes replies. */
-export async function reader(data) {
-  if (!signedIn(data)) return sleep(5);
-  await session(
-    () => (Math.random() < READER_REPLY ? Promise.all([lookAtInbox(), sendMessage(data)]) : lookAtInbox()),
-    () => pauseMs(READER_PAUSE),
-  );
-}
-
-/** In a conversation: a message every CHAT_PAUSE_S. */
-export async function chatter(data) {
-  if (!signedIn(data)) return sleep(5);
-  await session(
-    () => sendMessage(data),
-    () => pauseMs(CHAT_PAUSE),
-  );
-}
-
-export default chatter;

@@ -5,17 +5,20 @@
  * every object against the Kubernetes API schemas (kubernetes-models) including unknown fields; and the
  * wiring that only shows up in a running cluster is checked on the rendered objects: images, ports, probes,
  * Secret keys, each service's own config schema, graceful shutdown, security contexts, autoscaling,
- * NetworkPolicies, migrations and the Ingress.
+ * NetworkPolicies, migrations and the Ingress; and the operations features: metrics ports, ServiceMonitor,
+ * PrometheusRule and Grafana dashboard (every metric they name is one the services export), traces,
+ * ServiceAccounts, the HTTPRoute, scale-in behaviour and the socket-based scaler, and data stores that
+ * survive chart bumps. The custom resources are validated against their CRDs' schemas too.
  */
 import { execFileSync } from 'node:child_process';
 import { createPublicKey, createPrivateKey, sign, verify } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
 import YAML from 'yaml';
 import type { z } from 'zod';
-import { loadConfig } from '@vnmarket/shared';
+import { loadConfig, metricsRegistry } from '@vnmarket/shared';
 import { gatewayConfigSchema } from '../../gateway/src/config';
 import { authConfigSchema } from '../../services/auth/src/config';
 import { listingsConfigSchema } from '../../services/listings/src/config';
@@ -58,6 +61,23 @@ const CONFIG_SCHEMAS: Record<Deployable, z.ZodType> = {
 const PORTS: Record<Deployable, number> = { gateway: 8080, auth: 4001, listings: 4002, messaging: 4003, media: 4004, verification: 4005 };
 const PRODUCTION = 'charts/marketplace/values-production.yaml';
 const DEV = 'charts/marketplace/values-dev.yaml';
+/** Raised sign-up, login and chat limits for k6 (deploy/k6), added on top of a cluster's values. */
+const LOADTEST = 'charts/marketplace/values-loadtest.yaml';
+/** The operations options that need lists (--set cannot write them): monitoring, HTTPRoute, traces. */
+const OPERATIONS_VALUES = {
+  metrics: {
+    serviceMonitor: { enabled: true, labels: { release: 'kube-prometheus-stack' } },
+    prometheusRule: { enabled: true, labels: { release: 'kube-prometheus-stack' } },
+    dashboard: { enabled: true, annotations: { grafana_folder: 'Marketplace' } },
+  },
+  httpRoute: {
+    enabled: true,
+    parentRefs: [{ name: 'public', namespace: 'gateway-system', sectionName: 'https' }],
+    hostnames: ['market.example.org'],
+  },
+  otel: { to: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'observability' } } }] },
+  media: { serviceAccount: { annotations: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/vnmarket-media' } } },
+};
 const SECRET_MOUNT = '/var/run/secrets/vnmarket';
 
 let renderer: Renderer;
@@ -98,6 +118,8 @@ beforeAll(() => {
   // The signing pair comes from skaffold's own deploy hook, run in a scratch working directory.
   execFileSync('sh', ['-c', skaffoldHookCommand(skaffold)], { cwd: workDir, stdio: 'pipe' });
   keyFiles = { 'secrets.jwtPublicKey': path.join(workDir, 'var/keys/jwt-public.pem'), 'secrets.jwtPrivateKey': path.join(workDir, 'var/keys/jwt-private.pem') };
+  const operationsFile = path.join(workDir, 'operations-values.yaml');
+  writeFileSync(operationsFile, YAML.stringify(OPERATIONS_VALUES));
   scenarios = [
     { name: 'default values', options: { setFile: keyFiles } },
     { name: 'skaffold dev', options: { valuesFiles: [DEV], setFile: keyFiles } },
@@ -106,6 +128,7 @@ beforeAll(() => {
     {
       name: 'every option on',
       options: {
+        valuesFiles: [operationsFile],
         setFile: keyFiles,
         set: {
           'ingress.enabled': true,
@@ -114,6 +137,8 @@ beforeAll(() => {
           'postgresql.persistence.enabled': true,
           'verification.sms.provider': 'twilio',
           'gateway.autoscaling.enabled': true,
+          'messaging.autoscaling.openSockets.enabled': true,
+          'redis.persistence.enabled': true,
         },
         setString: {
           'ingress.host': 'market.example.org',
@@ -121,12 +146,35 @@ beforeAll(() => {
           'verification.sms.fromNumber': '+14085550123',
           'secrets.twilioAccountSid': 'AC00000000000000000000000000000000',
           'secrets.twilioAuthToken': 'token',
-          'otel.endpoint': 'http://otel-collector:4318',
+          'otel.endpoint': 'http://otel-collector.observability:4318',
           'migrations.strategy': 'hook',
+          'messaging.autoscaling.openSockets.provider': 'prometheusAdapter',
+          'secrets.existingSecretChecksum': '5f1d0c2a9e4b7d31',
         },
       },
     },
+    {
+      // The other branches: KEDA scales messaging, the gateway is a LoadBalancer, data stores on emptyDirs.
+      name: 'KEDA, LoadBalancer gateway, ephemeral data stores',
+      options: {
+        valuesFiles: [operationsFile],
+        setFile: keyFiles,
+        set: {
+          'messaging.autoscaling.openSockets.enabled': true,
+          'postgresql.persistence.enabled': false,
+          'rabbitmq.persistence.enabled': false,
+          'minio.enabled': true,
+          'minio.persistence.enabled': false,
+        },
+        setString: { 'gateway.service.type': 'LoadBalancer', 'minio.endpoint': 'http://minio.127.0.0.1.nip.io:9000' },
+      },
+    },
   ];
+  // values-loadtest.yaml comes with the k6 work; rendered (and checked like the others) once it exists.
+  if (existsSync(path.join(REPO, LOADTEST))) {
+    scenarios.push({ name: 'load test', options: { valuesFiles: [LOADTEST], setFile: keyFiles } });
+    scenarios.push({ name: 'production, load test', options: { valuesFiles: [PRODUCTION, LOADTEST] }, secretFrom: 'production, chart-managed Secret' });
+  }
   for (const scenario of scenarios) renders.set(scenario.name, render(renderer, scenario.options));
 }, 120_000);
 
@@ -186,6 +234,18 @@ test('every rendered object is valid against the Kubernetes API schemas, with no
       .map((problem) => problem.error)
       .join(),
   ).toMatch(/'"readinessprobe"' does not exist in type 'IContainer'/); // ... the types do not
+  // The custom resources are checked against their CRDs the same way.
+  const kinds = new Set(all.map((object) => object.kind));
+  for (const kind of ['ServiceMonitor', 'PrometheusRule', 'HTTPRoute', 'ScaledObject']) expect([kind, kinds.has(kind)]).toEqual([kind, true]);
+  const route = structuredClone(find(rendered('every option on'), 'HTTPRoute', `${RELEASE}-gateway`));
+  route.spec.rules[0].timeouts.request = '1 hour';
+  expect(schemaErrors([route]).map((problem) => problem.error)).toEqual([expect.stringMatching(/timeouts\/request must match pattern/)]);
+  const monitor = structuredClone(find(rendered('every option on'), 'ServiceMonitor', RELEASE));
+  monitor.spec.endpoints[0].honourLabels = true;
+  expect(unknownFieldErrors([monitor]).map((problem) => problem.error)).toEqual([expect.stringMatching(/'"honourLabels"' does not exist/)]);
+  const scaled = structuredClone(find(rendered('KEDA, LoadBalancer gateway, ephemeral data stores'), 'ScaledObject', `${RELEASE}-messaging`));
+  scaled.spec.minReplicaCount = 'two';
+  expect(schemaErrors([scaled]).map((problem) => problem.error)).toEqual([expect.stringMatching(/minReplicaCount must be integer/)]);
 }, 120_000);
 
 test('skaffold: every image has a chart workload and is set in every release; the dev loop is wired', () => {
@@ -237,7 +297,12 @@ test('skaffold: every image has a chart workload and is set in every release; th
   const gatewayService = find(dev, 'Service', forward.resourceName);
   expect([forward.resourceType, forward.port, forward.localPort]).toEqual(['service', gatewayService.spec.ports[0].port, 8080]);
   expect(existsSync(path.join(REPO, 'node_modules/tsx/dist/cli.mjs'))).toBe(true);
-  for (const artifact of artifacts) {
+  // skaffold dev builds the Dockerfile's `dev` target (sources and tsx) of the same images with the same args.
+  const devArtifacts = devProfile.build.artifacts as Array<(typeof artifacts)[number] & { docker: { target?: string } }>;
+  expect(devArtifacts.map((artifact) => [artifact.image, artifact.docker.target, artifact.docker.buildArgs])).toEqual(
+    artifacts.map((artifact) => [artifact.image, 'dev', artifact.docker.buildArgs]),
+  );
+  for (const artifact of devArtifacts) {
     const name = artifact.image.split('/')[1] as Deployable;
     const container = mainContainer(deploymentOf(dev, name));
     expect(container.command).toEqual(['node', '/app/node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'src/main.ts']);
@@ -262,6 +327,7 @@ test('the deploy hook writes an ES256 pair the services accept', () => {
 test('every Service port is its container port, the port the process listens on and the port its probes use', () => {
   for (const scenario of scenarios) {
     const result = rendered(scenario.name);
+    const values = mergedValues(scenario.options) as any;
     for (const name of DEPLOYABLES) {
       const service = find(result, 'Service', `${RELEASE}-${name}`);
       const selected = workloads(result).filter(
@@ -270,10 +336,24 @@ test('every Service port is its container port, the port the process listens on 
       expect([scenario.name, name, selected.map((workload) => workload.metadata.name)]).toEqual([scenario.name, name, [`${RELEASE}-${name}`]]);
       const container = mainContainer(selected[0]!);
       const ports = Object.fromEntries((container.ports as Array<{ name: string; containerPort: number }>).map((port) => [port.name, port.containerPort]));
-      expect(service.spec.ports).toEqual([{ name: 'http', port: PORTS[name], targetPort: 'http', protocol: 'TCP' }]);
+      // The metrics port: on the deployable's Service, or for a gateway behind a LoadBalancer on a ClusterIP
+      // Service of its own, so the load balancer never carries it.
+      const metricsPort = { name: 'metrics', port: values.metrics.port, targetPort: 'metrics', protocol: 'TCP' };
+      const publicGateway = name === 'gateway' && service.spec.type !== 'ClusterIP';
+      const httpPort = { name: 'http', port: PORTS[name], targetPort: 'http', protocol: 'TCP' };
+      expect([scenario.name, name, service.spec.ports]).toEqual([scenario.name, name, publicGateway ? [httpPort] : [httpPort, metricsPort]]);
+      if (publicGateway) {
+        const metricsService = find(result, 'Service', `${RELEASE}-gateway-metrics`);
+        expect([metricsService.spec.type, metricsService.spec.selector, metricsService.spec.ports]).toEqual([
+          'ClusterIP',
+          service.spec.selector,
+          [metricsPort],
+        ]);
+      }
       expect(ports.http).toBe(PORTS[name]);
       const env = containerEnv(result, container);
       expect(Number(env[name === 'gateway' ? 'GATEWAY_PORT' : 'PORT'])).toBe(PORTS[name]);
+      expect([scenario.name, name, ports.metrics, Number(env.METRICS_PORT)]).toEqual([scenario.name, name, values.metrics.port, values.metrics.port]);
       const [live, ready] = ['/livez', '/readyz'];
       expect([container.startupProbe.httpGet, container.livenessProbe.httpGet, container.readinessProbe.httpGet]).toEqual([
         { path: live, port: 'http' },
@@ -445,11 +525,20 @@ test('autoscaling: listings and messaging by default, each deployable its own re
     const values = mergedValues(scenario.options) as any;
     for (const name of DEPLOYABLES) {
       const deployment = deploymentOf(result, name);
-      const hpa = result.objects.find((object) => object.kind === 'HorizontalPodAutoscaler' && object.spec.scaleTargetRef.name === deployment.metadata.name);
-      expect([scenario.name, name, Boolean(hpa)]).toEqual([scenario.name, name, values[name].autoscaling.enabled]);
+      // Either the chart's HorizontalPodAutoscaler or KEDA's ScaledObject (which makes its own).
+      const scaler = result.objects.find(
+        (object) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(object.kind) && object.spec.scaleTargetRef.name === deployment.metadata.name,
+      );
+      expect([scenario.name, name, Boolean(scaler)]).toEqual([scenario.name, name, values[name].autoscaling.enabled]);
       // With an autoscaler the Deployment leaves replicas to it (helm upgrade would otherwise reset them).
-      expect([scenario.name, name, deployment.spec.replicas]).toEqual([scenario.name, name, hpa ? undefined : values[name].replicaCount]);
-      if (hpa) expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([values[name].autoscaling.minReplicas, values[name].autoscaling.maxReplicas]);
+      expect([scenario.name, name, deployment.spec.replicas]).toEqual([scenario.name, name, scaler ? undefined : values[name].replicaCount]);
+      if (scaler?.kind === 'HorizontalPodAutoscaler')
+        expect([scaler.spec.minReplicas, scaler.spec.maxReplicas]).toEqual([values[name].autoscaling.minReplicas, values[name].autoscaling.maxReplicas]);
+      if (scaler?.kind === 'ScaledObject')
+        expect([scaler.spec.minReplicaCount, scaler.spec.maxReplicaCount]).toEqual([
+          values[name].autoscaling.minReplicas,
+          values[name].autoscaling.maxReplicas,
+        ]);
       const pdb = result.objects.find((object) => object.kind === 'PodDisruptionBudget' && labelsMatch(object.spec.selector, podLabelsOf(deployment)));
       expect([scenario.name, name, Boolean(pdb)]).toEqual([scenario.name, name, values[name].pdb.enabled]);
     }
@@ -516,7 +605,10 @@ test('migrations: a pre-install/pre-upgrade Job per service in production, init 
       const job = find(result, 'Job', `${RELEASE}-${service}-migrate`);
       expect(job.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '0' });
       const container = podSpecOf(job).containers[0];
-      expect([container.image, container.command]).toEqual([mainContainer(deploymentOf(result, service)).image, ['node', '--import', 'tsx', 'src/migrate.ts']]);
+      expect([container.image, container.command]).toEqual([
+        mainContainer(deploymentOf(result, service)).image,
+        ['node', '--enable-source-maps', 'dist/migrate.js'],
+      ]);
       expect(existsSync(path.join(REPO, 'services', service, 'src/migrate.ts'))).toBe(true);
       // Hooks run before the release's own objects exist: the Job needs no ConfigMap, and its Secret is
       // either the operator's or a hook created before it.
@@ -535,7 +627,7 @@ test('migrations: a pre-install/pre-upgrade Job per service in production, init 
   expect(defaults.objects.filter((object) => object.kind === 'Job')).toEqual([]);
   for (const service of SERVICES) {
     const init = podSpecOf(deploymentOf(defaults, service)).initContainers.find((container: any) => container.name === 'migrate');
-    expect(init.command).toEqual(['node', '--import', 'tsx', 'src/migrate.ts']);
+    expect(init.command).toEqual(['node', '--enable-source-maps', 'dist/migrate.js']);
   }
 });
 
@@ -569,6 +661,439 @@ test('missing required values stop the render with a message that says what to s
 });
 
 // ---------------------------------------------------------------------------------------------------
+// Operations: metrics, alerts, dashboard, traces, identities, the HTTPRoute, scaling, data stores
+
+/** Every metric the services export: the shared registry (services/shared/src/metrics.ts) with Node's defaults. */
+async function exportedMetrics(): Promise<{ names: Set<string>; histograms: Set<string> }> {
+  const metrics = await metricsRegistry.getMetricsAsJSON();
+  return {
+    names: new Set(metrics.map((metric) => metric.name)),
+    histograms: new Set(metrics.filter((metric) => String(metric.type) === 'histogram').map((metric) => metric.name)),
+  };
+}
+
+const PROMQL_WORDS = new Set(
+  'sum max min avg count rate irate increase delta deriv histogram_quantile by without and or unless on ignoring group_left group_right bool offset clamp_min clamp_max abs topk bottomk time vector scalar label_values'.split(
+    ' ',
+  ),
+);
+
+/** The metric names a PromQL expression (or a Grafana label_values query) reads. */
+function metricNamesIn(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '$1')
+    .replace(/\blabel_values\(\s*([A-Za-z_:][\w:]*)\s*,[^)]*\)/g, '$1');
+  return [...new Set(bare.match(/[A-Za-z_:][\w:]*/g) ?? [])].filter((word) => !PROMQL_WORDS.has(word));
+}
+
+function unknownMetrics(exprs: string[], exported: { names: Set<string>; histograms: Set<string> }): string[] {
+  const known = (name: string) =>
+    exported.names.has(name) || ['_bucket', '_sum', '_count'].some((suffix) => name.endsWith(suffix) && exported.histograms.has(name.slice(0, -suffix.length)));
+  return [...new Set(exprs.flatMap(metricNamesIn))].filter((name) => !known(name));
+}
+
+function dashboardExprs(dashboard: any): string[] {
+  const panels = (dashboard.panels as any[]).flatMap((panel) => [panel, ...(panel.panels ?? [])]);
+  return [
+    ...panels.flatMap((panel) => (panel.targets ?? []).map((target: any) => target.expr as string)),
+    ...(dashboard.templating?.list ?? []).filter((variable: any) => variable.type === 'query').map((variable: any) => variable.query.query as string),
+  ];
+}
+
+const ruleExprs = (rule: K8sObject) => (rule.spec.groups as any[]).flatMap((group) => group.rules.map((alert: any) => alert.expr as string));
+
+test('PrometheusRule and dashboard name only metrics the services export, and cover the alerts and signals asked for', async () => {
+  const exported = await exportedMetrics();
+  // The parser finds metric names and skips functions, labels, strings and ranges.
+  expect(metricNamesIn('histogram_quantile(0.99, sum by (service, le) (rate(a_b_bucket{x="y z"}[5m]))) > 1 and on (pod) c_d{e="f"}')).toEqual([
+    'a_b_bucket',
+    'c_d',
+  ]);
+  expect(unknownMetrics(['sum(rate(http_server_requests_totl{job="x"}[5m]))'], exported)).toEqual(['http_server_requests_totl']);
+
+  const result = rendered('every option on');
+  const rule = find(result, 'PrometheusRule', RELEASE);
+  const dashboardMap = find(result, 'ConfigMap', `${RELEASE}-dashboard`);
+  const dashboard = JSON.parse(dashboardMap.data['marketplace.json']);
+  expect(dashboard).toEqual(JSON.parse(readFileSync(path.join(CHART_DIR, 'dashboards/marketplace.json'), 'utf8')));
+  expect(dashboardMap.metadata.labels).toMatchObject({ grafana_dashboard: '1' });
+  expect(dashboardMap.metadata.annotations).toEqual({ grafana_folder: 'Marketplace' });
+  expect(unknownMetrics(ruleExprs(rule), exported)).toEqual([]);
+  expect(unknownMetrics(dashboardExprs(dashboard), exported)).toEqual([]);
+
+  // The alerts: outbox age, DLQ, 5xx ratio, p99 latency, event-loop lag, each on its threshold from values.
+  const alerts = Object.fromEntries((rule.spec.groups as any[]).flatMap((group) => group.rules.map((alert: any) => [alert.alert, alert])));
+  const uses = (alert: string) => metricNamesIn(alerts[alert]?.expr ?? '');
+  expect(uses('MarketplaceOutboxNotSending')).toEqual(['outbox_oldest_unsent_age_seconds']);
+  expect(uses('MarketplaceDeadLetters')).toEqual(['event_bus_dead_letter_messages']);
+  expect(uses('MarketplaceHighErrorRatio')).toEqual(['http_server_requests_total']);
+  expect(uses('MarketplaceHighLatencyP99')).toEqual(['http_server_request_duration_seconds_bucket']);
+  expect(uses('MarketplaceEventLoopLag')).toEqual(['nodejs_eventloop_lag_p99_seconds']);
+  const tuned = find(
+    render(renderer, {
+      valuesFiles: [path.join(workDir, 'operations-values.yaml')],
+      setFile: keyFiles,
+      set: {
+        'metrics.prometheusRule.outboxOldestUnsentSeconds': 120,
+        'metrics.prometheusRule.deadLetterMessages': 3,
+        'metrics.prometheusRule.latencyP99Seconds': 7,
+        'metrics.prometheusRule.eventLoopLagSeconds': 0.25,
+      },
+      setString: { 'metrics.prometheusRule.for': '3m', 'metrics.prometheusRule.errorRatio': '0.02' },
+    }),
+    'PrometheusRule',
+    RELEASE,
+  );
+  const tunedAlerts = Object.fromEntries((tuned.spec.groups as any[]).flatMap((group) => group.rules.map((alert: any) => [alert.alert, alert])));
+  expect(tunedAlerts.MarketplaceOutboxNotSending.expr).toMatch(/\) > 120$/);
+  expect(tunedAlerts.MarketplaceDeadLetters.expr).toMatch(/\) > 3$/);
+  expect(tunedAlerts.MarketplaceHighLatencyP99.expr).toMatch(/\) > 7$/);
+  expect(tunedAlerts.MarketplaceEventLoopLag.expr).toMatch(/\) > 0\.25$/);
+  expect(tunedAlerts.MarketplaceHighErrorRatio.expr).toMatch(/\) > 0\.02\n/);
+  expect(new Set(Object.values(tunedAlerts).map((alert: any) => alert.for))).toEqual(new Set(['3m']));
+  // Prometheus's own templates reach the rule unrendered by Helm.
+  expect(alerts.MarketplaceDeadLetters.annotations.description).toContain('{{ $labels.queue }}');
+
+  // The dashboard: golden signals per service, event bus, chat sockets and push latency.
+  const shown = new Set(dashboardExprs(dashboard).flatMap(metricNamesIn));
+  for (const metric of [
+    'http_server_requests_total',
+    'http_server_request_duration_seconds_bucket',
+    'nodejs_eventloop_lag_p99_seconds',
+    'nodejs_heap_size_used_bytes',
+    'db_pool_connections',
+    'outbox_backlog_rows',
+    'outbox_oldest_unsent_age_seconds',
+    'event_bus_dead_letter_messages',
+    'event_bus_consumer_lag_messages',
+    'event_bus_event_age_seconds_bucket',
+    'messaging_open_websockets',
+    'messaging_push_latency_seconds_bucket',
+  ])
+    expect([metric, shown.has(metric)]).toEqual([metric, true]);
+  expect(['default values', 'production'].map((name) => rendered(name).objects.some((object) => object.source.endsWith('monitoring.yaml')))).toEqual([
+    false,
+    true,
+  ]);
+});
+
+test('the ServiceMonitor scrapes every deployable on its metrics port, as the job the alerts select', () => {
+  for (const scenarioName of ['every option on', 'KEDA, LoadBalancer gateway, ephemeral data stores']) {
+    const result = rendered(scenarioName);
+    const monitor = find(result, 'ServiceMonitor', RELEASE);
+    const [endpoint] = monitor.spec.endpoints;
+    expect([endpoint.port, endpoint.path, endpoint.honorLabels]).toEqual(['metrics', '/metrics', true]);
+    expect(monitor.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
+    const job = endpoint.relabelings.find((relabeling: any) => relabeling.targetLabel === 'job').replacement;
+    expect(job).toBe(RELEASE);
+    for (const expr of [...ruleExprs(find(result, 'PrometheusRule', RELEASE))]) expect(expr).toContain(`namespace="marketplace",job="${job}"`);
+    for (const name of DEPLOYABLES) {
+      const deployment = deploymentOf(result, name);
+      const scraped = result.objects.filter(
+        (object) =>
+          object.kind === 'Service' &&
+          labelsMatch(monitor.spec.selector, object.metadata.labels ?? {}) &&
+          labelsMatch({ matchLabels: object.spec.selector }, podLabelsOf(deployment)) &&
+          object.spec.ports.some((port: any) => port.name === 'metrics'),
+      );
+      expect([scenarioName, name, scraped.length]).toEqual([scenarioName, name, 1]);
+      const port = scraped[0]!.spec.ports.find((candidate: any) => candidate.name === 'metrics');
+      expect(mainContainer(deployment).ports.find((candidate: any) => candidate.name === port.targetPort).containerPort).toBe(9464);
+    }
+  }
+});
+
+test('the metrics port is reachable from the monitoring namespace only, and no public route leads to it', () => {
+  const pods = (result: Rendered) =>
+    new Map(
+      workloads(result).map((workload) => [workload.metadata.name, { namespace: 'marketplace', labels: podLabelsOf(workload), ports: namedPorts(workload) }]),
+    );
+  const prometheus: Peer = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' }, ports: {} };
+  const ingressController: Peer = { namespace: 'ingress-nginx', labels: { app: 'ingress-nginx' }, ports: {} };
+  for (const scenarioName of ['default values', 'production', 'every option on']) {
+    const result = rendered(scenarioName);
+    const net = policies(result);
+    const pod = pods(result);
+    for (const name of DEPLOYABLES) {
+      const target = pod.get(`${RELEASE}-${name}`)!;
+      expect([scenarioName, name, isAllowed(net, prometheus, target, 9464)]).toEqual([scenarioName, name, true]);
+      expect([scenarioName, name, isAllowed(net, ingressController, target, 9464)]).toEqual([scenarioName, name, false]);
+      if (name !== 'gateway') {
+        expect([scenarioName, name, isAllowed(net, pod.get(`${RELEASE}-gateway`)!, target, 9464)]).toEqual([scenarioName, name, false]);
+        expect([scenarioName, name, isAllowed(net, prometheus, target, PORTS[name])]).toEqual([scenarioName, name, false]);
+      }
+    }
+  }
+  // The Ingress and the HTTPRoute send the public to the gateway's http port, never to its metrics port.
+  const result = rendered('every option on');
+  const gatewayService = find(result, 'Service', `${RELEASE}-gateway`);
+  const ingressBackends = (find(result, 'Ingress', `${RELEASE}-gateway`).spec.rules as any[]).flatMap((rule) =>
+    rule.http.paths.map((entry: any) => entry.backend.service),
+  );
+  expect(ingressBackends).toEqual([{ name: `${RELEASE}-gateway`, port: { name: 'http' } }]);
+  const routeBackends = (find(result, 'HTTPRoute', `${RELEASE}-gateway`).spec.rules as any[]).flatMap((rule) => rule.backendRefs);
+  const httpPort = gatewayService.spec.ports.find((port: any) => port.name === 'http').port;
+  expect(routeBackends.map((backend) => [backend.name, backend.port])).toEqual([
+    [`${RELEASE}-gateway`, httpPort],
+    [`${RELEASE}-gateway`, httpPort],
+  ]);
+});
+
+test('traces: with an OTLP endpoint every deployable exports to it and the gateway may reach it', () => {
+  const collector: Peer = { namespace: 'observability', labels: { app: 'otel-collector' }, ports: {} };
+  const on = rendered('every option on');
+  for (const name of DEPLOYABLES)
+    expect([name, containerEnv(on, mainContainer(deploymentOf(on, name))).OTEL_EXPORTER_OTLP_ENDPOINT]).toEqual([
+      name,
+      'http://otel-collector.observability:4318',
+    ]);
+  const gateway = { namespace: 'marketplace', labels: podLabelsOf(deploymentOf(on, 'gateway')), ports: namedPorts(deploymentOf(on, 'gateway')) };
+  expect(isAllowed(policies(on), gateway, collector, 4318)).toBe(true);
+  expect(isAllowed(policies(on), gateway, { ...collector, namespace: 'default' }, 4318)).toBe(false); // otel.to narrows it
+  expect(isAllowed(policies(on), gateway, collector, 5432)).toBe(false);
+  const off = rendered('default values');
+  const offGateway = { namespace: 'marketplace', labels: podLabelsOf(deploymentOf(off, 'gateway')), ports: {} };
+  expect(isAllowed(policies(off), offGateway, collector, 4318)).toBe(false);
+  expect(containerEnv(off, mainContainer(deploymentOf(off, 'gateway'))).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+  // Without otel.to: the endpoint's port (the scheme's default when the URL has none) to any address.
+  const open = render(renderer, { setFile: keyFiles, setString: { 'otel.endpoint': 'https://otlp.example.com' } });
+  const openGateway = { namespace: 'marketplace', labels: podLabelsOf(deploymentOf(open, 'gateway')), ports: {} };
+  expect(isAllowed(policies(open), openGateway, { namespace: undefined, labels: {}, ports: {} }, 443)).toBe(true);
+  expect(isAllowed(policies(open), openGateway, { namespace: undefined, labels: {}, ports: {} }, 5432)).toBe(false);
+});
+
+test('every deployable runs as its own ServiceAccount, without an API token, with the annotations from values', () => {
+  for (const scenario of scenarios) {
+    const result = rendered(scenario.name);
+    const values = mergedValues(scenario.options) as any;
+    for (const name of DEPLOYABLES) {
+      const account = find(result, 'ServiceAccount', `${RELEASE}-${name}`);
+      const pod = podSpecOf(deploymentOf(result, name));
+      expect([scenario.name, name, account.automountServiceAccountToken, pod.serviceAccountName, pod.automountServiceAccountToken]).toEqual([
+        scenario.name,
+        name,
+        false,
+        account.metadata.name,
+        false,
+      ]);
+      expect(account.metadata.annotations ?? {}).toEqual(values[name].serviceAccount.annotations);
+    }
+    // Migration hooks run before the release's ServiceAccounts exist: they use the namespace's default.
+    for (const job of result.objects.filter((object) => object.kind === 'Job' && object.metadata.annotations?.['helm.sh/hook']?.includes('pre-install')))
+      expect([job.metadata.name, podSpecOf(job).serviceAccountName]).toEqual([job.metadata.name, undefined]);
+  }
+  expect(find(rendered('every option on'), 'ServiceAccount', `${RELEASE}-media`).metadata.annotations).toEqual({
+    'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/vnmarket-media',
+  });
+});
+
+test('secrets: the data stores Secret is kept on uninstall; a rotated existing Secret rolls the pods through its checksum value', () => {
+  const stores = find(rendered('default values'), 'Secret', `${RELEASE}-datastores`);
+  expect(stores.metadata.annotations).toEqual({ 'helm.sh/resource-policy': 'keep' });
+  expect(find(rendered('default values'), 'Secret', `${RELEASE}-secrets`).metadata.annotations?.['helm.sh/resource-policy']).toBeUndefined();
+  const annotationsWith = (checksum: string) => {
+    const result = render(renderer, { valuesFiles: [PRODUCTION], setString: { 'secrets.existingSecretChecksum': checksum } });
+    return Object.fromEntries(DEPLOYABLES.map((name) => [name, podTemplateAnnotations(deploymentOf(result, name))]));
+  };
+  const before = annotationsWith('');
+  const same = annotationsWith('');
+  const rotated = annotationsWith('9c1e5a0f3b7d2e48');
+  for (const name of DEPLOYABLES) {
+    expect(same[name]).toEqual(before[name]);
+    expect([name, rotated[name]!['checksum/secrets'] === before[name]!['checksum/secrets']]).toEqual([name, false]);
+    expect(rotated[name]!['checksum/config']).toBe(before[name]!['checksum/config']);
+  }
+});
+
+test('scale-in removes at most one pod or 10% a minute, KEDA or prometheus-adapter can add open sockets, and autoscaling never resets the count', () => {
+  // What the HorizontalPodAutoscaler's controller does with the policies (selectPolicy Min: the fewer pods).
+  const removablePerMinute = (behavior: any, replicas: number) => {
+    const { scaleDown } = behavior;
+    expect(scaleDown.selectPolicy).toBe('Min');
+    const floors = (scaleDown.policies as any[]).map((policy) => {
+      expect(policy.periodSeconds).toBe(60);
+      return policy.type === 'Pods' ? replicas - policy.value : Math.trunc(replicas * (1 - policy.value / 100));
+    });
+    return replicas - Math.max(...floors);
+  };
+  for (const scenario of scenarios) {
+    const result = rendered(scenario.name);
+    for (const scaler of result.objects.filter((object) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(object.kind))) {
+      const behavior = scaler.kind === 'ScaledObject' ? scaler.spec.advanced.horizontalPodAutoscalerConfig.behavior : scaler.spec.behavior;
+      const where = `${scenario.name}: ${scaler.kind}/${scaler.metadata.name}`;
+      expect([where, behavior.scaleDown.stabilizationWindowSeconds]).toEqual([where, 300]);
+      expect([where, removablePerMinute(behavior, 20), removablePerMinute(behavior, 3)]).toEqual([where, 1, 1]);
+    }
+  }
+
+  // prometheus-adapter: a Pods metric beside CPU in the chart's own autoscaler.
+  const adapter = rendered('every option on');
+  const messagingHpa = find(adapter, 'HorizontalPodAutoscaler', `${RELEASE}-messaging`);
+  expect(messagingHpa.spec.metrics).toContainEqual({
+    type: 'Pods',
+    pods: { metric: { name: 'messaging_open_websockets' }, target: { type: 'AverageValue', averageValue: '2000' } },
+  });
+  expect(find(adapter, 'HorizontalPodAutoscaler', `${RELEASE}-listings`).spec.metrics.map((metric: any) => metric.type)).toEqual(['Resource']);
+  // KEDA: a ScaledObject (KEDA makes the autoscaler), CPU plus the sockets query, and no second autoscaler.
+  const keda = rendered('KEDA, LoadBalancer gateway, ephemeral data stores');
+  expect(keda.objects.some((object) => object.kind === 'HorizontalPodAutoscaler' && object.spec.scaleTargetRef.name === `${RELEASE}-messaging`)).toBe(false);
+  const scaled = find(keda, 'ScaledObject', `${RELEASE}-messaging`);
+  const [cpu, sockets] = scaled.spec.triggers;
+  expect(cpu).toEqual({ type: 'cpu', metricType: 'Utilization', metadata: { value: '70' } });
+  expect(sockets.type).toBe('prometheus');
+  expect(sockets.metadata).toEqual({
+    serverAddress: 'http://prometheus-operated.monitoring.svc:9090',
+    query: `sum(messaging_open_websockets{namespace="marketplace",job="${RELEASE}",service="messaging"})`,
+    threshold: '2000',
+  });
+
+  // Autoscaled Deployments leave replicas out; on the upgrade that turns autoscaling on, the live count is
+  // carried over instead of Helm deleting the field (which Kubernetes would default to 1 pod).
+  for (const name of ['listings', 'messaging'] as const) expect(deploymentOf(rendered('default values'), name).spec.replicas).toBeUndefined();
+  const live = (replicas: number): K8sObject => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: `${RELEASE}-messaging`, namespace: 'marketplace' },
+    spec: { replicas },
+  });
+  expect(deploymentOf(render(renderer, { setFile: keyFiles, upgrade: true, live: [live(7)] }), 'messaging').spec.replicas).toBe(7);
+  expect(deploymentOf(render(renderer, { setFile: keyFiles, upgrade: true, live: [live(7)] }), 'listings').spec.replicas).toBeUndefined();
+  const fixed = render(renderer, {
+    setFile: keyFiles,
+    upgrade: true,
+    live: [live(7)],
+    set: { 'messaging.autoscaling.enabled': false, 'messaging.replicaCount': 3 },
+  });
+  expect(deploymentOf(fixed, 'messaging').spec.replicas).toBe(3);
+}, 60_000);
+
+test('dev data stores: StatefulSets on PersistentVolumeClaims whose pods a chart bump does not touch; RabbitMQ 4', () => {
+  const STORES = { postgresql: '/var/lib/postgresql/data', redis: '/data', rabbitmq: '/var/lib/rabbitmq', minio: '/data' } as const;
+  for (const scenario of scenarios) {
+    const result = rendered(scenario.name);
+    const values = mergedValues(scenario.options) as any;
+    for (const [store, dataPath] of Object.entries(STORES)) {
+      if (!values[store].enabled) continue;
+      const where = `${scenario.name}: ${store}`;
+      expect([where, result.objects.some((object) => object.kind === 'Deployment' && object.metadata.name === `${RELEASE}-${store}`)]).toEqual([where, false]);
+      const set = find(result, 'StatefulSet', `${RELEASE}-${store}`);
+      expect([where, set.spec.serviceName]).toEqual([where, find(result, 'Service', `${RELEASE}-${store}`).metadata.name]);
+      const pod = podSpecOf(set);
+      expect([where, pod.containers[0].volumeMounts.find((mount: any) => mount.name === 'data')?.mountPath]).toEqual([where, dataPath]);
+      const emptyDir = pod.volumes.find((volume: any) => volume.name === 'data');
+      const { persistence } = values[store];
+      if (persistence.enabled) {
+        expect([where, emptyDir]).toEqual([where, undefined]);
+        const [claim] = set.spec.volumeClaimTemplates;
+        expect([where, claim.metadata.name, claim.spec.resources.requests.storage, claim.spec.storageClassName]).toEqual([
+          where,
+          'data',
+          persistence.size,
+          persistence.storageClass || undefined,
+        ]);
+      } else {
+        expect([where, emptyDir, set.spec.volumeClaimTemplates]).toEqual([where, { name: 'data', emptyDir: {} }, undefined]);
+      }
+    }
+  }
+  const defaults = rendered('default values');
+  expect(['postgresql', 'rabbitmq', 'redis'].map((store) => Boolean(find(defaults, 'StatefulSet', `${RELEASE}-${store}`).spec.volumeClaimTemplates))).toEqual([
+    true,
+    true,
+    false,
+  ]);
+  const classed = render(renderer, { setFile: keyFiles, setString: { 'rabbitmq.persistence.storageClass': 'fast-ssd', 'rabbitmq.persistence.size': '5Gi' } });
+  expect(find(classed, 'StatefulSet', `${RELEASE}-rabbitmq`).spec.volumeClaimTemplates[0].spec).toMatchObject({
+    storageClassName: 'fast-ssd',
+    resources: { requests: { storage: '5Gi' } },
+  });
+  const rabbit = podSpecOf(find(defaults, 'StatefulSet', `${RELEASE}-rabbitmq`)).containers[0];
+  expect(Number(/rabbitmq:(\d+)\./.exec(rabbit.image)?.[1])).toBeGreaterThanOrEqual(4);
+
+  // A chart (and app) version bump: the data stores' selectors and pod templates stay byte for byte the
+  // same, so nothing restarts them; the deployables' pods do roll (their labels carry the version).
+  const bumpedChart = path.join(workDir, 'bumped-chart');
+  cpSync(CHART_DIR, bumpedChart, { recursive: true });
+  const chartYaml = path.join(bumpedChart, 'Chart.yaml');
+  writeFileSync(
+    chartYaml,
+    readFileSync(chartYaml, 'utf8')
+      .replace(/^version: .*$/m, 'version: 9.9.9')
+      .replace(/^appVersion: .*$/m, 'appVersion: "9.9.9"'),
+  );
+  const options = { setFile: keyFiles, set: { 'minio.enabled': true, 'redis.persistence.enabled': true } };
+  const [before, after] = [render(renderer, options), render(renderer, options, bumpedChart)];
+  for (const store of Object.keys(STORES)) {
+    const [old, bumped] = [find(before, 'StatefulSet', `${RELEASE}-${store}`), find(after, 'StatefulSet', `${RELEASE}-${store}`)];
+    expect([store, bumped.spec.selector, bumped.spec.template, bumped.spec.volumeClaimTemplates]).toEqual([
+      store,
+      old.spec.selector,
+      old.spec.template,
+      old.spec.volumeClaimTemplates,
+    ]);
+    expect(bumped.metadata.labels!['helm.sh/chart']).toBe('marketplace-9.9.9');
+  }
+  expect(podLabelsOf(deploymentOf(after, 'auth'))['app.kubernetes.io/version']).toBe('9.9.9');
+});
+
+test('MinIO: the browser uploads to its endpoint, which the CSP connect-src allows and media signs for', () => {
+  for (const [scenarioName, endpoint] of [
+    ['every option on', `http://${RELEASE}-minio:9000`],
+    ['KEDA, LoadBalancer gateway, ephemeral data stores', 'http://minio.127.0.0.1.nip.io:9000'],
+  ] as const) {
+    const result = rendered(scenarioName);
+    const media = containerEnv(result, mainContainer(deploymentOf(result, 'media')));
+    const gateway = containerEnv(result, mainContainer(deploymentOf(result, 'gateway')));
+    expect([scenarioName, media.S3_ENDPOINT]).toEqual([scenarioName, endpoint]);
+    const connect = gatewayConfigSchema.parse(gateway).CSP_CONNECT_SOURCES;
+    expect([scenarioName, connect]).toEqual([scenarioName, [new URL(endpoint).origin]]);
+  }
+  expect(containerEnv(rendered('default values'), mainContainer(deploymentOf(rendered('default values'), 'gateway'))).CSP_CONNECT_SOURCES).toBeUndefined();
+});
+
+test('the HTTPRoute attaches to the configured Gateways, sends everything to the gateway and keeps WebSockets open', () => {
+  const route = find(rendered('every option on'), 'HTTPRoute', `${RELEASE}-gateway`);
+  expect(route.spec.parentRefs).toEqual(OPERATIONS_VALUES.httpRoute.parentRefs);
+  expect(route.spec.hostnames).toEqual(['market.example.org']);
+  const seconds = (duration: string) => Number(/^(\d+)s$/.exec(duration)?.[1]);
+  const [ws, rest] = route.spec.rules;
+  expect(ws.matches).toEqual([{ path: { type: 'PathPrefix', value: '/ws' } }]);
+  expect(seconds(ws.timeouts.request)).toBeGreaterThanOrEqual(3600);
+  expect(seconds(ws.timeouts.backendRequest)).toBeGreaterThanOrEqual(3600);
+  expect(rest.matches).toEqual([{ path: { type: 'PathPrefix', value: '/' } }]);
+  expect(seconds(rest.timeouts.request) * 1000).toBeGreaterThan(
+    Number(containerEnv(rendered('every option on'), mainContainer(deploymentOf(rendered('every option on'), 'gateway'))).UPSTREAM_TIMEOUT_MS),
+  );
+  // Behind the route the gateway trusts one proxy hop, as behind the Ingress.
+  const routeOnly = render(renderer, { valuesFiles: [path.join(workDir, 'operations-values.yaml')], setFile: keyFiles });
+  expect(routeOnly.objects.some((object) => object.kind === 'Ingress')).toBe(false);
+  expect(containerEnv(routeOnly, mainContainer(deploymentOf(routeOnly, 'gateway'))).TRUST_PROXY_HOPS).toBe('1');
+  expect(() => render(renderer, { setFile: keyFiles, set: { 'httpRoute.enabled': true } })).toThrow(/httpRoute\.parentRefs is required/);
+});
+
+test('values-loadtest.yaml raises the limits it names and nothing else', () => {
+  if (!existsSync(path.join(REPO, LOADTEST))) {
+    console.warn(`${LOADTEST} does not exist yet: its render is not checked`);
+    return;
+  }
+  const loadtest = YAML.parse(readFileSync(path.join(REPO, LOADTEST), 'utf8')) as Record<string, { env?: Record<string, string> }>;
+  expect(Object.keys(loadtest).every((key) => DEPLOYABLES.includes(key as Deployable))).toBe(true);
+  for (const [base, withLoadtest] of [
+    ['default values', 'load test'],
+    ['production', 'production, load test'],
+  ] as const) {
+    for (const name of DEPLOYABLES) {
+      const before = containerEnv(rendered(base), mainContainer(deploymentOf(rendered(base), name)));
+      const after = containerEnv(rendered(withLoadtest), mainContainer(deploymentOf(rendered(withLoadtest), name)));
+      expect([withLoadtest, name, after]).toEqual([withLoadtest, name, { ...before, ...(loadtest[name]?.env ?? {}) }]);
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------
 
 function listTemplates(dir: string, prefix = 'marketplace/templates'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -586,6 +1111,10 @@ function variableNames(schema: z.ZodType): Set<string> {
     current = current.def?.in ?? current.def?.schema;
   }
   throw new Error('cannot find the object schema');
+}
+
+function podTemplateAnnotations(workload: K8sObject): Record<string, string> {
+  return workload.spec?.template?.metadata?.annotations ?? {};
 }
 
 function namedPorts(workload: K8sObject): Record<string, number> {

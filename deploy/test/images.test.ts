@@ -2,15 +2,17 @@
  * deploy/Dockerfile, proved without Docker: its build steps run for every deployable (deploy/test/support/
  * dockerfile.ts interprets FROM/ARG/WORKDIR/ENV/COPY/RUN/USER/CMD in a temp dir) on the files a clean clone
  * would have (tracked + untracked-not-ignored, through .dockerignore; IMAGE_SOURCE_DIR picks another
- * checkout). Each result is then checked for what it holds (production dependencies of its own workspace
- * only, the built web app in the gateway's) and started the way the chart starts it: the image's CMD in its
+ * checkout), with the build args skaffold.yaml gives each artifact. Each image is then checked for what it
+ * holds (its compiled entry points and the production dependencies of its own workspace only: no sources,
+ * no TypeScript, no tsx; the built web app in the gateway's) and for what it is built from (editing one
+ * service changes no other image's inputs), and started the way the chart starts it: `node dist/...` in its
  * WORKDIR, with the environment of the chart's ConfigMap and the secret files it mounts, against the local
  * PostgreSQL, Redis and RabbitMQ. Every service migrates and answers /readyz, the gateway serves the web app
  * and routes to all of them, SIGTERM drains and exits 0, and nothing is written outside /tmp and the volumes
- * (a read-only root file system would allow that).
+ * (a read-only root file system would allow that). The `dev` target (skaffold dev) runs under `tsx watch`.
  *
- * Slow (one `npm ci --omit=dev` per deployable and a web build; a few minutes on 2 cores); bounded by the
- * timeouts below.
+ * Slow (one full `npm ci`, one `npm ci --omit=dev`, a type check and a bundle per deployable, a web build;
+ * about ten minutes on 2 cores); bounded by the timeouts below.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -33,10 +35,19 @@ import {
   type Deployable,
   type Rendered,
 } from './support/chart';
-import { build, contextFiles, copyContext, parseDockerfile, type BuiltStage } from './support/dockerfile';
+import YAML from 'yaml';
+import { build, contextFiles, copiedSources, copyContext, parseDockerfile, stagesFor, type BuiltStage } from './support/dockerfile';
 
 const SOURCE = process.env.IMAGE_SOURCE_DIR ? path.resolve(process.env.IMAGE_SOURCE_DIR) : REPO;
 const dockerfile = parseDockerfile(readFileSync(path.join(SOURCE, 'deploy/Dockerfile'), 'utf8'));
+const skaffold = YAML.parse(readFileSync(path.join(SOURCE, 'skaffold.yaml'), 'utf8'));
+/** What skaffold passes when it builds each image (WORKSPACE, and WEB_APP for the gateway). */
+const BUILD_ARGS = Object.fromEntries(
+  (skaffold.build.artifacts as Array<{ image: string; docker: { buildArgs: Record<string, string> } }>).map((artifact) => [
+    artifact.image.replace('vnmarket/', ''),
+    artifact.docker.buildArgs,
+  ]),
+) as Record<Deployable, Record<string, string>>;
 const WORKSPACES: Record<Deployable, string> = {
   gateway: 'gateway',
   auth: 'services/auth',
@@ -45,12 +56,33 @@ const WORKSPACES: Record<Deployable, string> = {
   media: 'services/media',
   verification: 'services/verification',
 };
+const ROOT_WORKSPACES = JSON.parse(readFileSync(path.join(SOURCE, 'package.json'), 'utf8')).workspaces as string[];
 /** Dependencies only one deployable has: they must not be in the others' images. */
 const OWN_DEPENDENCIES: Record<string, Deployable> = { argon2: 'auth', sharp: 'media', twilio: 'verification', '@aws-sdk/client-s3': 'media' };
-const DEV_ONLY = ['jest', 'typescript', '@swc/core', 'testcontainers', 'autocannon', 'vite', 'react', 'react-dom', 'playwright-core', 'kubernetes-models'];
+const DEV_ONLY = [
+  'jest',
+  'typescript',
+  'tsx',
+  'esbuild',
+  '@esbuild',
+  '@swc/core',
+  'testcontainers',
+  'autocannon',
+  'vite',
+  'react',
+  'react-dom',
+  'playwright-core',
+  'kubernetes-models',
+];
+/** How the image and the chart run a deployable and a service's migrations: compiled JavaScript, source-mapped stack traces. */
+const MAIN_COMMAND = ['node', '--enable-source-maps', 'dist/main.js'];
+const MIGRATE_COMMAND = ['node', '--enable-source-maps', 'dist/migrate.js'];
+const WATCH_COMMAND = ['node', '/app/node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'src/main.ts'];
 
 let workDir: string;
 let images: Record<Deployable, BuiltStage>;
+let devImages: Record<Deployable, BuiltStage>;
+let context: string[];
 let chart: Rendered;
 let environment: TestEnvironment | undefined;
 const processes: ChildProcess[] = [];
@@ -59,22 +91,25 @@ const hasWeb = existsSync(path.join(SOURCE, 'web/package.json'));
 
 beforeAll(() => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-images-'));
-  const context = path.join(workDir, 'context');
+  const contextDir = path.join(workDir, 'context');
   let started = Date.now();
-  const files = contextFiles(SOURCE);
-  copyContext(SOURCE, files, context);
-  timings.push(`context: ${files.length} files in ${seconds(started)}`);
+  context = contextFiles(SOURCE);
+  copyContext(SOURCE, context, contextDir);
+  timings.push(`context: ${context.length} files in ${seconds(started)}`);
   const cache = new Map<string, BuiltStage>();
   images = {} as Record<Deployable, BuiltStage>;
+  devImages = {} as Record<Deployable, BuiltStage>;
   for (const name of DEPLOYABLES) {
     started = Date.now();
-    images[name] = build(dockerfile, {
-      context,
-      buildArgs: { WORKSPACE: WORKSPACES[name] },
+    const options = {
+      context: contextDir,
+      buildArgs: BUILD_ARGS[name],
       workDir: path.join(workDir, 'stages'),
       cache,
       toolPath: [path.join(REPO, 'node_modules/.bin')],
-    }).image;
+    };
+    images[name] = build(dockerfile, options).image;
+    devImages[name] = build(dockerfile, { ...options, target: 'dev' }).image;
     timings.push(`${name}: built in ${seconds(started)}`);
   }
   const renderer = buildRenderer();
@@ -84,7 +119,7 @@ beforeAll(() => {
   } finally {
     renderer.cleanup();
   }
-}, 25 * 60_000);
+}, 40 * 60_000);
 
 afterAll(async () => {
   for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -93,46 +128,95 @@ afterAll(async () => {
   if (timings.length) process.stdout.write(`images: ${timings.join('; ')}\n`);
 }, 60_000);
 
-test('the recipe: Node 24, production mode, non-root, node itself as PID 1, no HEALTHCHECK', () => {
+test('the recipe: Node 24, production mode, non-root, node itself as PID 1 running compiled JavaScript, no HEALTHCHECK', () => {
   const final = dockerfile.stages[dockerfile.stages.length - 1]!;
   const ops = final.instructions.map((instruction) => instruction.op);
   expect(dockerfile.globalArgs.NODE_IMAGE).toMatch(/^node:24\.\d+\.\d+-bookworm-slim$/);
-  expect(dockerfile.stages.every((stage) => stage.image === '${NODE_IMAGE}')).toBe(true);
+  const stageNames = dockerfile.stages.map((stage) => stage.name);
+  expect(dockerfile.stages.every((stage) => stage.image === '${NODE_IMAGE}' || stageNames.includes(stage.image))).toBe(true);
   expect(dockerfile.stages.flatMap((stage) => stage.instructions).some((instruction) => ['HEALTHCHECK', 'ENTRYPOINT'].includes(instruction.op))).toBe(false);
   expect(ops.indexOf('USER')).toBeLessThan(ops.indexOf('CMD'));
+  // The default target is the compiled image: the dev stage (sources, tsx) is not among its stages.
+  expect([...stagesFor(dockerfile, final.name)].sort()).toEqual(['build', 'deps', 'manifests', 'runtime', 'toolchain', 'web']);
   for (const name of DEPLOYABLES) {
     expect(images[name].user).toBe('node');
-    expect(images[name].cmd).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
-    expect(images[name].env).toEqual({ NODE_ENV: 'production', TSX_DISABLE_CACHE: '1' });
+    expect(images[name].cmd).toEqual(MAIN_COMMAND);
+    expect(images[name].cmd!.join(' ')).not.toMatch(/tsx|\.ts\b/);
+    expect(images[name].env).toEqual({ NODE_ENV: 'production' });
     expect(images[name].workdir).toBe(`/app/${WORKSPACES[name]}`);
+    expect([devImages[name].user, devImages[name].cmd, devImages[name].workdir]).toEqual(['node', WATCH_COMMAND, `/app/${WORKSPACES[name]}`]);
   }
-  // The chart runs the same command, and the same migration entry the image holds.
+});
+
+test('the chart runs the entry points the image holds: its CMD, and dist/migrate.js for the migrations', () => {
   for (const name of DEPLOYABLES) {
     const deployment = find(chart, 'Deployment', `${RELEASE}-${name}`);
     expect(podSpecOf(deployment).containers[0].command).toBeUndefined();
   }
+  for (const service of SERVICES) {
+    const init = (podSpecOf(find(chart, 'Deployment', `${RELEASE}-${service}`)).initContainers ?? []).find((container: any) => container.name === 'migrate');
+    expect([service, init?.command]).toEqual([service, MIGRATE_COMMAND]);
+  }
 });
 
-test.each(DEPLOYABLES)('image %s holds its sources and its production dependencies, nothing else', (name) => {
+test('each image is built from the manifests, the shared sources and its own workspace only (the gateway adds web/)', () => {
+  const manifests = ['package.json', 'package-lock.json', ...ROOT_WORKSPACES.map((workspace) => `${workspace}/package.json`)];
+  const inputs = {} as Record<Deployable, Set<string>>;
+  for (const name of DEPLOYABLES) {
+    const workspace = WORKSPACES[name];
+    // What skaffold watches for this artifact: the COPY lines of every stage with its build args.
+    const copied = copiedSources(dockerfile, BUILD_ARGS[name]);
+    const expected = [...manifests, 'tsconfig.base.json', 'scripts/build.ts', 'proto', 'services/shared', workspace, ...(name === 'gateway' ? ['web'] : [])];
+    expect([name, copied]).toEqual([name, [...new Set(expected)].sort()]);
+    inputs[name] = new Set(context.filter((file) => copied.some((source) => file === source || file.startsWith(`${source}/`))));
+  }
+  // Editing a file rebuilds the images that read it, and no other.
+  const readers = (file: string) => DEPLOYABLES.filter((name) => inputs[name].has(file));
+  const sample = (prefix: string) => context.find((file) => file.startsWith(prefix) && file.endsWith('.ts'))!;
+  for (const name of DEPLOYABLES) expect([name, readers(sample(`${WORKSPACES[name]}/src/`))]).toEqual([name, [name]]);
+  if (hasWeb) expect(readers(sample('web/src/'))).toEqual(['gateway']);
+  expect(readers(sample('services/shared/src/'))).toEqual([...DEPLOYABLES]);
+  expect(readers('services/auth/package.json')).toEqual([...DEPLOYABLES]);
+});
+
+test.each(DEPLOYABLES)('image %s holds its compiled entry points and its production dependencies, nothing else', (name) => {
   const image = images[name];
   const app = path.join(image.root, 'app');
   const workspace = WORKSPACES[name];
-  expect(existsSync(path.join(app, workspace, 'src/main.ts'))).toBe(true);
-  expect(existsSync(path.join(app, 'services/shared/src/index.ts'))).toBe(true);
-  expect(existsSync(path.join(app, 'proto/src/index.ts'))).toBe(true);
-  expect(existsSync(path.join(app, 'node_modules/tsx/package.json'))).toBe(true);
+  const entries = name === 'gateway' ? ['main'] : ['main', 'migrate', 'dlq'];
+  expect(readdirSync(path.join(app, workspace, 'dist')).sort()).toEqual(entries.flatMap((entry) => [`${entry}.js`, `${entry}.js.map`]).sort());
+  // Stack traces name the TypeScript sources (node --enable-source-maps reads the map next to the file).
+  const map = JSON.parse(readFileSync(path.join(app, workspace, 'dist/main.js.map'), 'utf8')) as { sources: string[] };
+  expect(map.sources).toEqual(expect.arrayContaining(['../src/main.ts', `${path.posix.relative(`${workspace}/dist`, 'services/shared/src/logger.ts')}`]));
   for (const [dependency, owner] of Object.entries(OWN_DEPENDENCIES)) {
     expect([dependency, existsSync(path.join(app, 'node_modules', dependency, 'package.json'))]).toEqual([dependency, owner === name]);
   }
   for (const dependency of DEV_ONLY) expect([dependency, existsSync(path.join(app, 'node_modules', dependency))]).toEqual([dependency, false]);
-  // Other workspaces contribute their package.json (npm ci reads every manifest), never code.
-  for (const other of Object.values(WORKSPACES).filter((candidate) => candidate !== workspace)) {
-    const entries = existsSync(path.join(app, other)) ? readdirSync(path.join(app, other)) : [];
-    expect([other, entries.filter((entry) => entry !== 'package.json')]).toEqual([other, []]);
+  // No TypeScript outside node_modules: every workspace folder holds its package.json (npm ci reads every
+  // manifest), and the image's own its dist/ besides.
+  const typescript = execFileSync('find', [app, '-path', path.join(app, 'node_modules'), '-prune', '-o', '-name', '*.ts', '-print'], {
+    encoding: 'utf8',
+  }).trim();
+  expect(typescript).toBe('');
+  for (const folder of ROOT_WORKSPACES) {
+    const folderEntries = existsSync(path.join(app, folder)) ? readdirSync(path.join(app, folder)) : [];
+    const allowed = ['package.json', ...(folder === workspace ? ['dist'] : []), ...(folder === 'web' && name === 'gateway' && hasWeb ? ['dist'] : [])];
+    expect([folder, folderEntries.filter((entry) => !allowed.includes(entry))]).toEqual([folder, []]);
   }
-  for (const excluded of ['test', 'node_modules/.cache']) expect([excluded, existsSync(path.join(app, workspace, excluded))]).toEqual([excluded, false]);
   expect(existsSync(path.join(app, 'web/dist/index.html'))).toBe(name === 'gateway' && hasWeb);
-  if (name !== 'gateway') expect(existsSync(path.join(app, 'web/src'))).toBe(false);
+});
+
+test.each(DEPLOYABLES)('the dev image of %s holds its sources and the tsx that skaffold dev runs them with', (name) => {
+  const app = path.join(devImages[name].root, 'app');
+  const workspace = WORKSPACES[name];
+  for (const file of [`${workspace}/src/main.ts`, `${workspace}/dist/main.js`, 'services/shared/src/index.ts', 'proto/src/index.ts', 'tsconfig.base.json']) {
+    expect([file, existsSync(path.join(app, file))]).toEqual([file, true]);
+  }
+  // tsx and what it needs at run time, as package-lock.json resolves them: copied in, not installed.
+  const version = execFileSync('node', [path.join(app, 'node_modules/tsx/dist/cli.mjs'), '--version'], { cwd: path.join(app, workspace), encoding: 'utf8' });
+  expect(version).toMatch(/tsx v\d+/);
+  for (const dependency of ['typescript', 'jest', 'vite'])
+    expect([dependency, existsSync(path.join(app, 'node_modules', dependency))]).toEqual([dependency, false]);
 });
 
 test(
@@ -179,6 +263,8 @@ test(
         ...mapped,
         ...port_,
         HOST: '127.0.0.1',
+        // Six pods on one machine: each metrics listener on a port of its own.
+        METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
         REDIS_KEY_PREFIX: environment!.env.REDIS_KEY_PREFIX!,
         EVENTS_EXCHANGE: environment!.env.EVENTS_EXCHANGE!,
@@ -193,7 +279,8 @@ test(
     // Migrations: the chart's init container / hook Job command, in the image.
     let started = Date.now();
     for (const service of SERVICES) {
-      const output = execFileSync('node', ['--import', 'tsx', 'src/migrate.ts'], {
+      const [command, ...args] = MIGRATE_COMMAND;
+      const output = execFileSync(command!, args, {
         cwd: cwd(service),
         env: podEnv(service, 0),
         encoding: 'utf8',
@@ -222,6 +309,13 @@ test(
     for (const service of SERVICES) {
       await waitFor200(url(service, '/livez'), 90_000, () => logs.get(service)!.join(''));
       await waitFor200(url(service, '/readyz'), 60_000, () => logs.get(service)!.join(''));
+    }
+    // Plain node on the compiled bundle: no tsx loader anywhere in the processes' command lines.
+    for (const service of SERVICES) {
+      const cmdline = readFileSync(`/proc/${children.get(service)!.pid}/cmdline`, 'utf8')
+        .split('\0')
+        .filter(Boolean);
+      expect([service, cmdline]).toEqual([service, MAIN_COMMAND]);
     }
     const upstreams = Object.fromEntries(SERVICES.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${ports[service]}`]));
     children.set('gateway', start('gateway', upstreams));
@@ -261,9 +355,30 @@ test(
       expect([name, code, Date.now() - stopped < grace]).toEqual([name, 0, true]);
     }
 
+    // skaffold dev's image: the sources under `tsx watch` (its CMD, the chart's dev command) come up ready too.
+    const devService: Deployable = 'verification';
+    const devPort = await freePort();
+    // The CMD's absolute paths are the image's: here they live under the stage's root.
+    const [watchCommand, ...watchArgs] = devImages[devService].cmd!.map((arg) => (arg.startsWith('/app/') ? path.join(devImages[devService].root, arg) : arg));
+    const watched = spawn(watchCommand!, watchArgs, {
+      cwd: path.join(devImages[devService].root, devImages[devService].workdir),
+      env: { ...podEnv(devService, devPort), ...devImages[devService].env, HOME: path.join(devImages[devService].root, 'home/node') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    processes.push(watched);
+    const watchedLogs: string[] = [];
+    watched.stdout!.on('data', (chunk: Buffer) => watchedLogs.push(chunk.toString()));
+    watched.stderr!.on('data', (chunk: Buffer) => watchedLogs.push(chunk.toString()));
+    await waitFor200(`http://127.0.0.1:${devPort}/readyz`, 90_000, () => watchedLogs.join(''));
+    const watchedExit = new Promise((resolve) => watched.once('exit', resolve));
+    watched.kill('SIGTERM');
+    await watchedExit;
+
     // Nothing was written inside the images (a read-only root file system would have refused it).
     for (const name of DEPLOYABLES) {
-      const written = execFileSync('find', [images[name].root, '-newer', marker], { encoding: 'utf8' }).trim();
+      const written = execFileSync('find', [images[name].root, ...(name === devService ? [devImages[name].root] : []), '-newer', marker], {
+        encoding: 'utf8',
+      }).trim();
       expect([name, written]).toEqual([name, '']);
     }
   },

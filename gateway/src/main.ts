@@ -17,6 +17,7 @@ async function main() {
     port: config.GATEWAY_PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metricsPort: config.METRICS_PORT,
     closers: [async () => gateway.close(), async () => stopTelemetry?.()],
   });
 }

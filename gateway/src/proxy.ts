@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from '@vnmarket/shared';
+import { AnswerCache } from './answer-cache';
+import { compressAnswer } from './compression';
 import type { UpstreamPool } from './upstreams';
 
 /**
@@ -17,7 +18,13 @@ export function stripIdentityHeaders(headers: http.IncomingHttpHeaders): void {
 }
 
 export interface UpstreamProxy {
-  handle: RequestHandler & { upgrade: (req: http.IncomingMessage, socket: Socket, head: Buffer) => void };
+  /**
+   * Proxies one request to a replica of this service. The caller has already decided that the request
+   * is this service's: no path filter runs again, and no URL is parsed.
+   */
+  web(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /** Proxies a WebSocket upgrade (through http-proxy-middleware's own upgrade handler). */
+  upgrade(req: http.IncomingMessage, socket: Socket, head: Buffer): void;
   agent: http.Agent;
   pool: UpstreamPool;
 }
@@ -26,37 +33,146 @@ export interface UpstreamProxy {
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 
-type RetriedRequest = http.IncomingMessage & { refusedBy?: string };
+type RetriedRequest = http.IncomingMessage & { refusedBy?: string; forwardedSet?: boolean };
+
+type IncomingMessage = http.IncomingMessage;
+type ServerResponse = http.ServerResponse;
+
+const DEFAULT_PLUGINS_KEPT: Plugin[] = [debugProxyErrorsPlugin, proxyEventsPlugin];
+
+/** The options http-proxy takes per request (http-proxy-middleware passes its own, with the target its router chose). */
+interface PerRequestOptions {
+  target: ProxyTarget;
+  agent: http.Agent;
+  proxyTimeout: number;
+  changeOrigin: false;
+  xfwd: false;
+  /** Send the request target as it came, instead of url.parse(target).path (see PLAIN_TARGET). */
+  toProxy: boolean;
+}
+
+/**
+ * Request targets that url.parse(target).path (what http-proxy sends the service) gives back unchanged:
+ * origin form, of RFC 3986's path and query characters. http-proxy may send those as they are (its
+ * toProxy option) and skip parsing them. Any other target (with a backslash, a quote, a brace, a '#', an
+ * absolute URL…) is parsed as before, and reaches the service just as it did.
+ */
+export const PLAIN_TARGET = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/;
+
+/** The part of http-proxy's server that proxies a request (what http-proxy-middleware's middleware calls). */
+interface ProxyServer {
+  web(req: IncomingMessage, res: ServerResponse, options: PerRequestOptions): void;
+}
+
+/** How the services are told who asked: computed from the client's request by the caller (see forwarded.ts). */
+export interface ForwardedHeaders {
+  for(req: IncomingMessage): string;
+  proto(req: IncomingMessage): string;
+}
+
+/**
+ * A replica's URL as http-proxy wants its target. Given a string, it would url.parse() it again for
+ * every request; this is the same object, made once.
+ */
+interface ProxyTarget {
+  /** The replica's URL as configured (what UpstreamPool knows it by). */
+  replica: string;
+  protocol: string;
+  host: string;
+  hostname: string;
+  port: string;
+  path: string;
+  href: string;
+}
+
+function proxyTarget(replicaUrl: string): ProxyTarget {
+  const url = new URL(replicaUrl);
+  return {
+    replica: replicaUrl,
+    protocol: url.protocol,
+    host: url.host,
+    hostname: url.hostname,
+    port: url.port,
+    path: `${url.pathname}${url.search}`,
+    href: url.href,
+  };
+}
 
 /**
  * A streaming proxy to one service's replicas over pooled keep-alive connections; bodies are never
  * parsed here. A replica that refuses the connection is avoided for a while, and a bodiless request it
  * refused goes once to another replica, so a restarting replica costs no errors.
  */
-export function createUpstreamProxy(pool: UpstreamPool, options: { logger: Logger; timeoutMs: number; maxSockets: number }): UpstreamProxy {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: 256, timeout: 60_000 });
-  const proxy = createProxyMiddleware<Request, Response>({
+export function createUpstreamProxy(
+  pool: UpstreamPool,
+  options: { logger: Logger; timeoutMs: number; maxSockets: number; forwarded: ForwardedHeaders },
+): UpstreamProxy {
+  // LIFO: the socket used last is warm (and least likely to have been closed by the service meanwhile).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets, maxFreeSockets: 256, timeout: 60_000, scheduling: 'lifo' });
+  const targets = new Map(pool.replicas.map((replica) => [replica.url, proxyTarget(replica.url)]));
+  // What http-proxy gets for each request, one object per replica, made once.
+  const requestOptions = (toProxy: boolean) =>
+    new Map(
+      [...targets].map(([url, target]): [string, PerRequestOptions] => [
+        url,
+        { target, agent, proxyTimeout: options.timeoutMs, changeOrigin: false, xfwd: false, toProxy },
+      ]),
+    );
+  const [forPlainTargets, forOtherTargets] = [requestOptions(true), requestOptions(false)];
+  let server: ProxyServer | undefined;
+  const web = (req: IncomingMessage, res: ServerResponse) => {
+    const retried = req as RetriedRequest;
+    // The one client address this gateway vouches for (services trust exactly one hop), set on the request
+    // itself, before http-proxy copies its headers: a request that waits in the agent for a
+    // socket has its headers written before the socket (and http-proxy's proxyReq event) arrives. Once: a
+    // retry must not read the address this gateway wrote as one a proxy in front of it vouched for.
+    if (!retried.forwardedSet) {
+      retried.forwardedSet = true;
+      const [forwardedFor, forwardedProto] = [options.forwarded.for(req), options.forwarded.proto(req)];
+      req.headers['x-forwarded-for'] = forwardedFor;
+      req.headers['x-forwarded-proto'] = forwardedProto;
+      req.headers['x-forwarded-host'] = req.headers.host ?? '';
+    }
+    const replica = pool.pick(retried.refusedBy);
+    server!.web(req, res, (PLAIN_TARGET.test(req.url ?? '') ? forPlainTargets : forOtherTargets).get(replica)!);
+  };
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: pool.replicas[0]!.url,
-    router: (req) => pool.pick((req as RetriedRequest).refusedBy),
+    router: (req) => {
+      const replica = pool.pick((req as RetriedRequest).refusedBy);
+      return targets.get(replica) ?? proxyTarget(replica);
+    },
     changeOrigin: false,
     xfwd: false,
     agent,
     proxyTimeout: options.timeoutMs,
+    // Not the default plugins: their logger builds a URL for every answer just to log it at a level we
+    // never enable (our own log line is written when the response is done, see app.ts), and our error
+    // handler answers instead of theirs. Kept: the guard against client socket errors, and the one that
+    // ends the service's answer when the client goes away before it is sent (or its socket would wait).
+    //
+    // And one of ours, which keeps the http-proxy server the middleware made: a request the gateway has
+    // already routed goes to it directly (web, above). The middleware in front of it would only check its
+    // path filter again (a url.parse per request), copy its options and run its router through promises.
+    ejectPlugins: true,
+    plugins: [
+      ...DEFAULT_PLUGINS_KEPT,
+      (proxyServer) => {
+        server = proxyServer as unknown as ProxyServer;
+      },
+    ],
     on: {
-      proxyReq: (proxyReq, req) => {
-        // The one client address this gateway vouches for; services trust exactly one hop.
-        proxyReq.setHeader('x-forwarded-for', req.ip ?? req.socket.remoteAddress ?? '');
-        proxyReq.setHeader('x-forwarded-proto', req.protocol);
-        proxyReq.setHeader('x-forwarded-host', req.get('host') ?? '');
+      proxyRes: (proxyRes, req, res) => {
+        const transformed = compressAnswer(proxyRes, req, res);
+        AnswerCache.keep(proxyRes, req, !transformed);
       },
       proxyReqWs: (proxyReq, req) => {
-        const forwarded = req as unknown as http.IncomingMessage & { clientAddress?: string };
-        proxyReq.setHeader('x-forwarded-for', forwarded.clientAddress ?? req.socket.remoteAddress ?? '');
+        proxyReq.setHeader('x-forwarded-for', options.forwarded.for(req));
         proxyReq.setHeader('x-forwarded-host', req.headers.host ?? '');
       },
       error: (error, req, res, target) => {
         const code = (error as NodeJS.ErrnoException).code ?? '';
-        const targetUrl = typeof target === 'string' ? target : ((target as { href?: string } | undefined)?.href?.replace(/\/$/, '') ?? '');
+        const targetUrl = typeof target === 'string' ? target : ((target as Partial<ProxyTarget> | undefined)?.replica ?? '');
         const refused = REFUSED.has(code);
         if (refused && targetUrl) pool.avoid(targetUrl, 2000);
         const retried = req as RetriedRequest;
@@ -69,7 +185,7 @@ export function createUpstreamProxy(pool: UpstreamPool, options: { logger: Logge
           pool.hasAlternative(targetUrl)
         ) {
           retried.refusedBy = targetUrl;
-          void proxy(req as Request, res as Response, () => undefined);
+          web(req, res);
           return;
         }
         options.logger.warn({ err: (error as Error).message, url: req.url, target: targetUrl }, 'upstream request failed');
@@ -84,5 +200,6 @@ export function createUpstreamProxy(pool: UpstreamPool, options: { logger: Logge
       },
     },
   });
-  return { handle: proxy, agent, pool };
+  if (!server) throw new Error('http-proxy-middleware did not run its plugins');
+  return { web, upgrade: proxy.upgrade, agent, pool };
 }

@@ -38,11 +38,14 @@ export const WEBSOCKET_ROUTES: Record<string, ServiceName> = {
   '/ws': 'messaging',
 };
 
-function matches(rule: RouteRule, path: string): boolean {
-  if (typeof rule.path !== 'string') return rule.path.test(path);
-  return path === rule.path || path.startsWith(`${rule.path}/`);
-}
+/** The table as it is matched, for every request: each prefix with its slash made once. */
+const MATCHERS = ROUTE_TABLE.map(({ path, service }) =>
+  typeof path === 'string' ? { prefix: path, prefixSlash: `${path}/`, pattern: undefined, service } : { prefix: '', prefixSlash: '', pattern: path, service },
+);
 
 export function serviceFor(path: string): ServiceName | undefined {
-  return ROUTE_TABLE.find((rule) => matches(rule, path))?.service;
+  for (const matcher of MATCHERS) {
+    if (matcher.pattern ? matcher.pattern.test(path) : path === matcher.prefix || path.startsWith(matcher.prefixSlash)) return matcher.service;
+  }
+  return undefined;
 }

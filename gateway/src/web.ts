@@ -29,7 +29,20 @@ export function webRoutes(distDir: string): Router {
     '/assets',
     expressStaticGzip(path.join(distDir, 'assets'), { ...compressed, serveStatic: { immutable: true, maxAge: '365d', fallthrough: false } }),
   );
-  router.use(expressStaticGzip(distDir, { ...compressed, index: false, serveStatic: { index: false, maxAge: '1h' } }));
+  // Other public files (favicon) for an hour; index.html asked for by name is the page itself: never cached.
+  router.use(
+    expressStaticGzip(distDir, {
+      ...compressed,
+      index: false,
+      serveStatic: {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, filePath) => {
+          if (/[\\/]index\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
+        },
+      },
+    }),
+  );
   const indexEncodings = (['br', 'gz'] as const).filter((suffix) => existsSync(`${indexFile}.${suffix}`));
   router.get(/^\/(?!api\/|api$|objects\/|ws$).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();

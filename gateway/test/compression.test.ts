@@ -1,13 +1,8 @@
 import http from 'node:http';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
-import { precompressFolder } from '../../web/build/precompress';
-import { createGateway, type Gateway } from '../src/app';
-import { gatewayConfigSchema } from '../src/config';
+import type { RunningServer } from '@vnmarket/shared';
+import { startInProcessGateway, writeWebDist } from './in-process';
 
 /** What goes out compressed: the built app's files (precompressed at build time) and API JSON above 1 KB. */
 const BIG_JSON = JSON.stringify(Array.from({ length: 60 }, (_, index) => ({ id: index, title: `Phở bò tái nạm số ${index}`, location: 'San Jose, CA' })));
@@ -16,15 +11,12 @@ const SCRIPT = `console.log(${JSON.stringify('Chợ Việt '.repeat(400))});\n`;
 const PAGE = `<!doctype html><html><head><title>Chợ Việt</title></head><body>${'<p>Rao vặt</p>'.repeat(200)}</body></html>`;
 
 let upstream: http.Server;
-let gateway: Gateway;
 let server: RunningServer;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), PAGE);
-  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
-  expect(precompressFolder(dist)).toBe(2);
+  const { dist, precompressed } = writeWebDist({ 'index.html': PAGE, 'assets/index-abc123.js': SCRIPT });
+  expect(precompressed).toBe(2);
 
   // The listings service's answers, as it sends them (uncompressed JSON).
   upstream = http.createServer((req, res) => {
@@ -34,22 +26,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const config = loadConfig(gatewayConfigSchema, {
-    LOG_LEVEL: 'silent',
-    AUTH_URL: url,
-    LISTINGS_URL: url,
-    MESSAGING_URL: url,
-    MEDIA_URL: url,
-    VERIFICATION_URL: url,
-    WEB_DIST: dist,
-  });
-  gateway = createGateway(config, createLogger('gateway', 'silent'));
-  server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
+  ({ server, stop } = await startInProcessGateway(url, dist));
 });
 
 afterAll(async () => {
-  await server.drain(1000);
-  gateway.close();
+  await stop();
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 });
 
@@ -118,5 +99,8 @@ describe('API answers', () => {
     const plain = await get('/api/listings?limit=60');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BIG_JSON);
+    // Still marked as varying with Accept-Encoding: a shared cache must not hand this copy to a client that wants brotli.
+    expect(small.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
   });
 });

@@ -13,7 +13,7 @@ const logger = createLogger('gateway', 'silent');
 async function startGateway(env: Record<string, string>): Promise<{ gateway: Gateway; server: RunningServer; client(): TestClient; stop(): Promise<void> }> {
   const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', HEALTH_TIMEOUT_MS: '500', ...env });
   const gateway = createGateway(config, logger);
-  const server = await listen(gateway.app, 0, '127.0.0.1');
+  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
   return {
     gateway,
     server,

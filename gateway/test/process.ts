@@ -20,7 +20,17 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
   const port = await freePort();
   const child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', GATEWAY_PORT: String(port), WEB_DIST: '/nonexistent', ...env },
+    // METRICS_PORT 0: a free port each, so gateways started at once do not contend for 9464.
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      GATEWAY_PORT: String(port),
+      WEB_DIST: '/nonexistent',
+      METRICS_PORT: '0',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

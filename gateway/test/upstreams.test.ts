@@ -11,6 +11,8 @@ const logger = createLogger('gateway', 'silent');
 interface Replica {
   url: string;
   hits: number;
+  /** X-Forwarded-For of each request that reached it. */
+  forwardedFor: (string | undefined)[];
   ready: boolean;
   /** /readyz polls answered 503 (not ready). */
   notReadyAnswers: number;
@@ -19,7 +21,7 @@ interface Replica {
 }
 
 async function replica(): Promise<Replica> {
-  const state = { hits: 0, ready: true, notReadyAnswers: 0, delayMs: 0 };
+  const state = { hits: 0, forwardedFor: [] as (string | undefined)[], ready: true, notReadyAnswers: 0, delayMs: 0 };
   const server = http.createServer((req, res) => {
     if (req.url === '/readyz') {
       if (!state.ready) state.notReadyAnswers += 1;
@@ -27,6 +29,7 @@ async function replica(): Promise<Replica> {
       return;
     }
     state.hits += 1;
+    state.forwardedFor.push(req.headers['x-forwarded-for'] as string | undefined);
     // A replica that takes delayMs to answer (the overload test's slow upstream), not a wait in the test.
     setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), state.delayMs);
   });
@@ -52,7 +55,7 @@ async function closedUrl(): Promise<string> {
 
 async function gatewayFor(env: Record<string, string>): Promise<{ gateway: Gateway; server: RunningServer }> {
   const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env }), logger);
-  const server = await listen(gateway.app, 0, '127.0.0.1');
+  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
   return { gateway, server };
 }
 
@@ -127,6 +130,29 @@ it('past GATEWAY_MAX_IN_FLIGHT the excess gets a fast 503 with Retry-After, and 
     }
     expect((await fetch(`${server.url}/api/listings`)).status).toBe(200);
   } finally {
+    await server.drain(1000);
+    gateway.close();
+    await slow.close();
+  }
+});
+
+// A request queued for a socket (every one of UPSTREAM_MAX_SOCKETS busy) has its headers written before it
+// gets one: the forwarded headers set on the socket's arrival threw (an uncaught exception) and the request
+// went on without them, so the service took the gateway for the client.
+it('a request that waits for an upstream socket still says who asked (X-Forwarded-For), and nothing throws', async () => {
+  const slow = await replica();
+  slow.delayMs = 100;
+  const { gateway, server } = await gatewayFor({ LISTINGS_URL: slow.url, UPSTREAM_MAX_SOCKETS: '1' });
+  const uncaught: unknown[] = [];
+  const record = (error: unknown) => uncaught.push(error);
+  process.on('uncaughtException', record);
+  try {
+    const statuses = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${server.url}/api/listings`)).status));
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(slow.forwardedFor).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1']);
+    expect(uncaught).toEqual([]);
+  } finally {
+    process.off('uncaughtException', record);
     await server.drain(1000);
     gateway.close();
     await slow.close();

@@ -2,81 +2,29 @@ import { z } from 'zod';
 import { idSchema, labelSchema, pageQuery, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
 import { CITY_NAMES } from './places';
+import {
+  CATEGORIES,
+  PRICE_TYPES,
+  CONDITIONS,
+  CONTACT_PREFERENCES,
+  REPORT_REASONS,
+  MAX_LISTING_IMAGES,
+  PROPERTY_TYPES,
+  AMENITIES,
+  CUISINE_TYPES,
+  DIETARY_OPTIONS,
+  ITEM_CATEGORIES,
+  JOB_TYPES,
+  EXPERIENCE_LEVELS,
+  INDUSTRIES,
+  SERVICE_TYPES,
+  EVENT_TYPES,
+  LISTING_SORTS,
+  type Category,
+} from './listing-values';
 
-/** Listings, saved listings and reports, and the value sets their fields take. */
-
-export const CATEGORIES = ['rent', 'food', 'sale', 'jobs', 'service', 'event'] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const PRICE_TYPES = ['fixed', 'hourly', 'monthly', 'negotiable', 'free', 'paid', 'donation'] as const;
-export const CONDITIONS = ['new', 'like-new', 'good', 'fair'] as const;
-export const CONTACT_PREFERENCES = ['message', 'phone'] as const;
-export const REPORT_REASONS = ['spam', 'inappropriate', 'misleading', 'fraud', 'duplicate', 'other'] as const;
-export const MAX_LISTING_IMAGES = 10;
-
-// The create form's values and the category pages' filter values differ; a listing may carry either.
-export const PROPERTY_TYPES = ['room', 'apartment', 'house', 'condo', 'townhouse', 'studio'] as const;
-export const AMENITIES = ['WiFi Included', 'Washer/Dryer', 'Parking', 'Pets Allowed', 'Furnished', 'Air Conditioning'] as const;
-export const CUISINE_TYPES = [
-  'italian',
-  'chinese',
-  'mexican',
-  'indian',
-  'american',
-  'japanese',
-  'thai',
-  'mediterranean',
-  'french',
-  'bakery',
-  'vietnamese',
-  'other',
-] as const;
-export const DIETARY_OPTIONS = ['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic', 'none'] as const;
-export const ITEM_CATEGORIES = ['electronics', 'furniture', 'clothing', 'books', 'sports', 'toys', 'appliances', 'tools', 'automotive', 'other'] as const;
-export const JOB_TYPES = ['full-time', 'part-time', 'contract', 'freelance', 'internship', 'temporary'] as const;
-export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior', 'executive'] as const;
-export const INDUSTRIES = [
-  'technology',
-  'healthcare',
-  'education',
-  'finance',
-  'retail',
-  'hospitality',
-  'construction',
-  'manufacturing',
-  'marketing',
-  'other',
-] as const;
-export const SERVICE_TYPES = [
-  'cleaning',
-  'plumbing',
-  'electrical',
-  'carpentry',
-  'painting',
-  'landscaping',
-  'moving',
-  'repair',
-  'installation',
-  'maintenance',
-  'consulting',
-  'tutoring',
-  'photography',
-  'other',
-] as const;
-export const EVENT_TYPES = [
-  'concert',
-  'workshop',
-  'festival',
-  'sports',
-  'charity',
-  'networking',
-  'party',
-  'conference',
-  'meetup',
-  'class',
-  'exhibition',
-  'other',
-] as const;
+/** Listings, saved listings and reports, and the value sets their fields take (those are listing-values.ts, without zod, exported here too). */
+export * from './listing-values';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -201,12 +149,6 @@ const queryNumber = (label: string) =>
   );
 const queryText = z.preprocess(blankToUndefined, textSchema().max(200, 'Filter text is too long').optional());
 
-/**
- * Orders of GET /api/listings. Beyond the common ones, category pages sort by bedrooms (most first),
- * condition (new to fair), the seller's rating (highest first) and event date (soonest upcoming first).
- */
-export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance', 'bedrooms', 'condition', 'rating', 'date'] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
 /** What category pages call the same orders. */
 const SORT_ALIASES: Record<string, (typeof LISTING_SORTS)[number]> = {
   'salary-high': 'price-high',
@@ -252,15 +194,6 @@ export const listingQuery = z.object({
   ...pageQuery().shape,
 });
 export type ListingQuery = z.output<typeof listingQuery>;
-
-/** GET /api/listings answers the number of matches in this header: exact up to the cap, then "10000+". */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-export const TOTAL_COUNT_CAP = 10_000;
-/** The header's value as a number and whether it is capped ("10000+"); undefined when absent or malformed. */
-export function parseTotalCount(value: string | null | undefined): { count: number; capped: boolean } | undefined {
-  const match = /^(\d+)(\+?)$/.exec(value ?? '');
-  return match ? { count: Number(match[1]), capped: match[2] === '+' } : undefined;
-}
 
 export const reportBody = z.object({
   listingId: idSchema('Listing not found'),

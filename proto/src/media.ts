@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /** Photo uploads (listing photos up to 5 MB, profile photos up to 10 MB): get an upload URL, PUT the file there, then turn it into an image. */
 
-export const MAX_LISTING_PHOTO_MB = 5;
-export const MAX_PROFILE_PHOTO_MB = 10;
+/** The limits and thumbnailPathOf are media-values.ts (without zod), exported here too. */
+export * from './media-values';
 
 /**
  * Where the browser sends the file: PUT the raw bytes to uploadURL, or (S3) POST a form of `fields`
@@ -31,8 +31,3 @@ export const listingImageResponse = z.object({
   thumbnailPath: z.string(),
 });
 export type ListingImageResponse = z.infer<typeof listingImageResponse>;
-
-/** The thumbnail that goes with an image path issued by the media service. */
-export function thumbnailPathOf(objectPath: string): string {
-  return objectPath.replace(/\.webp$/, '-thumb.webp');
-}

@@ -9,3 +9,10 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 /** Local ports when everything runs on one machine (make start); the chart uses the same. */
 export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = { auth: 4001, listings: 4002, messaging: 4003, media: 4004, verification: 4005 };
 export const DEFAULT_GATEWAY_PORT = 8080;
+
+/**
+ * A service's answer the gateway may keep and give to anyone asking the same (a targeted Cache-Control,
+ * RFC 9213): `max-age=N`, capped by the gateway's own GATEWAY_CACHE_TTL_MS. Browsers never see it. A
+ * service sets it only on an answer that depends on nothing but the request's URL (and Accept-Encoding).
+ */
+export const GATEWAY_CACHE_HEADER = 'Gateway-Cache-Control';

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { createTcpFaultProxy, createTestEnvironment, freePort, throughProxy, type TcpFaultProxy, type TestEnvironment } from '@vnmarket/shared/testing';
-import { createDb, type Knex } from '@vnmarket/shared';
+import { baseConfigSchema, createDb, type Knex } from '@vnmarket/shared';
 
 const root = path.resolve(__dirname, '../..');
 // node itself with tsx's loader (one process), so a signal or kill -9 reaches the service, not a wrapper.
@@ -46,7 +46,11 @@ export class Cluster {
     const databaseUrl = throughProxy(environment.env.DATABASE_URL!, databaseProxy);
     this.env = {
       ...environment.env,
+      // The production budget: a hung database answers 503 within about 2 s (what the scenarios check).
+      DATABASE_ACQUIRE_TIMEOUT_MS: String(baseConfigSchema.shape.DATABASE_ACQUIRE_TIMEOUT_MS.parse(undefined)),
       LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
+      // Many processes on one machine: each metrics listener on a free port.
+      METRICS_PORT: '0',
       DATABASE_URL: databaseUrl,
       // Clients here are all 127.0.0.1: the per-address limits would measure the suite, not the system.
       REGISTER_MAX_PER_IP_PER_HOUR: '100000',

@@ -60,21 +60,40 @@ export async function startStack<const S extends ServiceName = ServiceName>(
     throw failed.reason;
   }
 
-  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, started[name]?.url ?? CLOSED_URL]));
-  const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', ...upstreams, WEB_DIST: '/nonexistent', ...overrides.gateway });
-  const gateway = createGateway(config, createLogger('gateway', 'silent'));
-  const server: RunningServer = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
+  const gateway = await startGateway(Object.fromEntries(names.map((name) => [name, started[name]!.url])), overrides.gateway);
   return {
     ...started,
     environment,
     services: names,
-    gatewayUrl: server.url,
-    client: () => new TestClient(server.url),
+    gatewayUrl: gateway.url,
+    client: () => new TestClient(gateway.url),
     async stop() {
-      await server.drain(1000);
-      gateway.close();
+      await gateway.stop();
       await stopServices();
       await environment.cleanup();
     },
   } as Stack<S>;
+}
+
+export interface RunningGateway {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real gateway in this process in front of the given services' URLs (another gateway pod, when a test
+ * already has a stack); a closed port for every other service.
+ */
+export async function startGateway(upstreamUrls: Partial<Record<ServiceName, string>>, overrides: Record<string, string> = {}): Promise<RunningGateway> {
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, upstreamUrls[name] ?? CLOSED_URL]));
+  const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', ...upstreams, WEB_DIST: '/nonexistent', ...overrides });
+  const gateway = createGateway(config, createLogger('gateway', 'silent'));
+  const server: RunningServer = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
+  return {
+    url: server.url,
+    async stop() {
+      await server.drain(1000);
+      gateway.close();
+    },
+  };
 }

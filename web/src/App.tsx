@@ -4,34 +4,40 @@
  * visitor to /login.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from './lib/router';
 import { Header } from './components/header';
 import { Main, PageLoading } from './components/ui';
-import { useAuth } from './lib/hooks';
-import CreateListing from './pages/CreateListing';
-import EditListing from './pages/EditListing';
-import Home from './pages/Home';
-import Landing from './pages/Landing';
-import ListingDetail from './pages/listing-detail';
-import Login from './pages/Login';
-import NotFound from './pages/NotFound';
-import Register from './pages/Register';
-import Saved from './pages/Saved';
-import VerifyPhone from './pages/VerifyPhone';
-import Messages from './pages/Messages';
-import Dashboard from './pages/Dashboard';
+import { useAuth } from './lib/use-auth';
+import Landing from './pages/landing';
 import { MessagingProvider } from './lib/messaging';
+import { wasSignedIn } from './lib/signed-in-hint';
 
-/** "/": the landing page for visitors and while auth loads; home once signed in. */
-function Root() {
-  const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Home /> : <Landing />;
-}
-
-// Screens a visitor never opens first load on demand, so the first page stays light.
+// Every screen but the landing page loads on demand (its own chunk), so a visitor's first page carries
+// only what it shows. Each page module's default export is its screen.
+const Home = lazy(() => import('./pages/Home'));
+const Login = lazy(() => import('./pages/Login'));
+const Register = lazy(() => import('./pages/Register'));
+const ListingDetail = lazy(() => import('./pages/listing-detail'));
+const EditListing = lazy(() => import('./pages/EditListing'));
+const CreateListing = lazy(() => import('./pages/CreateListing'));
+const VerifyPhone = lazy(() => import('./pages/VerifyPhone'));
+const Saved = lazy(() => import('./pages/Saved'));
 const Profile = lazy(() => import('./pages/Profile'));
 const PublicProfile = lazy(() => import('./pages/PublicProfile'));
+const Messages = lazy(() => import('./pages/Messages'));
+const Dashboard = lazy(() => import('./pages/Dashboard'));
 const CategoryPage = lazy(() => import('./pages/CategoryPage'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+/**
+ * "/": home once signed in; the landing page for visitors and while auth loads, unless this browser's
+ * last answer was a member (lib/signed-in-hint.ts): then the loading state, not a landing page flashing by.
+ */
+function Root() {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isAuthenticated) return <Home />;
+  return isLoading && wasSignedIn() ? <PageLoading /> : <Landing />;
+}
 
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -20,7 +20,8 @@ export const GlobalStyle = createGlobalStyle`
     --radius-sm: 8px;
     --shadow: 0 1px 2px rgb(28 25 23 / 6%), 0 1px 3px rgb(28 25 23 / 8%);
     --shadow-lg: 0 10px 30px rgb(28 25 23 / 14%);
-    --focus: 0 0 0 3px rgb(200 16 46 / 28%);
+    /* A solid ring with a white gap: 3:1 or more against the page and the red buttons alike (WCAG 1.4.11). */
+    --focus: 0 0 0 2px #fff, 0 0 0 4px var(--primary);
     --header-height: 64px;
     color-scheme: light;
   }

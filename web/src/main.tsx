@@ -1,21 +1,14 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import App from './App';
-import { GlobalStyle } from './GlobalStyle';
-import { ToastProvider } from './components/Toast';
-import { swrConfig } from './lib/queries';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppTree } from './AppTree';
+import { BrowserRouter } from './lib/router';
+import { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE } from './lib/prerendered';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SWRConfig value={swrConfig}>
-      <BrowserRouter>
-        <GlobalStyle />
-        <ToastProvider>
-          <App />
-        </ToastProvider>
-      </BrowserRouter>
-    </SWRConfig>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const prerendered = container.querySelector(`:scope > [${PRERENDERED_ATTRIBUTE}]`);
+const app = <AppTree router={BrowserRouter} />;
+
+// index.html holds the landing page as a visitor first sees it at "/" (build/prerender.ts). Where it shows
+// (the route guard did not skip it), React adopts it: the painted nodes stay, so the browser's largest
+// contentful paint stays the HTML's. Elsewhere (a deep link, a member) the first render replaces it.
+if (prerendered && !document.documentElement.hasAttribute(SKIP_PRERENDER_ATTRIBUTE)) hydrateRoot(prerendered, app);
+else createRoot(container).render(app);

@@ -152,7 +152,9 @@ beforeAll(async () => {
       metadata: { serviceType: 'repair' },
     })),
   );
-  await createAll(LISTINGS);
+  // One at a time, in this order: the newest rent listing is the dearest, so "recent" and "price: low to high"
+  // are different orders (created concurrently, they matched by chance one run in six).
+  await createAll(LISTINGS, 1);
 }, 120_000);
 
 const titlesOf = (page: Page) => cards(page).locator('h3').allTextContents();
@@ -285,6 +287,13 @@ describe('category pages', () => {
     await request;
     await eventually(async () => expect(await titlesOf(page)).toEqual(['Nhà 3 phòng ngủ Evergreen']));
     expect(page.url()).toContain('search=Evergreen');
+
+    // A search on a page with no sort chosen is ordered by Best Match (the API's relevance), shown as such.
+    request = listingsRequest(page, { category: 'rent', search: 'phong', sort: 'relevance' });
+    await page.goto(`${base}/category/rent?search=phong`);
+    await request;
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
+    await page.getByLabel('Sort by').getByRole('option', { name: 'Best Match' }).waitFor({ state: 'attached' });
 
     // "Remote work available": remote=true.
     await openCategory(page, 'jobs');

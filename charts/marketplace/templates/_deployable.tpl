@@ -1,7 +1,7 @@
 {{/*
-Everything one deployable needs: ConfigMap, Service, Deployment, HorizontalPodAutoscaler, PodDisruptionBudget,
-NetworkPolicy and (services, with the hook strategy) its migration Job. Called from <name>.yaml with
-(dict "root" $ "name" "<name>").
+Everything one deployable needs: ServiceAccount, ConfigMap, Service, Deployment, HorizontalPodAutoscaler (or
+KEDA ScaledObject), PodDisruptionBudget, NetworkPolicy and (services, with the hook strategy) its migration
+Job. Called from <name>.yaml with (dict "root" $ "name" "<name>").
 */}}
 {{- define "marketplace.deployable" -}}
 {{- $root := .root -}}
@@ -17,6 +17,23 @@ NetworkPolicy and (services, with the hook strategy) its migration Job. Called f
 {{- $image := include "marketplace.image" $ctx -}}
 {{- $watch := $v.development.watch -}}
 {{- $sourceDirs := include "marketplace.sourceDirs" $ctx | fromYamlArray -}}
+{{- $sockets := dig "openSockets" (dict) $block.autoscaling -}}
+{{- $socketProvider := ternary (dig "provider" "" $sockets) "" (and $block.autoscaling.enabled (dig "enabled" false $sockets)) -}}
+{{- /* The gateway's Service may be a LoadBalancer: its metrics port then gets a ClusterIP Service of its own. */ -}}
+{{- $metricsOnMainService := or $isService (eq $block.service.type "ClusterIP") -}}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ $component }}
+  labels:
+    {{- include "marketplace.labels" $ctx | nindent 4 }}
+  {{- with $block.serviceAccount.annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+# No pod of the release talks to the Kubernetes API; cloud identity (IRSA, Workload Identity) uses its own token.
+automountServiceAccountToken: false
+---
 apiVersion: v1
 kind: ConfigMap
 metadata:
@@ -45,6 +62,30 @@ spec:
       port: {{ $block.port }}
       targetPort: http
       protocol: TCP
+    {{- if $metricsOnMainService }}
+    - name: metrics
+      port: {{ $v.metrics.port }}
+      targetPort: metrics
+      protocol: TCP
+    {{- end }}
+{{- if not $metricsOnMainService }}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ $component }}-metrics
+  labels:
+    {{- include "marketplace.labels" $ctx | nindent 4 }}
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "marketplace.selectorLabels" $ctx | nindent 4 }}
+  ports:
+    - name: metrics
+      port: {{ $v.metrics.port }}
+      targetPort: metrics
+      protocol: TCP
+{{- end }}
 ---
 apiVersion: apps/v1
 kind: Deployment
@@ -55,6 +96,16 @@ metadata:
 spec:
   {{- if not $block.autoscaling.enabled }}
   replicas: {{ $block.replicaCount }}
+  {{- else }}
+  {{- /*
+  The autoscaler owns the count, so the manifest leaves it out. On the upgrade that turns autoscaling on,
+  Helm would delete the field it set before and Kubernetes would reset it to 1 pod: carry the live count
+  over instead (lookup finds nothing on install and in `helm template`, and the field stays out).
+  */ -}}
+  {{- $live := lookup "apps/v1" "Deployment" $root.Release.Namespace $component }}
+  {{- if $live }}
+  replicas: {{ $live.spec.replicas }}
+  {{- end }}
   {{- end }}
   revisionHistoryLimit: 5
   selector:
@@ -79,11 +130,13 @@ spec:
         {{- end }}
       annotations:
         checksum/config: {{ $env | sha256sum }}
+        # The chart's secret values, and secrets.existingSecretChecksum for a Secret managed outside Helm.
         checksum/secrets: {{ toYaml $v.secrets | sha256sum }}
         {{- with $block.podAnnotations }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
     spec:
+      serviceAccountName: {{ $component }}
       automountServiceAccountToken: false
       enableServiceLinks: false
       terminationGracePeriodSeconds: {{ include "marketplace.terminationGracePeriodSeconds" $root }}
@@ -115,7 +168,7 @@ spec:
         - name: migrate
           image: {{ $image }}
           imagePullPolicy: {{ $v.image.pullPolicy }}
-          command: ["node", "--import", "tsx", "src/migrate.ts"]
+          command: ["node", "--enable-source-maps", "dist/migrate.js"]
           envFrom:
             - configMapRef:
                 name: {{ $component }}
@@ -137,6 +190,9 @@ spec:
           ports:
             - name: http
               containerPort: {{ $block.port }}
+              protocol: TCP
+            - name: metrics
+              containerPort: {{ $v.metrics.port }}
               protocol: TCP
           envFrom:
             - configMapRef:
@@ -205,7 +261,7 @@ spec:
       affinity:
         {{- toYaml . | nindent 8 }}
       {{- end }}
-{{- if $block.autoscaling.enabled }}
+{{- if and $block.autoscaling.enabled (ne $socketProvider "keda") }}
 ---
 apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler
@@ -227,9 +283,50 @@ spec:
         target:
           type: Utilization
           averageUtilization: {{ $block.autoscaling.targetCPUUtilizationPercentage }}
+    {{- if eq $socketProvider "prometheusAdapter" }}
+    # Served by prometheus-adapter from the pods' own gauge (README: its rule).
+    - type: Pods
+      pods:
+        metric:
+          name: messaging_open_websockets
+        target:
+          type: AverageValue
+          averageValue: {{ $sockets.targetPerPod | quote }}
+    {{- end }}
   behavior:
-    scaleDown:
-      stabilizationWindowSeconds: 300
+    {{- include "marketplace.scaleDownBehavior" $block.autoscaling.scaleDown | nindent 4 }}
+{{- end }}
+{{- if eq $socketProvider "keda" }}
+---
+# KEDA makes and owns the HorizontalPodAutoscaler (keda-hpa-{{ $component }}): CPU as above, plus open sockets.
+apiVersion: keda.sh/v1alpha1
+kind: ScaledObject
+metadata:
+  name: {{ $component }}
+  labels:
+    {{- include "marketplace.labels" $ctx | nindent 4 }}
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: {{ $component }}
+  minReplicaCount: {{ $block.autoscaling.minReplicas }}
+  maxReplicaCount: {{ $block.autoscaling.maxReplicas }}
+  advanced:
+    horizontalPodAutoscalerConfig:
+      behavior:
+        {{- include "marketplace.scaleDownBehavior" $block.autoscaling.scaleDown | nindent 8 }}
+  triggers:
+    - type: cpu
+      metricType: Utilization
+      metadata:
+        value: {{ $block.autoscaling.targetCPUUtilizationPercentage | quote }}
+    - type: prometheus
+      metricType: AverageValue
+      metadata:
+        serverAddress: {{ $sockets.keda.serverAddress }}
+        query: sum(messaging_open_websockets{ {{- include "marketplace.metricsSelector" $root }},service="{{ $name }}"})
+        threshold: {{ $sockets.targetPerPod | quote }}
 {{- end }}
 {{- if $block.pdb.enabled }}
 ---
@@ -268,6 +365,7 @@ spec:
       ports:
         - port: http
           protocol: TCP
+    {{- include "marketplace.metricsIngressRule" $root | nindent 4 }}
   {{- else }}
   policyTypes: [Ingress, Egress]
   ingress:
@@ -278,6 +376,7 @@ spec:
       from:
         {{- toYaml . | nindent 8 }}
       {{- end }}
+    {{- include "marketplace.metricsIngressRule" $root | nindent 4 }}
   egress:
     # The gateway talks to the services and DNS only: no data store, in-cluster or external.
     - to:
@@ -299,6 +398,16 @@ spec:
           protocol: UDP
         - port: 53
           protocol: TCP
+    {{- with include "marketplace.otlpPort" $root }}
+    # Traces to the OTLP endpoint (otel.endpoint), on otel.to or anywhere.
+    - ports:
+        - port: {{ . }}
+          protocol: TCP
+      {{- with $v.otel.to }}
+      to:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+    {{- end }}
     {{- with $v.networkPolicy.gatewayExtraEgress }}
     {{- toYaml . | nindent 4 }}
     {{- end }}
@@ -327,6 +436,7 @@ spec:
         vnmarket/data-access: "true"
     spec:
       restartPolicy: Never
+      # The default ServiceAccount: pre-install hooks run before the release's own ServiceAccounts exist.
       automountServiceAccountToken: false
       enableServiceLinks: false
       securityContext:
@@ -339,7 +449,7 @@ spec:
         - name: migrate
           image: {{ $image }}
           imagePullPolicy: {{ $v.image.pullPolicy }}
-          command: ["node", "--import", "tsx", "src/migrate.ts"]
+          command: ["node", "--enable-source-maps", "dist/migrate.js"]
           # Inline, not the ConfigMap: pre-install hooks run before the release's ConfigMaps exist.
           env:
             {{- range $key, $value := fromYaml $env }}

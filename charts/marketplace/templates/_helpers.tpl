@@ -17,6 +17,15 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 app.kubernetes.io/component: {{ .name }}
 {{- end }}
 
+{{/*
+Pod labels of a development data store: its selector and nothing that changes with the chart or app
+version, so a chart bump does not restart it.
+*/}}
+{{- define "marketplace.datastore.podLabels" -}}
+{{ include "marketplace.selectorLabels" . }}
+app.kubernetes.io/part-of: vnmarket
+{{- end }}
+
 {{- define "marketplace.labels" -}}
 {{ include "marketplace.selectorLabels" . }}
 app.kubernetes.io/part-of: vnmarket
@@ -134,6 +143,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
   "LOG_LEVEL" $v.logLevel
   "HOST" "0.0.0.0"
   "SHUTDOWN_TIMEOUT_MS" (mul $v.shutdown.timeoutSeconds 1000 | toString)
+  "METRICS_PORT" ($v.metrics.port | toString)
 -}}
 {{- if $v.otel.endpoint -}}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" $v.otel.endpoint -}}
@@ -142,7 +152,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- if eq .name "gateway" -}}
 {{- $_ := set $env "GATEWAY_PORT" ($block.port | toString) -}}
 {{- $hops := $block.trustProxyHops -}}
-{{- if kindIs "invalid" $hops }}{{ $hops = ternary 1 0 $v.ingress.enabled }}{{ end -}}
+{{- if kindIs "invalid" $hops }}{{ $hops = ternary 1 0 (or $v.ingress.enabled $v.httpRoute.enabled) }}{{ end -}}
 {{- $_ := set $env "TRUST_PROXY_HOPS" ($hops | toString) -}}
 {{- $_ := set $env "UPSTREAM_TIMEOUT_MS" ($block.upstreamTimeoutMs | toString) -}}
 {{- range $service := splitList " " (include "marketplace.services" $root) -}}
@@ -150,7 +160,9 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- end -}}
 {{- /* Browsers upload photos straight to presigned S3 URLs: the page's Content-Security-Policy must allow it. */ -}}
 {{- $connect := $block.cspConnectSources -}}
-{{- if and $v.media.s3.enabled (not $v.minio.enabled) -}}
+{{- if $v.minio.enabled -}}
+{{- $connect = append $connect (include "marketplace.minioEndpoint" $root) -}}
+{{- else if $v.media.s3.enabled -}}
 {{- $s3 := $v.media.s3 -}}
 {{- $origin := $s3.endpoint | default (ternary (printf "https://s3.%s.amazonaws.com" $s3.region) (printf "https://%s.s3.%s.amazonaws.com" $s3.bucket $s3.region) $s3.forcePathStyle) -}}
 {{- $connect = append $connect $origin -}}
@@ -163,6 +175,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- $_ := set $env "JWT_ISSUER" $v.jwt.issuer -}}
 {{- $_ := set $env "JWT_AUDIENCE" $v.jwt.audience -}}
 {{- $_ := set $env "EVENTS_EXCHANGE" $v.eventsExchange -}}
+{{- $_ := set $env "EVENT_QUEUE_TYPE" $v.eventQueueType -}}
 {{- $_ := set $env "REDIS_KEY_PREFIX" $v.redisKeyPrefix -}}
 {{- $_ := set $env "DATABASE_POOL_MAX" ($v.databasePoolMax | toString) -}}
 {{- end -}}
@@ -170,7 +183,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- if include "marketplace.mediaUsesS3" $root -}}
 {{- if $v.minio.enabled -}}
 {{- $_ := set $env "S3_BUCKET" $v.minio.bucket -}}
-{{- $_ := set $env "S3_ENDPOINT" (printf "http://%s-minio:9000" $fullname) -}}
+{{- $_ := set $env "S3_ENDPOINT" (include "marketplace.minioEndpoint" $root) -}}
 {{- $_ := set $env "S3_REGION" "us-east-1" -}}
 {{- $_ := set $env "S3_FORCE_PATH_STYLE" "true" -}}
 {{- else -}}
@@ -214,7 +227,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- if .root.Values.development.watch -}}
 ["node", "/app/node_modules/tsx/dist/cli.mjs", "watch", "--clear-screen=false", "src/main.ts"]
 {{- else -}}
-["node", "--import", "tsx", "src/main.ts"]
+["node", "--enable-source-maps", "dist/main.js"]
 {{- end -}}
 {{- end }}
 
@@ -279,4 +292,50 @@ readOnlyRootFilesystem: true
 runAsNonRoot: true
 capabilities:
   drop: [ALL]
+{{- end }}
+
+{{/* The S3 endpoint of the in-cluster MinIO that media signs uploads for (the browser must reach it too). */}}
+{{- define "marketplace.minioEndpoint" -}}
+{{- .Values.minio.endpoint | default (printf "http://%s-minio:9000" (include "marketplace.fullname" .)) -}}
+{{- end }}
+
+{{/* PromQL label matchers of this release's scraped series (the ServiceMonitor sets job to the release's name). */}}
+{{- define "marketplace.metricsSelector" -}}
+namespace="{{ .Release.Namespace }}",job="{{ include "marketplace.fullname" . }}"
+{{- end }}
+
+{{/* NetworkPolicy ingress rule for the metrics port: networkPolicy.metricsFrom (empty: any pod). */}}
+{{- define "marketplace.metricsIngressRule" -}}
+# Prometheus scrapes /metrics on its own port.
+- ports:
+    - port: metrics
+      protocol: TCP
+  {{- with .Values.networkPolicy.metricsFrom }}
+  from:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
+
+{{/* TCP port of otel.endpoint (its scheme's default when the URL has none); empty when tracing is off. */}}
+{{- define "marketplace.otlpPort" -}}
+{{- with .Values.otel.endpoint -}}
+{{- $url := urlParse . -}}
+{{- $hostPort := splitList ":" $url.host -}}
+{{- if gt (len $hostPort) 1 }}{{ last $hostPort }}{{ else }}{{ ternary 443 80 (eq $url.scheme "https") }}{{ end -}}
+{{- end -}}
+{{- end }}
+
+{{/* HorizontalPodAutoscaler behavior from an autoscaling.scaleDown block. */}}
+{{- define "marketplace.scaleDownBehavior" -}}
+scaleDown:
+  stabilizationWindowSeconds: {{ .stabilizationWindowSeconds }}
+  # Min: the policy that removes fewer pods wins; each removed pod drops its WebSockets at once.
+  selectPolicy: Min
+  policies:
+    - type: Pods
+      value: {{ .maxPods }}
+      periodSeconds: 60
+    - type: Percent
+      value: {{ .maxPercent }}
+      periodSeconds: 60
 {{- end }}

@@ -17,12 +17,14 @@
  *      alternately to A and B; each content carries a unique id and its send time. Latency is measured at the
  *      RECEIVER's sockets (first push of that message on either of them); every socket of sender and receiver
  *      must get it once (message-ledger.ts);
- *   5. where the time goes: the message's transaction start and the outbox relay pass that published it,
- *      read back from PostgreSQL (same machine, same clock; server-times.ts), split send → receive into stages;
+ *   5. where the time goes: when each message was stored and when the outbox relay published its durable event,
+ *      read back from PostgreSQL (same machine, same clock; server-times.ts), split send → push into stages, on the
+ *      replica that stored the message and on the other one;
  *      CPU time of every process involved over the measured window (cpu-usage.ts);
  *   6. optionally (BENCH_GATEWAY_DURATION > 0) the same load through the gateway: one more socket per user via
  *      the gateway's /ws (→ replica A) and every send through the gateway's /api/messages (phases.ts);
- *   7. prints the report (phase-report.ts, socket-memory.ts, run-summary.ts), then stops everything it started
+ *   7. prints the report (phase-report.ts, socket-memory.ts, run-summary.ts; issue 14's goal 4 as reportGoals rows:
+ *      p99, reach, cross- vs same-replica p99), then stops everything it started
  *      (also on an error, on Ctrl-C, when the run overshoots its time limit), deletes the run's Redis keys and
  *      RabbitMQ exchange and queues (broker-and-cache-cleanup.ts); the database is kept for inspection until
  *      the next run drops it.
@@ -38,7 +40,7 @@ import { printIntro, SOCKETS_PER_USER } from './intro';
 import { counters, SLOT } from './message-ledger';
 import { reportPhase } from './phase-report';
 import { measureDirect, measureThroughGateway, twoReplicaTargets, warmUp } from './phases';
-import { printAimVerdict, printIntegrity } from './run-summary';
+import { printIntegrity, reportChatGoals } from './run-summary';
 import { serverTimes } from './server-times';
 import { settings } from './settings';
 import { printMemoryTable, settledRssKb, type SocketMemory } from './socket-memory';
@@ -96,7 +98,7 @@ async function main(tempDir: string): Promise<void> {
   printMemoryTable([...memory, ...(viaGateway ? [viaGateway.memory] : [])]);
   printIntegrity(socketsClosedBeforeLoad);
   if (viaGateway) reportPhase(viaGateway.result, [SLOT.gateway], times, viaGateway.cpu);
-  printAimVerdict(measured.result, report.receive);
+  reportChatGoals(measured.result, report);
 }
 
 const tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-chat-'));

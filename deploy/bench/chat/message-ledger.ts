@@ -17,6 +17,8 @@ export interface SentMessage {
   receiver: number;
   /** The sockets (slots) of sender and receiver that are open in this phase: each must get the push once. */
   slots: readonly Slot[];
+  /** The replica the send went to (directly or through the gateway): the one that stores the message. */
+  storedBy: Slot;
   /** Intended send time (epoch ms): latencies count from here (open loop). */
   scheduledAt: number;
   startedAt: number;

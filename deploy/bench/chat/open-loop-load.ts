@@ -42,12 +42,14 @@ export async function runPhase(name: PhaseName, seconds: number, slots: readonly
         const sender = randomInt(users.length);
         let receiver = randomInt(users.length - 1);
         if (receiver >= sender) receiver += 1;
+        const target = targetFor(k);
         const record: SentMessage = {
           seq: sent.length,
           phase: name,
           sender,
           receiver,
           slots,
+          storedBy: target.replica,
           scheduledAt: startedAt + k * intervalMs,
           startedAt: epochNow(),
           senderAt: [],
@@ -55,7 +57,7 @@ export async function runPhase(name: PhaseName, seconds: number, slots: readonly
         };
         sent.push(record);
         records.push(record);
-        sendMessage(targetFor(k), record);
+        sendMessage(target, record);
         k += 1;
       }
       if (k >= total) return resolve();

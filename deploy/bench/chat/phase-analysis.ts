@@ -1,6 +1,6 @@
 /** What one phase's records say: latencies, delivery, statuses, server-side stages, latency over time. */
 import { latencyStats, type LatencyStats } from '../lib';
-import { expectedPushes, receivedPushes, type Slot } from './message-ledger';
+import { expectedPushes, receivedPushes, SLOT, type Slot } from './message-ledger';
 import type { PhaseResult } from './open-loop-load';
 import type { ServerTimes } from './server-times';
 
@@ -9,7 +9,19 @@ export interface PhaseAnalysis {
   stored: number;
   /** Sockets of sender and receiver that must get each push. */
   socketsPerMessage: number;
-  latency: { http: LatencyStats; receive: LatencyStats; allSockets: LatencyStats; afterResponse: LatencyStats; schedulerLag: LatencyStats };
+  latency: {
+    http: LatencyStats;
+    receive: LatencyStats;
+    /** Send → the receiver's socket on the replica that stored the message (A and B runs only). */
+    sameReplica: LatencyStats;
+    /** Send → the receiver's socket on the other replica (A and B runs only). */
+    crossReplica: LatencyStats;
+    allSockets: LatencyStats;
+    afterResponse: LatencyStats;
+    schedulerLag: LatencyStats;
+  };
+  /** Pushes received over pushes owed for every message scheduled (a failed send owes all of its pushes). */
+  reach: number;
   /** Stored messages the receiver got, and over how long from the first send to the last delivery. */
   delivered: number;
   deliverySpanS: number;
@@ -20,12 +32,15 @@ export interface PhaseAnalysis {
   /** HTTP status (or why there is none) → how many sends. */
   statuses: Map<string, number>;
   /** Send → receive split into stages by the server times; undefined when none were read back. */
-  stages?: { toTransaction: LatencyStats; transactionTo201: LatencyStats; toRelay: LatencyStats; relayToPush: LatencyStats };
+  stages?: { toStore: LatencyStats; storeToSamePush: LatencyStats; storeToCrossPush: LatencyStats; storeTo201: LatencyStats; storeToRelay: LatencyStats };
   /** Messages published per outbox relay pass. */
   relayBatches: number[];
   /** Latency by send time: does it stay flat (jitter) or grow (a backlog: the rate is above capacity)? */
   overTime: { bucketS: number; buckets: { startS: number; sent: number; latency: LatencyStats }[] };
 }
+
+/** The other messaging replica's socket slot, for a message stored by A or B. */
+const otherReplica = (slot: Slot): Slot | undefined => (slot === SLOT.A ? SLOT.B : slot === SLOT.B ? SLOT.A : undefined);
 
 /** The earliest arrival among these slots. */
 function firstOf(values: (number | undefined)[], slots: readonly Slot[]): number | undefined {
@@ -44,7 +59,15 @@ export function analysePhase(result: PhaseResult, measuredSlots: readonly Slot[]
   const receiveLatencies: number[] = [];
   const allSocketsLatencies: number[] = [];
   const afterResponse: number[] = [];
-  const stages = { toTransaction: [] as number[], transactionTo201: [] as number[], toRelay: [] as number[], relayToPush: [] as number[] };
+  const sameReplica: number[] = [];
+  const crossReplica: number[] = [];
+  const stages = {
+    toStore: [] as number[],
+    storeToSamePush: [] as number[],
+    storeToCrossPush: [] as number[],
+    storeTo201: [] as number[],
+    storeToRelay: [] as number[],
+  };
   const relayPasses = new Map<number, number>();
   let delivered = 0;
   let lastDelivery = result.startedAt;
@@ -60,6 +83,11 @@ export function analysePhase(result: PhaseResult, measuredSlots: readonly Slot[]
       receiveLatencies.push(first - sentAt);
       if (record.respondedAt !== undefined) afterResponse.push(first - record.respondedAt);
     }
+    const other = otherReplica(record.storedBy);
+    const same = measuredSlots.includes(record.storedBy) ? record.receiverAt[record.storedBy] : undefined;
+    const cross = other !== undefined && measuredSlots.includes(other) ? record.receiverAt[other] : undefined;
+    if (same !== undefined) sameReplica.push(same - record.scheduledAt);
+    if (cross !== undefined) crossReplica.push(cross - record.scheduledAt);
     if (receivedPushes(record) === expectedPushes(record)) {
       let last = 0;
       for (const slot of record.slots) last = Math.max(last, record.senderAt[slot] ?? 0, record.receiverAt[slot] ?? 0);
@@ -67,12 +95,13 @@ export function analysePhase(result: PhaseResult, measuredSlots: readonly Slot[]
     }
     const server = times.get(record.seq);
     if (server && record.respondedAt !== undefined) {
-      stages.toTransaction.push(server.transactionAt - record.scheduledAt);
-      stages.transactionTo201.push(record.respondedAt - server.transactionAt);
+      stages.toStore.push(server.storedAt - record.scheduledAt);
+      stages.storeTo201.push(record.respondedAt - server.storedAt);
+      if (same !== undefined) stages.storeToSamePush.push(same - server.storedAt);
+      if (cross !== undefined) stages.storeToCrossPush.push(cross - server.storedAt);
       if (server.relayAt !== undefined) {
-        stages.toRelay.push(server.relayAt - record.respondedAt);
+        stages.storeToRelay.push(server.relayAt - server.storedAt);
         relayPasses.set(server.relayAt, (relayPasses.get(server.relayAt) ?? 0) + 1);
-        if (first !== undefined) stages.relayToPush.push(first - server.relayAt);
       }
     }
   }
@@ -100,23 +129,30 @@ export function analysePhase(result: PhaseResult, measuredSlots: readonly Slot[]
     latency: {
       http: latencyStats(records.filter((record) => record.respondedAt !== undefined).map((record) => record.respondedAt! - record.scheduledAt)),
       receive: latencyStats(receiveLatencies),
+      sameReplica: latencyStats(sameReplica),
+      crossReplica: latencyStats(crossReplica),
       allSockets: latencyStats(allSocketsLatencies),
       afterResponse: latencyStats(afterResponse),
       schedulerLag: latencyStats(records.map((record) => record.startedAt - record.scheduledAt)),
     },
+    reach:
+      records.length === 0
+        ? 0
+        : records.reduce((sum, record) => sum + (record.status === 201 ? receivedPushes(record) : 0), 0) / (records.length * records[0]!.slots.length * 2),
     delivered,
     deliverySpanS: (lastDelivery - result.startedAt) / 1000,
     expectedPushes: records.reduce((sum, record) => sum + expectedPushes(record), 0),
     receivedPushes: records.reduce((sum, record) => sum + (record.status === 201 ? receivedPushes(record) : 0), 0),
     timestampMismatches,
     statuses,
-    ...(stages.toTransaction.length > 0
+    ...(stages.toStore.length > 0
       ? {
           stages: {
-            toTransaction: latencyStats(stages.toTransaction),
-            transactionTo201: latencyStats(stages.transactionTo201),
-            toRelay: latencyStats(stages.toRelay),
-            relayToPush: latencyStats(stages.relayToPush),
+            toStore: latencyStats(stages.toStore),
+            storeToSamePush: latencyStats(stages.storeToSamePush),
+            storeToCrossPush: latencyStats(stages.storeToCrossPush),
+            storeTo201: latencyStats(stages.storeTo201),
+            storeToRelay: latencyStats(stages.storeToRelay),
           },
         }
       : {}),

@@ -14,7 +14,7 @@ import { users } from './users';
 
 /** Sends alternate between replica A and B. */
 export function twoReplicaTargets(): (k: number) => SendTarget {
-  const targets = { A: makeTarget('replica A', settings.ports.messagingA), B: makeTarget('replica B', settings.ports.messagingB) };
+  const targets = { A: makeTarget('replica A', settings.ports.messagingA, SLOT.A), B: makeTarget('replica B', settings.ports.messagingB, SLOT.B) };
   return (k: number) => (k % 2 === 0 ? targets.A : targets.B);
 }
 
@@ -58,7 +58,8 @@ export async function measureThroughGateway(
   console.log(
     `  gateway   ${users.length} more sockets through the gateway (→ A) in ${opened.toFixed(1)} s; sending ${settings.gatewayDuration} s at ${settings.rate}/s through it …`,
   );
-  const viaGateway = makeTarget('gateway', settings.ports.gateway);
+  // The gateway sends to replica A.
+  const viaGateway = makeTarget('gateway', settings.ports.gateway, SLOT.A);
   const cpuBefore = cpuSnapshot(childGroups);
   const phase = await runPhase('gateway', settings.gatewayDuration, [SLOT.A, SLOT.B, SLOT.gateway], () => viaGateway);
   const cpu = cpuRows(cpuBefore, cpuSnapshot(childGroups));

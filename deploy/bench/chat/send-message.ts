@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { LOCALHOST } from '../lib';
 import { epochNow } from './clock';
-import { contentFor, counters, noteError, type SentMessage } from './message-ledger';
+import { contentFor, counters, noteError, type SentMessage, type Slot } from './message-ledger';
 import { settings } from './settings';
 import { users } from './users';
 
@@ -14,10 +14,18 @@ export interface SendTarget {
   port: number;
   agent: http.Agent;
   origin: string;
+  /** The replica that stores what is sent here (its sockets are the "same replica" ones). */
+  replica: Slot;
 }
 
-export function makeTarget(label: string, port: number): SendTarget {
-  return { label, port, agent: new http.Agent({ keepAlive: true, maxSockets: settings.httpConnections }), origin: `http://${LOCALHOST}:${port}` };
+export function makeTarget(label: string, port: number, replica: Slot): SendTarget {
+  return {
+    label,
+    port,
+    agent: new http.Agent({ keepAlive: true, maxSockets: settings.httpConnections }),
+    origin: `http://${LOCALHOST}:${port}`,
+    replica,
+  };
 }
 
 /** POST /api/messages as the sender; settles the record (never rejects). */

@@ -5,7 +5,7 @@
  */
 import { SERVICE_NAMES } from '@vnmarket/proto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -69,6 +69,8 @@ export interface RenderOptions {
   setString?: Record<string, string>;
   setFile?: Record<string, string>;
   upgrade?: boolean;
+  /** Objects `lookup` finds, as if they were live in the cluster (an upgrade of an existing release). */
+  live?: K8sObject[];
 }
 
 export interface K8sObject {
@@ -83,9 +85,10 @@ export interface Rendered {
   objects: Array<K8sObject & { source: string }>;
 }
 
-export function renderArgs(options: RenderOptions): string[] {
+export function renderArgs(options: RenderOptions, liveFile?: string): string[] {
   const args = ['-strict', '-name', RELEASE, '-namespace', 'marketplace'];
   if (options.upgrade) args.push('-upgrade');
+  if (liveFile) args.push('-lookup', liveFile);
   for (const file of options.valuesFiles ?? []) args.push('-f', path.resolve(REPO, file));
   for (const [key, value] of Object.entries(options.set ?? {})) args.push('--set', `${key}=${value}`);
   for (const [key, value] of Object.entries(options.setString ?? {})) args.push('--set-string', `${key}=${value}`);
@@ -93,9 +96,16 @@ export function renderArgs(options: RenderOptions): string[] {
   return [...args, CHART_DIR];
 }
 
-/** Renders, or throws with the renderer's error (a `required` message, a template error). */
-export function render(renderer: Renderer, options: RenderOptions = {}): Rendered {
-  const result = spawnSync(renderer.binary, renderArgs(options), { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** Renders (charts/marketplace, or a copy in chartDir), or throws with the renderer's error (a `required` message, a template error). */
+export function render(renderer: Renderer, options: RenderOptions = {}, chartDir = CHART_DIR): Rendered {
+  let liveFile: string | undefined;
+  if (options.live) {
+    liveFile = path.join(renderer.dir, `live-${process.hrtime.bigint()}.json`);
+    writeFileSync(liveFile, JSON.stringify(options.live));
+  }
+  const args = renderArgs(options, liveFile);
+  args[args.length - 1] = chartDir;
+  const result = spawnSync(renderer.binary, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(result.stderr.trim() || `chart-render exited ${result.status}`);
   const objects: Rendered['objects'] = [];
   for (const document of YAML.parseAllDocuments(result.stdout)) {

@@ -1,12 +1,16 @@
 /**
  * Runs a Dockerfile's build steps without Docker: a small interpreter for the instructions deploy/Dockerfile
- * uses (ARG, FROM ... AS, WORKDIR, ENV, COPY [--from], RUN [--mount], USER, CMD). Each stage gets its own
- * directory standing for its root file system; absolute paths in FROM/WORKDIR/COPY map into it, and RUN
- * runs `sh -c` in the mapped WORKDIR with the stage's ENV and ARGs and this machine's Node 24 first on PATH
- * (the base image's toolchain). RUN commands must use relative paths, which is checked. The build context
- * is a directory already filtered through .dockerignore (see contextFiles).
+ * uses (ARG, FROM <image or earlier stage> AS, WORKDIR, ENV, COPY [--from], RUN [--mount], USER, CMD). Each
+ * stage gets its own directory standing for its root file system (a stage built FROM an earlier one starts
+ * as a hard-linked copy of it); absolute paths in FROM/WORKDIR/COPY map into it, and RUN runs `sh -c` in the
+ * mapped WORKDIR with the stage's ENV and ARGs and this machine's Node 24 first on PATH (the base image's
+ * toolchain). RUN commands must use relative paths, which is checked. As BuildKit does, only the stages the
+ * target needs are built. The build context is a directory already filtered through .dockerignore (see
+ * contextFiles); copiedSources lists what an image reads from it, the way skaffold computes an artifact's
+ * dependencies.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -101,36 +105,90 @@ export interface BuildOptions {
   toolPath: string[];
   log?: (line: string) => void;
   runTimeoutMs?: number;
+  /** The stage to build (docker build --target); the last one by default. */
+  target?: string;
 }
 
-/** Builds every stage in order and returns the last one (the image). */
+/** The earlier stages a stage is built from: its FROM and its COPY --from sources. */
+function stageDependencies(stage: Stage, dockerfile: Dockerfile): string[] {
+  const names = new Set(dockerfile.stages.map((candidate) => candidate.name));
+  const used = [stage.image, ...stage.instructions.filter((instruction) => instruction.op === 'COPY').map((instruction) => instruction.flags.from ?? '')];
+  return [...new Set(used.filter((name) => names.has(name)))];
+}
+
+/** The stages building `target` needs, itself included (BuildKit skips the others). */
+export function stagesFor(dockerfile: Dockerfile, target: string): Set<string> {
+  const needed = new Set<string>();
+  const visit = (name: string) => {
+    if (needed.has(name)) return;
+    const stage = dockerfile.stages.find((candidate) => candidate.name === name);
+    if (!stage) throw new Error(`no stage named ${name}`);
+    needed.add(name);
+    for (const dependency of stageDependencies(stage, dockerfile)) visit(dependency);
+  };
+  visit(target);
+  return needed;
+}
+
+/**
+ * The build-context paths an image copies, as skaffold reads them to decide which file edits rebuild an
+ * artifact: every COPY without --from, in every stage whatever the target, with the build args substituted
+ * (declared defaults, then the artifact's values).
+ */
+export function copiedSources(dockerfile: Dockerfile, buildArgs: Record<string, string>): string[] {
+  const sources = new Set<string>();
+  for (const stage of dockerfile.stages) {
+    const args: Record<string, string | undefined> = {};
+    for (const instruction of stage.instructions) {
+      if (instruction.op === 'ARG') {
+        const [name, fallback] = instruction.args.split(/=(.*)/s);
+        args[name!] = buildArgs[name!] ?? dockerfile.globalArgs[name!] ?? fallback;
+      } else if (instruction.op === 'COPY' && !instruction.flags.from) {
+        const parts = substitute(instruction.args, args).split(/\s+/);
+        parts.pop();
+        for (const source of parts) sources.add(path.posix.normalize(source).replace(/\/$/, ''));
+      }
+    }
+  }
+  return [...sources].sort();
+}
+
+/** Builds the stages the target needs, in order, and returns the target's (the image). */
 export function build(dockerfile: Dockerfile, options: BuildOptions): { image: BuiltStage; stages: Map<string, BuiltStage> } {
   const stages = new Map<string, BuiltStage>();
+  const keys = new Map<string, string>();
   const globals: Record<string, string | undefined> = { ...dockerfile.globalArgs };
   for (const [name, value] of Object.entries(options.buildArgs)) if (name in globals) globals[name] = value;
-  let last: BuiltStage | undefined;
+  const target = options.target ?? dockerfile.stages[dockerfile.stages.length - 1]!.name;
+  const needed = stagesFor(dockerfile, target);
   for (const stage of dockerfile.stages) {
+    if (!needed.has(stage.name)) continue;
+    // A stage is the same build when its own args and the stages it is built from are the same.
     const declared = stage.instructions.filter((instruction) => instruction.op === 'ARG').map((instruction) => instruction.args.split('=')[0]!);
-    const key = `${stage.name}|${declared.map((name) => `${name}=${options.buildArgs[name] ?? ''}`).join(',')}`;
-    const cached = options.cache.get(key);
-    if (cached) {
-      stages.set(stage.name, cached);
-      last = cached;
-      continue;
-    }
-    const built = buildStage(stage, stages, globals, options, key);
+    const key = [
+      stage.name,
+      ...declared.map((name) => `${name}=${options.buildArgs[name] ?? ''}`),
+      ...stageDependencies(stage, dockerfile).map((name) => `<${keys.get(name)}>`),
+    ].join('|');
+    keys.set(stage.name, key);
+    const built = options.cache.get(key) ?? buildStage(stage, stages, globals, options, key);
     options.cache.set(key, built);
     stages.set(stage.name, built);
-    last = built;
   }
-  return { image: last!, stages };
+  return { image: stages.get(target)!, stages };
 }
 
 function buildStage(stage: Stage, built: Map<string, BuiltStage>, globals: Record<string, string | undefined>, options: BuildOptions, key: string): BuiltStage {
-  const slug = key.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const root = path.join(options.workDir, `stage-${slug}`);
+  const root = path.join(options.workDir, `stage-${stage.name}-${createHash('sha256').update(key).digest('hex').slice(0, 12)}`);
   mkdirSync(root, { recursive: true });
-  const result: BuiltStage = { name: stage.name, image: substitute(stage.image, globals), root, workdir: '/', env: {}, steps: [] };
+  const image = substitute(stage.image, globals);
+  const result: BuiltStage = { name: stage.name, image, root, workdir: '/', env: {}, steps: [] };
+  const parent = built.get(image);
+  if (parent) {
+    // FROM an earlier stage: its file system (hard links: RUN steps add files, they do not rewrite inherited ones), WORKDIR, ENV, USER and CMD.
+    execFileSync('cp', ['-al', `${parent.root}/.`, `${root}/`]);
+    Object.assign(result, { workdir: parent.workdir, env: { ...parent.env }, user: parent.user, cmd: parent.cmd });
+  }
   const args: Record<string, string | undefined> = {};
   const vars = () => ({ ...args, ...result.env });
   const inStage = (containerPath: string) => path.join(root, path.posix.resolve(result.workdir, containerPath));

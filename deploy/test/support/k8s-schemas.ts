@@ -1,5 +1,6 @@
 /**
- * Two checks of rendered objects against the Kubernetes API, both from the kubernetes-models package:
+ * Two checks of rendered objects against the Kubernetes API, both from the kubernetes-models packages (the
+ * core one, and @kubernetes-models/{prometheus-operator,gateway-api,keda} for the custom resources):
  *   - schemaErrors: its validators (JSON schemas generated from Kubernetes' OpenAPI spec: types, required
  *     fields, enums, formats), run in a child node process because the package is ESM-only;
  *   - unknownFieldErrors: its TypeScript interfaces, with each object written as a typed object literal and
@@ -10,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import ts from 'typescript';
 import { REPO, type K8sObject } from './chart';
+import { modelModule } from './k8s-model-modules';
 
 export interface ObjectProblem {
   kind: string;
@@ -23,7 +25,8 @@ function plain(object: K8sObject): Record<string, unknown> {
 }
 
 export function schemaErrors(objects: K8sObject[]): ObjectProblem[] {
-  const result = spawnSync(process.execPath, [path.join(__dirname, 'validate-k8s.mjs')], {
+  // validate-k8s.mjs imports k8s-model-modules.ts through node's type stripping (hence the warning's silence).
+  const result = spawnSync(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', path.join(__dirname, 'validate-k8s.mjs')], {
     cwd: REPO,
     input: JSON.stringify(objects.map(plain)),
     encoding: 'utf8',
@@ -41,7 +44,7 @@ export function unknownFieldErrors(objects: K8sObject[]): ObjectProblem[] {
   const lines: string[] = [];
   objects.forEach((object, index) => {
     const alias = `T_${object.apiVersion.replace(/[^A-Za-z0-9]/g, '_')}_${object.kind}`;
-    imports.set(alias, `import type { I${object.kind} as ${alias} } from 'kubernetes-models/${object.apiVersion}/${object.kind}';`);
+    imports.set(alias, `import type { I${object.kind} as ${alias} } from '${modelModule(object.apiVersion, object.kind)}';`);
     lines.push(`export const object${index}: ${alias} = ${JSON.stringify(plain(object))};`);
   });
   const header = [...imports.values()];

@@ -7,6 +7,7 @@ import * as userVersions from './20261123090000_user_versions';
 import * as outboxLease from './20261123100000_outbox_lease';
 import * as phoneOwnedOnceVerified from './20261123110000_phone_owned_once_verified';
 import * as conversationPartners from './20261123130000_conversation_partners';
+import * as outboxTraceContext from './20261124090000_outbox_trace_context';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '20261123100000_outbox_lease', ...outboxLease },
   { name: '20261123110000_phone_owned_once_verified', ...phoneOwnedOnceVerified },
   { name: '20261123130000_conversation_partners', ...conversationPartners },
+  { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
 ];

@@ -35,6 +35,8 @@ export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
       loginFailuresPerIdentifier: new RateLimit(redis, { name: 'login-identifier', points: config.LOGIN_MAX_FAILURES_PER_IDENTIFIER, durationSeconds: window }),
       loginAttemptsPerIp: new RateLimit(redis, { name: 'login-ip', points: config.LOGIN_MAX_ATTEMPTS_PER_IP, durationSeconds: window }),
       registrationsPerIp: new RateLimit(redis, { name: 'register-ip', points: config.REGISTER_MAX_PER_IP_PER_HOUR, durationSeconds: 3600 }),
+      // As many refusals as new accounts, so probing for taken numbers is bounded as tightly as before.
+      duplicateRegistrationsPerIp: new RateLimit(redis, { name: 'register-duplicate-ip', points: config.REGISTER_MAX_PER_IP_PER_HOUR, durationSeconds: 3600 }),
     },
   };
 

@@ -29,6 +29,8 @@ export const authConfigSchema = baseConfigSchema
       .int()
       .min(1)
       .default(15 * 60),
+    /** New accounts per client address per hour; sign-ups refused as duplicates (409) have a separate
+     * allowance of the same size, so retries do not use this one up and probing stays bounded. */
     REGISTER_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** argon2id cost; the default is OWASP's recommended minimum (19 MiB, 2 passes). */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

@@ -17,5 +17,7 @@ export interface AuthContext {
     loginFailuresPerIdentifier: RateLimit;
     loginAttemptsPerIp: RateLimit;
     registrationsPerIp: RateLimit;
+    /** Sign-ups refused as duplicates, per address: bounds probing for registered numbers. */
+    duplicateRegistrationsPerIp: RateLimit;
   };
 }

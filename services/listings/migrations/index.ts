@@ -5,6 +5,9 @@ import * as metadataStatistics from './20261122130200_metadata_statistics';
 import * as listingVersions from './20261123090000_listing_versions';
 import * as versionedSellers from './20261123090100_versioned_sellers';
 import * as outboxLease from './20261123100000_outbox_lease';
+import * as searchRanking from './20261123180000_search_ranking';
+import * as searchLocationSynonyms from './20261123200000_search_location_synonyms';
+import * as outboxTraceContext from './20261124090000_outbox_trace_context';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -14,4 +17,7 @@ export const migrations: Migration[] = [
   { name: '20261123090000_listing_versions', ...listingVersions },
   { name: '20261123090100_versioned_sellers', ...versionedSellers },
   { name: '20261123100000_outbox_lease', ...outboxLease },
+  { name: '20261123180000_search_ranking', ...searchRanking },
+  { name: '20261123200000_search_location_synonyms', ...searchLocationSynonyms },
+  { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
 ];

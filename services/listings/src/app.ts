@@ -1,7 +1,9 @@
 import type { Express } from 'express';
 import { createApp, finishApp, Outbox, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
-import { listingsSubscription } from './events/consumers';
+import { browseCacheSubscription, listingsSubscription } from './events/consumers';
+import { SellerCopyWatch } from './events/seller-copy-watch';
 import { listingsRoutes } from './routes/listings';
 import { reportsRoutes } from './routes/reports';
 import { savedRoutes } from './routes/saved';
@@ -11,6 +13,7 @@ import { ViewCounter } from './views';
 export interface ListingsService extends ServiceParts {
   app: Express;
   outbox: Outbox;
+  browseCache: BrowseCache;
 }
 
 export function createListingsService(deps: ServiceDeps<ListingsConfig>): ListingsService {
@@ -18,6 +21,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
   const outbox = new Outbox({ db, bus, logger, clock });
+  const browseCache = new BrowseCache({ ttlMs: config.BROWSE_CACHE_TTL_MS, maxBytes: config.BROWSE_CACHE_MAX_MB * 1024 * 1024, now: () => clock().getTime() });
   const ctx: ListingsContext = {
     config,
     logger,
@@ -25,6 +29,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     outbox,
     authenticator: infrastructure.authenticator,
     views: new ViewCounter(redis, config.VIEW_WINDOW_HOURS, clock),
+    browseCache,
   };
 
   const app = createApp(serviceAppOptions(config, logger, infrastructure));
@@ -36,8 +41,10 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
   return {
     app,
     outbox,
+    browseCache,
     async start() {
       await bus.subscribe(listingsSubscription({ db, outbox, exchange: config.EVENTS_EXCHANGE }));
+      await bus.subscribeBroadcast(browseCacheSubscription({ cache: browseCache, sellerCopies: new SellerCopyWatch(db), logger }));
       bus.start();
       outbox.start();
     },

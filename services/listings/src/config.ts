@@ -6,6 +6,12 @@ export const listingsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.listings),
   /** A viewer counts once per listing per this many hours. */
   VIEW_WINDOW_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Browse and search pages are served from memory for this long, and as long again while one query refreshes
+   * them (0: off). Listing and seller events empty the cache on every replica at once; this bounds what an
+   * event could miss (a seller's change reaches the read copy after its event) to twice the time. */
+  BROWSE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /** Memory the cached pages may take per replica. */
+  BROWSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(32),
 });
 
 export type ListingsConfig = z.infer<typeof listingsConfigSchema>;

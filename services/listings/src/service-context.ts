@@ -1,4 +1,5 @@
 import type { Authenticator, Knex, Logger, Outbox } from '@vnmarket/shared';
+import type { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import type { ViewCounter } from './views';
 
@@ -10,4 +11,5 @@ export interface ListingsContext {
   outbox: Outbox;
   authenticator: Authenticator;
   views: ViewCounter;
+  browseCache: BrowseCache;
 }

@@ -1,5 +1,7 @@
 import type { Authenticator, Knex, Logger, Outbox, RateLimit } from '@vnmarket/shared';
 import type { MessagingConfig } from './config';
+import type { MessageWriter } from './db/message-writer';
+import type { LivePush } from './realtime/live-push';
 
 /** What route handlers are given: every dependency passed in, none reached for. */
 export interface MessagingContext {
@@ -7,6 +9,9 @@ export interface MessagingContext {
   logger: Logger;
   db: Knex;
   outbox: Outbox;
+  /** Stores sent messages with their outbox rows, concurrent sends in one statement. */
+  messageWriter: MessageWriter;
+  livePush: Pick<LivePush, 'publish'>;
   authenticator: Authenticator;
   sendLimit: RateLimit;
   clock: () => Date;

@@ -12,6 +12,11 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/vnmarket'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * Connections opened before the service starts serving and kept open while idle (at most
+   * DATABASE_POOL_MAX): the first requests after a pod starts do not each wait for PostgreSQL to open one.
+   */
+  DATABASE_POOL_MIN: z.coerce.number().int().min(0).max(100).default(2),
+  /**
    * A statement running longer is cancelled and the request answers 503 rather than hang; a connection
    * that stops answering is given up 250 ms later. With the acquire timeout below, a request fails
    * within about 2 s when the database is down or hung.
@@ -19,10 +24,15 @@ export const baseConfigSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   /** Waiting for a database connection (pool or new): past it, 503 fast while the database is down. */
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(600),
+  /** migrate.ts keeps trying this long while PostgreSQL refuses connections or is starting up. */
+  MIGRATION_CONNECT_DEADLINE_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
+  /** The longest pause between those tries (they start at 250 ms and double). */
+  MIGRATION_CONNECT_MAX_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('vnm:'),
   AMQP_URL: z.url().default('amqp://guest:guest@127.0.0.1:5672'),
   EVENTS_EXCHANGE: z.string().min(1).default('vnmarket.events'),
+  EVENT_QUEUE_TYPE: z.enum(['quorum', 'classic']).default('classic'),
   /** PEM of the ES256 public key that verifies session tokens (or JWT_PUBLIC_KEY_FILE). */
   JWT_PUBLIC_KEY: z
     .string({ error: 'is required (PEM text, or a path in JWT_PUBLIC_KEY_FILE)' })
@@ -53,6 +63,8 @@ export const baseConfigSchema = z.object({
   /** After SIGTERM, serve on (readiness failing) this long before closing: 0 in Kubernetes, where the
    * preStop pause does it; a second or two when the gateway balances replicas itself. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Prometheus scrapes GET /metrics here, on every interface: a port of its own the gateway never routes to. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

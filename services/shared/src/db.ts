@@ -29,7 +29,7 @@ export interface DbTimeouts {
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementTimeoutMs: 0, acquireTimeoutMs: 10_000 };
 
 /** Each service lives in its own schema of the shared database: unqualified names resolve there. */
-export function createDb(url: string, schema: string, poolMax = 10, timeouts: Partial<DbTimeouts> = {}): Knex {
+export function createDb(url: string, schema: string, poolMax = 10, timeouts: Partial<DbTimeouts> = {}, poolMin = 0): Knex {
   const { statementTimeoutMs, acquireTimeoutMs } = { ...DEFAULT_DB_TIMEOUTS, ...timeouts };
   return knex({
     client: 'pg',
@@ -41,7 +41,8 @@ export function createDb(url: string, schema: string, poolMax = 10, timeouts: Pa
       connectionTimeoutMillis: acquireTimeoutMs,
     },
     searchPath: [schema, 'public'],
-    pool: { min: 0, max: poolMax, afterCreate: disposeOnClientTimeout },
+    // Idle connections beyond poolMin close after 30 s (tarn's default).
+    pool: { min: Math.min(poolMin, poolMax), max: poolMax, afterCreate: disposeOnClientTimeout },
     acquireConnectionTimeout: acquireTimeoutMs,
   });
 }
@@ -94,7 +95,8 @@ export async function ensureDatabase(url: string): Promise<void> {
   if (!name) throw new Error('DATABASE_URL names no database');
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
+  // A connect that hangs (packets dropped) fails like a refused one, so migrateService can try again.
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -122,20 +124,135 @@ class ListMigrationSource implements Knex.MigrationSource<Migration> {
   }
 }
 
-/** Runs the service's own migrations, tracked in its own schema. Safe to run from several replicas. */
-export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
+/** Where migrate() and migrateService() report what an operator should read (pino's Logger fits). */
+export interface MigrationLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** Without a logger, a plain line on stderr: migrate.ts keeps stdout for its one result line. */
+export const STDERR_MIGRATION_LOGGER: MigrationLogger = {
+  warn: (details, message) => process.stderr.write(`warning: ${message} ${JSON.stringify(details)}\n`),
+};
+
+/**
+ * Runs the service's own migrations, tracked in its own schema. Safe to run from several replicas.
+ *
+ * Migrations the database holds but this code does not list were applied by a newer release: after a
+ * rollback (kubectl rollout undo, helm rollback) the previous image starts on the newer schema. knex
+ * would refuse ("migration directory is corrupt") and the pod would crash-loop; expand/contract
+ * (docs/migrations.md) keeps the previous release working on that schema, so they are named in a
+ * warning and the code's own pending migrations still run.
+ */
+export async function migrate(db: Knex, schema: string, migrations: Migration[], logger: MigrationLogger = STDERR_MIGRATION_LOGGER): Promise<string[]> {
   await db.raw('create schema if not exists ??', [schema]).catch((error: { code?: string }) => {
     if (error.code !== '23505' && error.code !== '42P06') throw error;
   });
-  const [, applied] = (await db.migrate.latest({
+  const config: Knex.MigratorConfig = {
     schemaName: schema,
     tableName: 'knex_migrations',
     migrationSource: new ListMigrationSource(migrations),
-  })) as [number, string[]];
+    disableMigrationsListValidation: true,
+  };
+  const [completed] = (await db.migrate.list(config)) as [Array<{ name: string }>, unknown[]];
+  const known = new Set(migrations.map((migration) => migration.name));
+  const unknown = completed.map((row) => row.name).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    logger.warn(
+      { schema, unknownMigrations: unknown },
+      `${schema}: the database holds ${unknown.length} migration(s) this release does not know, applied by a newer release ` +
+        `(${unknown.join(', ')}); starting anyway, as after a rollback (docs/migrations.md)`,
+    );
+  }
+  const [, applied] = (await db.migrate.latest(config)) as [number, string[]];
   return applied;
+}
+
+/** How long and how often migrateService tries again while PostgreSQL is unreachable or starting. */
+export interface ConnectRetryPolicy {
+  /** Past this (from the first attempt), the last connection error is thrown. */
+  deadlineMs: number;
+  /** The first pause; each next one doubles, up to maxDelayMs. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_CONNECT_RETRY: ConnectRetryPolicy = { deadlineMs: 120_000, initialDelayMs: 250, maxDelayMs: 5_000 };
+
+/** Socket errors of a server that is not (yet) there: refused, reset, unreachable, not in DNS yet. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/**
+ * SQLSTATEs of a server that cannot take the connection now: 57P03 "the database system is starting
+ * up" (or shutting down, or in recovery), 57P01/57P02 shut down under us, class 08 connection
+ * failures, 53300 too many connections. Anything else (a bad password, a failing migration) is final.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+// pg's own messages when the socket closes early or its connect timeout fires; knex's when no
+// connection could be opened within acquireConnectionTimeout.
+const UNAVAILABLE_MESSAGES = /Connection terminated unexpectedly|Connection terminated due to connection timeout|Timeout acquiring a connection/i;
+
+/** True when the error (or one it wraps) says PostgreSQL is not accepting connections yet. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  // Node reports "localhost" refused on both ::1 and 127.0.0.1 as one AggregateError.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** One line for a log: Node's AggregateError for a refused "localhost" has an empty message. */
+export function describeDatabaseError(error: unknown): string {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  return [typeof code === 'string' ? code : '', typeof message === 'string' ? message : ''].filter(Boolean).join(' ') || String(error);
+}
+
+/**
+ * Runs the operation, and again after a pause (doubling up to a cap) while it fails because the database
+ * is unavailable, until the deadline; any other error is thrown at once.
+ */
+export async function retryWhileDatabaseUnavailable<T>(
+  operation: () => Promise<T>,
+  policy: Partial<ConnectRetryPolicy> = {},
+  onRetry: (error: unknown, attempt: number, delayMs: number) => void = () => undefined,
+): Promise<T> {
+  const { deadlineMs, initialDelayMs, maxDelayMs } = { ...DEFAULT_CONNECT_RETRY, ...policy };
+  const deadline = Date.now() + deadlineMs;
+  let delayMs = initialDelayMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await operation();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const remainingMs = deadline - Date.now();
+      if (remainingMs <= 0) {
+        throw new Error(`the database did not accept connections within ${deadlineMs} ms (${attempt} attempts): ${describeDatabaseError(error)}`, {
+          cause: error,
+        });
+      }
+      const pauseMs = Math.min(delayMs, remainingMs);
+      onRetry(error, attempt, pauseMs);
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+    }
+  }
 }
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pgError = error as { code?: string; constraint?: string };
   return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}
+
+/**
+ * Opens the pool's minimum of connections at once (best effort): a service calls it before it serves, so
+ * a burst right after a start finds them open. Answers how many it opened; a database that is down is the
+ * readiness check's business, not a reason not to start.
+ */
+export async function warmPool(db: Knex): Promise<number> {
+  const client = db.client as { pool?: { min: number }; acquireConnection(): Promise<unknown>; releaseConnection(connection: unknown): Promise<unknown> };
+  const wanted = client.pool?.min ?? 0;
+  const opened = await Promise.allSettled(Array.from({ length: wanted }, () => client.acquireConnection()));
+  const connections = opened.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  await Promise.all(connections.map((connection) => client.releaseConnection(connection)));
+  return connections.length;
 }

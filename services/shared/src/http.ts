@@ -6,7 +6,8 @@ import { pinoHttp } from 'pino-http';
 import { runWithContext, sanitizeRequestId } from './context';
 import { HttpError, forbidden, notFound, unsupportedMediaType } from './errors';
 import type { Logger } from './logger';
-import { metricsRegistry } from './metrics';
+import { CLIENT_CLOSED_REQUEST, recordRequest } from './metrics';
+import { runInIncomingTrace } from './tracing';
 import { isInfrastructureError } from './bus/failures';
 
 export type ReadinessCheck = () => Promise<unknown>;
@@ -36,6 +37,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxyHops);
   app.locals.shuttingDown = false;
 
+  app.use(requestMetrics);
   app.use(requestLogging(options.logger));
   app.use(helmet());
   // The same two probes on every deployable: /livez (the process answers), /readyz (it can serve).
@@ -43,9 +45,6 @@ export function createApp(options: AppOptions): Express {
     res.json({ status: 'ok' });
   });
   app.get('/readyz', readinessHandler(options));
-  app.get('/metrics', async (_req, res) => {
-    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
-  });
   app.use(cookieParser());
   app.use(csrfGuard(options));
   app.use(express.json({ limit: options.bodyLimit, type: 'application/json' }));
@@ -76,9 +75,26 @@ function requestLogging(logger: Logger): RequestHandler {
   });
   return (req, res, next) => {
     httpLogger(req, res);
-    runWithContext({ requestId: String(req.id) }, next);
+    runWithContext({ requestId: String(req.id) }, () => runInIncomingTrace(req.headers, next));
   };
 }
+
+/** The route label of a request that no route answered (a 404, or refused before routing). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Counts every answer by its matched route pattern (never the raw path: ids would make a series per
+ * listing), method and status, and observes its duration; 499 when the client left before the answer.
+ */
+const requestMetrics: RequestHandler = (req, res, next) => {
+  const started = performance.now();
+  res.once('close', () => {
+    const pattern: unknown = req.route?.path;
+    const route = typeof pattern === 'string' ? (req.baseUrl ? req.baseUrl + pattern : pattern) : UNMATCHED_ROUTE;
+    recordRequest(route, req.method, res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST, (performance.now() - started) / 1000);
+  });
+  next();
+};
 
 function readinessHandler(options: AppOptions): RequestHandler {
   const timeoutMs = options.readinessTimeoutMs ?? 2000;

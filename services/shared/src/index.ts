@@ -20,3 +20,5 @@ export * from './service-main';
 export * from './process-guards';
 export * from './read-copy';
 export * from './metrics';
+export * from './metrics-server';
+export * from './tracing';

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from './logger';
+import { metricsRegistry } from './metrics';
+import { startMetricsServer } from './metrics-server';
 
 export interface RunningServer {
   server: http.Server;
@@ -79,6 +81,8 @@ export interface ServiceProcess {
   shutdownDelayMs?: number;
   /** Called after HTTP has drained, in order: stop relays and consumers, then close broker, db, cache. */
   closers: Array<() => Promise<unknown>>;
+  /** GET /metrics is served on this port (every interface), never on `port`; undefined: no listener. */
+  metricsPort?: number;
 }
 
 /**
@@ -88,6 +92,10 @@ export interface ServiceProcess {
 export async function runService(service: ServiceProcess): Promise<RunningServer> {
   const running = await listen(service.app, service.port, service.host, service.attach);
   service.logger.info({ url: running.url }, `${service.name} listening`);
+  // Every series says which deployable it comes from (the pod and namespace are Prometheus's labels).
+  metricsRegistry.setDefaultLabels({ service: service.name });
+  const metrics = service.metricsPort === undefined ? undefined : await startMetricsServer({ port: service.metricsPort, logger: service.logger });
+  if (metrics) service.logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -110,6 +118,7 @@ export async function runService(service: ServiceProcess): Promise<RunningServer
         exitCode = 1;
       }
     }
+    await metrics?.close();
     service.logger.info({ exitCode }, 'stopped');
     service.logger.flush?.();
     process.exit(exitCode);

@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { z } from 'zod';
 import { loadConfigOrExit, type BaseConfig } from './config';
-import type { Migration } from './db';
+import type { Migration, MigrationLogger } from './db';
+import { warmPool } from './db';
 import { connectInfrastructure, migrateService, type Infrastructure } from './infrastructure';
 import { runService } from './lifecycle';
 import { createLogger, type Logger } from './logger';
@@ -43,6 +44,9 @@ export function serviceMain<C extends ServiceConfig>(options: {
     const logger = createLogger(options.name, config.LOG_LEVEL);
     installProcessGuards(logger);
     const infrastructure = connectInfrastructure(config, options.schema, logger, options.name);
+    const warm = await warmPool(infrastructure.db);
+    if (warm < config.DATABASE_POOL_MIN)
+      logger.warn({ opened: warm, wanted: config.DATABASE_POOL_MIN }, 'database pool: fewer connections opened at start than DATABASE_POOL_MIN');
     const service = options.create({ config, logger, infrastructure });
     await service.start();
     await runService({
@@ -55,6 +59,7 @@ export function serviceMain<C extends ServiceConfig>(options: {
       host: config.HOST,
       shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
       shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+      metricsPort: config.METRICS_PORT,
       closers: [() => service.stop(), () => infrastructure.close(), async () => options.stopTelemetry?.()],
     });
   };
@@ -67,7 +72,10 @@ export function serviceMain<C extends ServiceConfig>(options: {
 /** The whole of a service's migrate.ts: create the database if needed and apply its migrations. */
 export function migrateMain(options: { name: string; schema: string; configSchema: z.ZodType<BaseConfig>; migrations: Migration[] }): void {
   const config = loadConfigOrExit(options.configSchema, options.name);
-  migrateService(config.DATABASE_URL, options.schema, options.migrations)
+  // Warnings on stderr, one readable line each: stdout keeps the single result line.
+  const logger: MigrationLogger = { warn: (_details, message) => process.stderr.write(`${options.name}: warning: ${message}\n`) };
+  const retry = { deadlineMs: config.MIGRATION_CONNECT_DEADLINE_MS, maxDelayMs: config.MIGRATION_CONNECT_MAX_DELAY_MS };
+  migrateService(config.DATABASE_URL, options.schema, options.migrations, { logger, retry })
     .then((applied) => {
       process.stdout.write(`${options.name}: ${applied.length ? `applied ${applied.join(', ')}` : 'schema up to date'}\n`);
     })

@@ -1,4 +1,4 @@
-import { createDb, type Knex } from '@vnmarket/shared';
+import { createDb, warmPool, type Knex } from '@vnmarket/shared';
 import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
 
 let database: TestDatabase;
@@ -27,6 +27,38 @@ describe('pooled connections', () => {
       await expect(connection.query('select * from no_such_table')).rejects.toThrow(/no_such_table/);
     } finally {
       await db.client.releaseConnection(connection);
+    }
+  });
+});
+
+describe('warmPool (a service opens DATABASE_POOL_MIN connections before it serves)', () => {
+  const backends = async (applicationName: string) =>
+    Number((await db.raw('select count(*)::int as n from pg_stat_activity where application_name = ?', [applicationName])).rows[0].n);
+
+  it('opens the minimum at once and keeps it open while idle; none without a minimum', async () => {
+    const name = `warm-${process.pid}-${Date.now()}`;
+    const url = `${database.url}${database.url.includes('?') ? '&' : '?'}application_name=${name}`;
+    const warm = createDb(url, 'public', 5, {}, 3);
+    const cold = createDb(`${url}-cold`, 'public', 5, {}, 0);
+    try {
+      expect(await warmPool(warm)).toBe(3);
+      expect(await warmPool(cold)).toBe(0);
+      expect(await backends(name)).toBe(3);
+      expect(await backends(`${name}-cold`)).toBe(0);
+      const pool = (warm.client as { pool: { numFree(): number; numUsed(): number } }).pool;
+      expect([pool.numFree(), pool.numUsed()]).toEqual([3, 0]);
+    } finally {
+      await warm.destroy();
+      await cold.destroy();
+    }
+  });
+
+  it('starts anyway when the database cannot be reached: opens none, throws nothing', async () => {
+    const unreachable = createDb('postgres://postgres@127.0.0.1:1/none', 'public', 2, { acquireTimeoutMs: 300 }, 2);
+    try {
+      expect(await warmPool(unreachable)).toBe(0);
+    } finally {
+      await unreachable.destroy();
     }
   });
 });

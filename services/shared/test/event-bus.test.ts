@@ -192,3 +192,36 @@ it('prunes ids of applied events older than the retention', async () => {
   await eventually(async () => expect(await fixture.db('processed_events').where({ event_id: old })).toHaveLength(0));
   await pruning.stop();
 });
+
+it('runs at most maxConcurrentHandlers handlers at once over all its queues, however long the backlog', async () => {
+  const limited = new EventBus({
+    url: AMQP_URL,
+    exchange: fixture.exchange,
+    logger: fixture.logger,
+    connectionName: 'test-event-bus-limited',
+    maxConcurrentHandlers: 2,
+  });
+  let running = 0;
+  let most = 0;
+  let done = 0;
+  const slowHandler = async () => {
+    running += 1;
+    most = Math.max(most, running);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    running -= 1;
+    done += 1;
+  };
+  for (const suffix of ['one', 'two']) {
+    await limited.subscribe({ queue: `${fixture.queue}.limited.${suffix}`, eventTypes: ['user.deleted'], handle: slowHandler });
+  }
+  limited.start();
+  await limited.waitUntilConnected();
+  try {
+    // A backlog, as after a broker restart: every delivery at once (prefetch 20 per queue).
+    for (let index = 0; index < 10; index += 1) await limited.publish(buildEvent('user.deleted', { id: randomUUID(), version: 1 }, randomUUID(), new Date()));
+    await eventually(async () => expect(done).toBe(20));
+    expect(most).toBe(2);
+  } finally {
+    await limited.close();
+  }
+});

@@ -1,5 +1,5 @@
 import type { Category } from '@vnmarket/proto/src/listings';
-import { BowlIcon, BriefcaseIcon, CalendarIcon, HomeIcon, TagIcon, WrenchIcon } from './Icons';
+import { BowlIcon, BriefcaseIcon, CalendarIcon, HomeIcon, TagIcon, WrenchIcon } from './FirstPageIcons';
 
 const ICONS = { rent: HomeIcon, food: BowlIcon, sale: TagIcon, jobs: BriefcaseIcon, service: WrenchIcon, event: CalendarIcon } satisfies Record<
   Category,

@@ -6,7 +6,7 @@
  * whatever shows them, then closes.
  */
 import { normalizePhone, type ProfileUpdateBody, type User, userSchema } from '@vnmarket/proto/src/auth';
-import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/src/media';
+import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/src/media-values';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, apiRequestParsed, isUnauthorizedError } from '../lib/api';
@@ -14,7 +14,7 @@ import { media } from '../lib/breakpoints';
 import { formatPhone, initials } from '../lib/format';
 import { useFailureToast, useUnauthorized } from '../lib/hooks';
 import { uploadPhoto } from '../lib/upload';
-import { revalidateAfterProfileEdit } from '../lib/queries';
+import { revalidateAfterProfileEdit } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 import { Dialog } from './Dialog';
 import { UploadIcon } from './Icons';

@@ -6,7 +6,7 @@
  * - A category page's: location, its price pair, and the page's own filters (lib/catalog.ts's CATEGORY_PAGES);
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
-import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listings';
+import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listing-values';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import { priceBound, type CategoryFilters } from '../lib/browse';

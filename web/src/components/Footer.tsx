@@ -1,8 +1,8 @@
 /** The landing page footer: the brand, category links and company links (the company pages do not exist yet: their links are placeholders). */
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
-import { CATEGORY_INFO } from '../lib/catalog';
-import { CATEGORIES } from '@vnmarket/proto/src/listings';
+import { CATEGORIES } from '@vnmarket/proto/src/categories';
+import { CATEGORY_INFO } from '../lib/categories';
 import { Container } from './ui';
 
 export function Footer() {

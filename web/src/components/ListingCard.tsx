@@ -1,9 +1,9 @@
 /** A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location. */
 import type { Listing } from '@vnmarket/proto/src/listings';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media';
-import { Link } from 'react-router-dom';
+import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
+import { Link } from '../lib/router';
 import styled from 'styled-components';
-import { CATEGORY_INFO } from '../lib/catalog';
+import { CATEGORY_INFO } from '../lib/categories';
 import { formatPrice, formatTime } from '../lib/format';
 import { ClockIcon, ImageIcon, PinIcon } from './Icons';
 import { Badge, Grid, Skeleton } from './ui';

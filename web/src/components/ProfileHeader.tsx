@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { formatPhone, initials, plural } from '../lib/format';
 import { fullName, memberSinceYear, ratingOf, websiteHref } from '../lib/users';
-import { CalendarIcon, PhoneIcon, PinIcon, ShieldIcon } from './Icons';
+import { CalendarIcon, PhoneIcon, PinIcon, ShieldIcon, Svg } from './Icons';
 import { Stars } from './Stars';
 import { Avatar, Badge, Card } from './ui';
 
@@ -81,21 +81,10 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
 
 function GlobeIcon() {
   return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Svg size={16}>
       <circle cx="12" cy="12" r="10" />
       <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
-    </svg>
+    </Svg>
   );
 }
 

@@ -1,6 +1,6 @@
 /** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment. */
 import type { Review } from '@vnmarket/proto/src/auth';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import styled from 'styled-components';
 import { initials } from '../lib/format';
 import { formatDay, fullName, profilePath } from '../lib/users';

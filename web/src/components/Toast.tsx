@@ -8,7 +8,7 @@ import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../lib/timing';
 import { ToastContext, type ToastInput } from '../lib/toast';
-import { CloseIcon } from './Icons';
+import { CloseIcon } from './FirstPageIcons';
 
 interface ShownToast extends ToastInput {
   id: number;

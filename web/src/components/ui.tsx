@@ -1,6 +1,6 @@
 /** Shared building blocks: buttons, form controls, cards, layout, skeletons, badges. */
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '../lib/router';
 import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
 

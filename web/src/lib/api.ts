@@ -3,38 +3,48 @@
  * non-OK answer becomes an ApiError whose text is "STATUS: body" (the status text when the body is
  * empty). Every answer a screen reads is checked against its proto schema here: one that breaks the
  * contract becomes a ContractError naming the request and the fields, never a half-shaped object
- * deep in a component.
+ * deep in a component. The schemas (zod) load on demand (`lazyContract`, lib/contracts.ts), so the first
+ * page does not carry them: a signed-out visitor's landing page checks nothing with zod before it shows.
  */
-import { errorBody } from '@vnmarket/proto/src/errors';
+import type { ErrorBody } from '@vnmarket/proto/src/errors';
+import type * as contracts from './contracts';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
-  constructor(status: number, body: string) {
+  /** The body as the API's JSON error (proto's errorBody), when it is one. */
+  readonly error: ErrorBody | undefined;
+  constructor(status: number, body: string, error?: ErrorBody) {
     super(`${status}: ${body}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.error = error;
   }
 
   /** The server's own words ({"message": ...}), when the body is the API's JSON error. */
   get serverMessage(): string | undefined {
-    return parsedError(this.body)?.message;
+    return this.error?.message;
   }
 
   /** Per-field messages of a 400 answer. */
   get fieldErrors(): Record<string, string[]> | undefined {
-    return parsedError(this.body)?.errors;
+    return this.error?.errors;
   }
 }
 
-function parsedError(body: string) {
+const errorBodyContract = lazyContract((schemas) => schemas.errorBody);
+
+/** An error answer's body checked against proto's errorBody: undefined when it is not the API's JSON error. */
+async function parsedError(body: string): Promise<ErrorBody | undefined> {
+  let json: unknown;
   try {
-    const parsed = errorBody.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
+    json = JSON.parse(body);
   } catch {
     return undefined;
   }
+  const parsed = (await errorBodyContract()).safeParse(json);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** One problem with an answer: where in it (`0.user.id`) and what. */
@@ -47,6 +57,17 @@ export interface ContractIssue {
 export interface Contract<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly ContractIssue[] } };
 }
+
+/** A contract, or how to load it: lazyContract's loader, so zod is fetched the first time an answer is checked. */
+export type ContractSource<T> = Contract<T> | (() => Promise<Contract<T>>);
+
+/** A schema of lib/contracts.ts, loaded (once) when it is first needed: that chunk holds zod and proto's schemas. */
+export function lazyContract<T>(pick: (schemas: typeof contracts) => Contract<T>): () => Promise<Contract<T>> {
+  let loaded: Promise<Contract<T>> | undefined;
+  return () => (loaded ??= import('./contracts').then(pick));
+}
+
+const resolved = <T>(source: ContractSource<T>): Promise<Contract<T>> | Contract<T> => (typeof source === 'function' ? source() : source);
 
 /** An answer that is not what the contract says: which request, and which fields are wrong. */
 export class ContractError extends Error {
@@ -80,7 +101,8 @@ export function listOf<T>(item: Contract<T>): Contract<T[]> {
 }
 
 /** The body of an OK answer, checked against `schema`; `request` ("GET /api/…") names it in the error. */
-export async function parseResponse<T>(response: Response, schema: Contract<T>, request: string): Promise<T> {
+export async function parseResponse<T>(response: Response, source: ContractSource<T>, request: string): Promise<T> {
+  const schema = await resolved(source);
   let body: unknown;
   try {
     body = await response.json();
@@ -101,7 +123,7 @@ function reported(error: ContractError): ContractError {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text().catch(() => '')) || response.statusText;
-  throw new ApiError(response.status, text);
+  throw new ApiError(response.status, text, await parsedError(text));
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -119,18 +141,18 @@ export async function apiRequest(method: Method, url: string, data?: unknown): P
 }
 
 /** A call whose answer the caller reads: the body checked against `schema`. */
-export async function apiRequestParsed<T>(method: Method, url: string, schema: Contract<T>, data?: unknown): Promise<T> {
+export async function apiRequestParsed<T>(method: Method, url: string, schema: ContractSource<T>, data?: unknown): Promise<T> {
   const response = await apiRequest(method, url, data);
   return parseResponse(response, schema, `${method} ${url}`);
 }
 
 /** GET a JSON document that follows `schema`. */
-export function fetchParsed<T>(url: string, schema: Contract<T>): Promise<T> {
+export function fetchParsed<T>(url: string, schema: ContractSource<T>): Promise<T> {
   return apiRequestParsed('GET', url, schema);
 }
 
 /** GET that answers null for 401 instead of failing (the current-user query). */
-export async function fetchParsedOrNullWhenSignedOut<T>(url: string, schema: Contract<T>): Promise<T | null> {
+export async function fetchParsedOrNullWhenSignedOut<T>(url: string, schema: ContractSource<T>): Promise<T | null> {
   const response = await fetch(url, { credentials: 'include' });
   if (response.status === 401) return null;
   await throwIfNotOk(response);
@@ -138,11 +160,11 @@ export async function fetchParsedOrNullWhenSignedOut<T>(url: string, schema: Con
 }
 
 /** GET a list that answers an empty list for 404 (a conversation without messages yet). */
-export async function fetchListOrEmptyWhenMissing<T>(url: string, item: Contract<T>): Promise<T[]> {
+export async function fetchListOrEmptyWhenMissing<T>(url: string, item: ContractSource<T>): Promise<T[]> {
   const response = await fetch(url, { credentials: 'include' });
   if (response.status === 404) return [];
   await throwIfNotOk(response);
-  return parseResponse(response, listOf(item), `GET ${url}`);
+  return parseResponse(response, listOf(await resolved(item)), `GET ${url}`);
 }
 
 /** A 401 answer: its error text begins "401:" and mentions Unauthorized. */

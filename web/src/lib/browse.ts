@@ -6,7 +6,7 @@
 import { listingSchema, parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto/src/listings';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, listOf, parseResponse, queryString } from './api';
-import { CATEGORY_PAGES, type CategoryFilterKey } from './catalog';
+import { CATEGORY_PAGES, sortOptionsFor, type CategoryFilterKey } from './catalog';
 
 const listingList = listOf(listingSchema);
 
@@ -55,7 +55,8 @@ export function categoryStateFromParams(category: Category, params: URLSearchPar
     filters[filter.key] = allowed ? value : '';
   }
   const sortParam = params.get('sort');
-  const sort = page.sorts.some((option) => option.value === sortParam) ? sortParam! : page.sorts[0]!.value;
+  const options = sortOptionsFor(page, filters.search !== '');
+  const sort = options.some((option) => option.value === sortParam) ? sortParam! : options[0]!.value;
   return { filters, sort };
 }
 

@@ -7,7 +7,7 @@ import {
   AMENITIES,
   type Category,
   type CONDITIONS,
-  type CUISINE_TYPES,
+  CUISINE_TYPES,
   DIETARY_OPTIONS,
   EVENT_TYPES,
   EXPERIENCE_LEVELS,
@@ -18,20 +18,13 @@ import {
   PROPERTY_TYPES,
   type REPORT_REASONS,
   SERVICE_TYPES,
-} from '@vnmarket/proto/src/listings';
+} from '@vnmarket/proto/src/listing-values';
 import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto/src/places';
 import { titleCase } from './format';
 
-type Of<T extends readonly string[]> = T[number];
+export { CATEGORY_INFO } from './categories';
 
-export const CATEGORY_INFO: Record<Category, { label: string; short: string; blurb: string }> = {
-  rent: { label: 'Houses for Rent', short: 'Rent', blurb: 'Rooms, apartments and houses' },
-  food: { label: 'Specialty Food', short: 'Food', blurb: 'Home cooking and treats' },
-  sale: { label: 'Items for Sale', short: 'Sale', blurb: 'Furniture, electronics and more' },
-  jobs: { label: 'Job Hiring', short: 'Job', blurb: 'Work in the community' },
-  service: { label: 'Services', short: 'Service', blurb: 'Trusted local pros' },
-  event: { label: 'Events', short: 'Event', blurb: 'Festivals, classes, meetups' },
-};
+type Of<T extends readonly string[]> = T[number];
 
 export const CONDITION_LABELS: Record<Of<typeof CONDITIONS>, string> = {
   new: 'New',
@@ -92,20 +85,8 @@ export const FORM_EXPERIENCE_LEVELS: readonly Of<typeof EXPERIENCE_LEVELS>[] = E
 export const FORM_INDUSTRIES: readonly Of<typeof INDUSTRIES>[] = INDUSTRIES;
 export const FORM_PROPERTY_TYPES: readonly Of<typeof PROPERTY_TYPES>[] = PROPERTY_TYPES;
 export const FORM_AMENITIES: readonly Of<typeof AMENITIES>[] = AMENITIES;
-export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = [
-  'vietnamese',
-  'italian',
-  'chinese',
-  'mexican',
-  'indian',
-  'american',
-  'japanese',
-  'thai',
-  'mediterranean',
-  'french',
-  'bakery',
-  'other',
-];
+// The form offers Vietnamese first: most of what is posted here is.
+export const FORM_CUISINE_TYPES: readonly Of<typeof CUISINE_TYPES>[] = ['vietnamese', ...CUISINE_TYPES.filter((cuisine) => cuisine !== 'vietnamese')];
 export const FORM_DIETARY_OPTIONS: readonly Of<typeof DIETARY_OPTIONS>[] = DIETARY_OPTIONS;
 export const FORM_ITEM_CATEGORIES: readonly Of<typeof ITEM_CATEGORIES>[] = ITEM_CATEGORIES;
 export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = SERVICE_TYPES;
@@ -216,9 +197,13 @@ const SORT_LABELS = {
   'salary-high': 'Salary: High to Low',
   'salary-low': 'Salary: Low to High',
   relevant: 'Most Relevant',
+  relevance: 'Best Match',
   rating: 'Highest Rated',
   date: 'Event Date',
 } as const;
+/** With a search, Best Match (the API's relevance order) comes first and is the default. */
+export const sortOptionsFor = (page: CategoryPageInfo, searching: boolean): readonly FilterOption[] =>
+  searching ? [{ value: 'relevance', label: SORT_LABELS.relevance }, ...page.sorts] : page.sorts;
 const sorts = (...values: (keyof typeof SORT_LABELS)[]): FilterOption[] => values.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 /** The six category pages: each one's title, subtitle, filters, sort options and empty-state title. */

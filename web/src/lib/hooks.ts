@@ -2,15 +2,12 @@ import type { Message } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { apiRequest, isUnauthorizedError } from './api';
 import { useMessaging } from './messaging';
-import { revalidateListings, useCurrentUser } from './queries';
+import { revalidateListings } from './cache-writes';
 import { LOGIN_REDIRECT_DELAY_MS } from './timing';
 import { useToast } from './toast';
+import { useAuth } from './use-auth';
 
-/** Authenticated whenever the current-user request returns a user; loading while it is pending. */
-export function useAuth() {
-  const { data, isLoading, mutate } = useCurrentUser();
-  return { user: data ?? null, isLoading, isAuthenticated: Boolean(data), refresh: mutate };
-}
+export { useAuth } from './use-auth';
 
 /** Sends the visitor to sign in: the "Unauthorized" toast, then /api/login after 500 ms. */
 export function useUnauthorized() {

@@ -5,9 +5,9 @@
  * the category's empty state. Filters, search and sort live in the address (shareable, back works) and
  * are all sent to GET /api/listings: every sort option and checkbox really filters.
  */
-import { CATEGORIES, type Category } from '@vnmarket/proto/src/listings';
+import { CATEGORIES, type Category } from '@vnmarket/proto/src/listing-values';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from '../lib/router';
 import styled from 'styled-components';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { CategoryFilterSidebar, useShownValue } from '../components/FilterSidebar';
@@ -26,7 +26,7 @@ import {
   withParams,
   type ListingPages,
 } from '../lib/browse';
-import { CATEGORY_PAGES, type FilterOption } from '../lib/catalog';
+import { CATEGORY_PAGES, sortOptionsFor, type FilterOption } from '../lib/catalog';
 import { useRequireAuth } from '../lib/hooks';
 import NotFound from './NotFound';
 
@@ -43,6 +43,7 @@ function CategoryScreen({ category }: { category: Category }) {
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
   const apiParams = useMemo(() => categoryApiParams(category, filters, sort), [category, filters, sort]);
+  const sortOptions = sortOptionsFor(page, filters.search !== '');
   const results = useListingPages(isAuthenticated ? apiParams : null);
   const waiting = !isAuthenticated || results.loading;
   const [showFilters, setShowFilters] = useState(false);
@@ -82,9 +83,9 @@ function CategoryScreen({ category }: { category: Category }) {
             </ResultCount>
             <SortSelect
               id={`${id}-sort`}
-              options={page.sorts}
+              options={sortOptions}
               value={sort}
-              onChange={(value) => change({ sort: value === page.sorts[0]!.value ? '' : value })}
+              onChange={(value) => change({ sort: value === sortOptions[0]!.value ? '' : value })}
             />
           </Toolbar>
 
@@ -149,7 +150,7 @@ function HeroSearch({ label, value, onSearch }: { label: string; value: string; 
     onSearch(draft.trim());
   };
   return (
-    <SearchForm role="search" onSubmit={submit}>
+    <SearchForm role="search" aria-label={label} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

@@ -3,12 +3,12 @@
  * the new listing, a failure shows the field errors and the error toast.
  */
 import { type Listing, type ListingInput, listingSchema } from '@vnmarket/proto/src/listings';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { EMPTY_LISTING, ListingForm } from '../components/ListingForm';
 import { Skeleton } from '../components/ui';
 import { apiRequestParsed } from '../lib/api';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
-import { revalidateListings } from '../lib/queries';
+import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';

@@ -15,7 +15,8 @@ import { media } from '../lib/breakpoints';
 import { CATEGORY_INFO } from '../lib/catalog';
 import { formatUsd, plural } from '../lib/format';
 import { useDeleteListing, useFailureToast, useRequireAuth } from '../lib/hooks';
-import { revalidateListings, useOwnListings, useSaved } from '../lib/queries';
+import { useOwnListings, useSaved } from '../lib/queries';
+import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 
 type Tab = 'all' | 'active' | 'inactive' | 'saved';

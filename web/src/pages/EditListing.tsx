@@ -4,12 +4,13 @@
  */
 import type { Listing, ListingInput } from '@vnmarket/proto/src/listings';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../lib/router';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues } from '../components/ListingForm';
 import { ButtonLink, CenteredMessage, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
-import { revalidateListings, useListing } from '../lib/queries';
+import { useListing } from '../lib/queries';
+import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';

@@ -5,9 +5,9 @@
  * pages through them 24 at a time ("Load more"), so every listing can be reached; the count line is
  * the API's X-Total-Count.
  */
-import { CATEGORIES } from '@vnmarket/proto/src/listings';
+import { CATEGORIES } from '@vnmarket/proto/src/listing-values';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../lib/router';
 import styled from 'styled-components';
 import { EMPTY_FILTERS, FilterSidebar, type HomeFilters } from '../components/FilterSidebar';
 import { CategoryIcon } from '../components/CategoryIcon';

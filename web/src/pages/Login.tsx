@@ -4,11 +4,11 @@
  */
 import { loginBody, type LoginBody } from '@vnmarket/proto/src/auth';
 import { Form } from 'react-final-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
 import { Button } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
-import { revalidateAfterSignIn } from '../lib/queries';
+import { revalidateAfterSignIn } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 import { fieldValidator } from '../lib/validation';
 import { AuthLayout } from './AuthLayout';

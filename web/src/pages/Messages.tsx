@@ -7,7 +7,7 @@
  */
 import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../lib/router';
 import styled from 'styled-components';
 import { SendIcon } from '../components/Icons';
 import { Avatar, Button, Card, Container, Input, PageTitle, Skeleton } from '../components/ui';
@@ -16,7 +16,8 @@ import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
 import { useMessaging } from '../lib/messaging';
-import { revalidateAfterConversationRead, revalidateAfterMessageSent, useConversations, useMessages } from '../lib/queries';
+import { useConversations, useMessages } from '../lib/queries';
+import { revalidateAfterConversationRead, revalidateAfterMessageSent } from '../lib/cache-writes';
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 
 export default function Messages() {

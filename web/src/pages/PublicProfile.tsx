@@ -5,7 +5,7 @@
  * id goes to /profile; an unknown id shows the not-found page.
  */
 import { useEffect, useRef } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from '../lib/router';
 import styled from 'styled-components';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';

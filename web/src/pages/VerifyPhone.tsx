@@ -5,7 +5,7 @@
  */
 import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto/src/verification';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import styled from 'styled-components';
 import { CheckIcon, PhoneIcon, ShieldIcon } from '../components/Icons';
 import { Button, Card, Container, IconCircle, Input, Label, Skeleton } from '../components/ui';

@@ -56,3 +56,52 @@ fsGroup: {{ .uid }}
 seccompProfile:
   type: RuntimeDefault
 {{- end }}
+
+{{/*
+The StatefulSet head every data store shares: labels (the pod's hold no version, so a chart bump does not
+restart it), its Service as serviceName, one replica. (dict "root" $ "name" "redis" ...)
+*/}}
+{{- define "marketplace.datastore.statefulSetHead" -}}
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: {{ include "marketplace.fullname" .root }}-{{ .name }}
+  labels:
+    {{- include "marketplace.labels" . | nindent 4 }}
+spec:
+  serviceName: {{ include "marketplace.fullname" .root }}-{{ .name }}
+  replicas: 1
+  selector:
+    matchLabels:
+      {{- include "marketplace.selectorLabels" . | nindent 6 }}
+{{- end }}
+
+{{/* The `data` volume when persistence is off (an emptyDir): (dict ... "persistence" <values>). */}}
+{{- define "marketplace.datastore.dataEmptyDir" -}}
+{{- if not .persistence.enabled }}
+- name: data
+  emptyDir: {}
+{{- end }}
+{{- end }}
+
+{{/*
+The `data` claim when persistence is on. StatefulSet claims outlive upgrades and `helm uninstall`; the
+template cannot change on a live StatefulSet (values.yaml says how to switch).
+*/}}
+{{- define "marketplace.datastore.claimTemplates" -}}
+{{- if .persistence.enabled }}
+volumeClaimTemplates:
+  - metadata:
+      name: data
+      labels:
+        {{- include "marketplace.selectorLabels" . | nindent 8 }}
+    spec:
+      accessModes: [ReadWriteOnce]
+      {{- with .persistence.storageClass }}
+      storageClassName: {{ . }}
+      {{- end }}
+      resources:
+        requests:
+          storage: {{ .persistence.size }}
+{{- end }}
+{{- end }}

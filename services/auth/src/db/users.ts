@@ -86,6 +86,13 @@ export async function phoneVerifiedByOther(db: Knex, phone: string, exceptUserId
   return (await query.first('id')) !== undefined;
 }
 
+/** Why a sign-up would be refused as a duplicate (the message the client sees), or undefined. */
+export async function registrationConflict(db: Knex, user: { phone: string; email?: string }): Promise<string | undefined> {
+  if (await phoneVerifiedByOther(db, user.phone)) return duplicateUserMessage('users_verified_phone_unique');
+  if (user.email && (await db('users').where({ email: user.email }).first('id'))) return duplicateUserMessage('users_email_unique');
+  return undefined;
+}
+
 /** Unverified accounts holding a number someone just verified lose it; returns them, changed. */
 export async function releasePhoneFromOthers(trx: Knex.Transaction, phone: string, ownerId: string): Promise<UserRow[]> {
   return trx<UserRow>('users')

@@ -7,6 +7,7 @@ import {
   duplicateUserMessage,
   phoneVerifiedByOther,
   findUserById,
+  registrationConflict,
   insertUser,
   lockUserById,
   refreshRating,
@@ -20,6 +21,7 @@ import { forgetConversationsOf } from '../db/conversation-partners';
 import type { AuthContext } from '../service-context';
 
 const USER_NOT_FOUND = 'User not found';
+const TOO_MANY_SIGN_UPS = 'Too many accounts created from this network. Please try again later.';
 
 /** Accounts: sign-up, the signed-in user, profile edits and account deletion. */
 export function usersRoutes(ctx: AuthContext): Router {
@@ -27,9 +29,20 @@ export function usersRoutes(ctx: AuthContext): Router {
   const { requireAuth } = ctx.authenticator;
 
   router.post('/api/register', async (req, res) => {
-    await ctx.limits.registrationsPerIp.consume(clientAddressKey(req.ip), 'Too many accounts created from this network. Please try again later.');
+    const client = clientAddressKey(req.ip);
     const body = parseInput(registerBody, req.body);
-    if (await phoneVerifiedByOther(ctx.db, body.phone)) throw conflict('An account with this phone number already exists', 'account_exists');
+    // Once an address has spent its refusals, every sign-up from it is refused alike, so a 429 says
+    // nothing about whether the number is taken.
+    await ctx.limits.duplicateRegistrationsPerIp.check(client, TOO_MANY_SIGN_UPS);
+    // Duplicates are counted apart: someone retrying with their own number (or a load test re-running)
+    // must not spend the address's allowance of new accounts, while probing for taken numbers stays
+    // bounded by an allowance of its own.
+    const duplicate = await registrationConflict(ctx.db, body);
+    if (duplicate) {
+      await ctx.limits.duplicateRegistrationsPerIp.consume(client, TOO_MANY_SIGN_UPS);
+      throw conflict(duplicate, 'account_exists');
+    }
+    await ctx.limits.registrationsPerIp.consume(client, TOO_MANY_SIGN_UPS);
     const password = await ctx.passwords.hash(body.password);
     const user = await ctx.db
       .transaction(async (trx) => {
@@ -43,9 +56,13 @@ export function usersRoutes(ctx: AuthContext): Router {
         await publishProfile(ctx.outbox, trx, 'user.registered', row);
         return row;
       })
-      .catch((error: { constraint?: string }) => {
+      .catch(async (error: { constraint?: string }) => {
         const message = isUniqueViolation(error) ? duplicateUserMessage(error.constraint) : undefined;
-        throw message ? conflict(message, 'account_exists') : error;
+        if (!message) throw error;
+        // A parallel sign-up took the number or email first: a duplicate after all.
+        await ctx.limits.registrationsPerIp.refund(client);
+        await ctx.limits.duplicateRegistrationsPerIp.consume(client, TOO_MANY_SIGN_UPS);
+        throw conflict(message, 'account_exists');
       });
     await ctx.sessions.open(user.id, req, res);
     res.status(201).json(toUser(user));

@@ -1,6 +1,16 @@
 import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
-import { likeContains, toTextQuery } from './search';
+import {
+  buildTextQuery,
+  findVocabulary,
+  likeContains,
+  parseSearch,
+  rankScore,
+  withoutLastUnit,
+  type SearchTerms,
+  type TextQuery,
+  type Vocabulary,
+} from './search';
 import { toSeller, type SellerRow } from './sellers';
 
 export interface ListingRow {
@@ -82,15 +92,27 @@ export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
     updatedAt: row.updated_at.toISOString(),
   };
   const withSeller = row as ListingWithSellerRow;
-  if ('seller_id' in withSeller && withSeller.seller_id) {
-    const seller = Object.fromEntries(
-      Object.entries(withSeller)
-        .filter(([key]) => key.startsWith('seller_'))
-        .map(([key, value]) => [key.slice('seller_'.length), value]),
-    ) as unknown as SellerRow;
-    listing.user = toSeller(seller, row.contact_preference === 'phone');
-  }
+  if ('seller_id' in withSeller && withSeller.seller_id) listing.user = toSeller(sellerOf(withSeller), row.contact_preference === 'phone');
   return listing;
+}
+
+/** The seller columns of a joined row, field by field (browse maps thousands of rows a second). */
+function sellerOf(row: ListingWithSellerRow): SellerRow {
+  return {
+    id: row.seller_id!,
+    first_name: row.seller_first_name!,
+    last_name: row.seller_last_name!,
+    profile_image_url: row.seller_profile_image_url,
+    phone: row.seller_phone,
+    phone_verified: row.seller_phone_verified ?? false,
+    is_verified: row.seller_is_verified ?? false,
+    average_rating: row.seller_average_rating ?? '0',
+    review_count: row.seller_review_count ?? 0,
+    member_since: row.seller_member_since,
+    updated_at: row.seller_updated_at!,
+    version: row.seller_version ?? 0,
+    deleted: row.seller_deleted ?? false,
+  };
 }
 
 export function listingsWithSellers(db: Knex) {
@@ -110,10 +132,6 @@ const METADATA_EQUALITY: Partial<Record<keyof ListingQuery, string>> = {
   serviceType: 'serviceType',
   eventType: 'eventType',
 };
-
-/** Relevance ranks at most this many of the newest matching listings: ranking costs a little per match, and a
- * common word ("pho", "nha") matches a third of the catalogue. Pages of a search end after this many. */
-export const SEARCH_CANDIDATES = 1000;
 
 /** One page of browse or search, and how many listings match in all (counted up to TOTAL_COUNT_CAP + 1). */
 export interface ListingPage {
@@ -168,8 +186,9 @@ function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): voi
 
 /** Browse and search over active listings: every filter, the chosen order, one page, and the match count. */
 export async function searchListings(db: Knex, query: ListingQuery): Promise<ListingPage> {
-  const text = query.search ? toTextQuery(query.search) : undefined;
-  if (query.search && !text) return { listings: [], total: 0 }; // only punctuation: nothing can match
+  const terms = query.search ? parseSearch(query.search) : undefined;
+  if (query.search && !terms) return { listings: [], total: 0 }; // only punctuation: nothing can match
+  const vocabulary = terms && (await findVocabulary(db, terms));
 
   const filtered = db('listings as l').where('l.is_active', true);
   if (query.category) filtered.where('l.category', query.category);
@@ -197,7 +216,10 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
   if (query.bedrooms === 0) filtered.whereRaw(`(${NUMERIC_METADATA('bedrooms')} = 0 or l.metadata->>'propertyType' = 'studio')`);
   else if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
   if (query.bathrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bathrooms')} >= ?`, [query.bathrooms]);
-  if (text) filtered.whereRaw("l.search_vector @@ to_tsquery('simple', ?)", [text.folded]);
+  const sort = query.sort ?? (terms ? 'relevance' : 'recent');
+  if (terms && vocabulary && sort === 'relevance') return rankedSearch(db, filtered, terms, vocabulary, query);
+  // match_vector: title, description and the listing's city ("pho oakland"); GIN-indexed.
+  if (terms && vocabulary) filtered.whereRaw(MATCHES, [buildTextQuery(terms, vocabulary).match]);
 
   // Counting stops one past the cap: "10000+" needs no more, and a common word never costs a full count.
   const counted = db
@@ -209,34 +231,67 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
         .as('matches'),
     )
     .count<{ count: string }[]>({ count: '*' });
-
-  const sort = query.sort ?? (text ? 'relevance' : 'recent');
-  let builder: Knex.QueryBuilder;
-  if (text && sort === 'relevance') {
-    // Rank the newest matches only, then page through them by rank.
-    const candidates = filtered
-      .clone()
-      .select('l.*')
-      .orderBy([...RECENT])
-      .limit(SEARCH_CANDIDATES)
-      .as('l');
-    // Rank normalised to [0, 1) (flag 32), so listings containing the accents the user typed come first
-    // ("phở" before "phố"), then by rank.
-    const rank = text.exact
-      ? db.raw("ts_rank_cd(l.search_vector, to_tsquery('simple', ?), 32) + (l.exact_vector @@ to_tsquery('simple', ?))::int as rank", [text.folded, text.exact])
-      : db.raw("ts_rank_cd(l.search_vector, to_tsquery('simple', ?), 32) as rank", [text.folded]);
-    builder = db
-      .from(candidates)
-      .leftJoin('sellers as s', 's.id', 'l.user_id')
-      .select([...LISTING_COLUMNS, ...SELLER_COLUMNS, rank])
-      .orderBy('rank', 'desc')
-      .orderBy([...RECENT]);
-  } else {
-    builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
-    applyOrder(builder, sort);
-  }
+  const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
+  applyOrder(builder, sort);
   const [rows, [counts]] = await Promise.all([builder.limit(query.limit).offset(query.offset) as Promise<ListingWithSellerRow[]>, counted]);
   return { listings: rows.map(toListing), total: Number(counts?.count ?? 0) };
+}
+
+const MATCHES = "l.match_vector @@ to_tsquery('simple', ?)";
+
+/**
+ * A search page by relevance. When the query finds less than the page asks for, the shorter query's matches
+ * follow, ranked the same way below them (see withoutLastUnit), and count too.
+ */
+async function rankedSearch(db: Knex, base: Knex.QueryBuilder, terms: SearchTerms, vocabulary: Vocabulary, query: ListingQuery): Promise<ListingPage> {
+  const text = buildTextQuery(terms, vocabulary);
+  const everyMatch = () => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query);
+  const shorter = withoutLastUnit(terms, vocabulary);
+  if (!shorter) return everyMatch();
+  // Only the listings with every unit whole (as typed, or by a synonym or alternative) stay ahead of the shorter
+  // query's: "Phở cuốn" for "phở bò" is a better answer than a room whose text has "phở" and "bò" far apart.
+  const strictly = text.meaning ?? text.whole;
+  const strict = await rankedPage(db, base.clone().whereRaw(MATCHES, [strictly]), text, query);
+  if (strict.total >= query.offset + query.limit) return everyMatch();
+  const others = base.clone().whereNot((builder) => {
+    builder.whereRaw(MATCHES, [strictly]);
+  });
+  const rest = await rankedSearch(db, others, shorter.terms, shorter.vocabulary, {
+    ...query,
+    offset: Math.max(0, query.offset - strict.total),
+    limit: query.limit - strict.listings.length,
+  });
+  return { listings: [...strict.listings, ...rest.listings], total: strict.total + rest.total };
+}
+
+/**
+ * A search page by relevance, over every match. Ranking must look at every match, so the same pass counts
+ * them; it sorts only (id, score, date), and the page's 24 rows are read in full, with their sellers, after.
+ */
+async function rankedPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage> {
+  const rank = rankScore(text);
+  const ranked = filtered
+    .clone()
+    .select('l.id', 'l.created_at', db.raw(`${rank.sql} as score`, rank.bindings), db.raw('count(*) over () as total'))
+    .orderByRaw('score desc')
+    .orderBy([...RECENT])
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('ranked');
+  const rows = (await listingsWithSellers(db)
+    .select('ranked.total')
+    .join(ranked, 'ranked.id', 'l.id')
+    .orderBy([
+      { column: 'ranked.score', order: 'desc' },
+      { column: 'ranked.created_at', order: 'desc' },
+      { column: 'ranked.id', order: 'desc' },
+    ])) as (ListingWithSellerRow & { total: string })[];
+  // Past the last page there is no row to carry the count: count on its own then.
+  const total =
+    rows.length > 0 || query.offset === 0
+      ? Number(rows[0]?.total ?? 0)
+      : Number((await db.from(filtered.clone().select(db.raw('1')).as('matches')).count<{ count: string }[]>({ count: '*' }))[0]?.count ?? 0);
+  return { listings: rows.map(toListing), total };
 }
 
 export async function findListing(db: Knex, id: string): Promise<Listing | undefined> {
@@ -253,7 +308,8 @@ export function lockListing(trx: Knex.Transaction, id: string): Promise<Pick<Lis
   return trx('listings').select('id', 'user_id').where({ id }).forUpdate().first();
 }
 
-function toColumns(input: ListingInput) {
+/** A listing as the form sends it, as the table's columns. */
+export function toColumns(input: ListingInput) {
   return {
     title: input.title,
     description: input.description,
@@ -298,6 +354,11 @@ export async function deleteListings(trx: Knex.Transaction, ids: string[]): Prom
 
 export function listingIdsOfOwner(trx: Knex.Transaction, userId: string): Promise<string[]> {
   return trx('listings').where({ user_id: userId }).pluck('id');
+}
+
+/** Of these users, those with any listing (shown or not): only their names can be on a browse page. */
+export async function usersWithListings(db: Knex, userIds: string[]): Promise<Set<string>> {
+  return new Set(await db('listings').whereIn('user_id', userIds).distinct().pluck('user_id'));
 }
 
 export async function incrementViews(db: Knex, id: string): Promise<void> {

@@ -38,6 +38,12 @@ export async function upsertSeller(trx: Knex.Transaction, user: EventData<'user.
   });
 }
 
+/** The version the read copy holds of each of these users (tombstones included; absent: not copied yet). */
+export async function sellerVersions(db: Knex, ids: string[]): Promise<Map<string, number>> {
+  const rows: { id: string; version: number }[] = await db(SELLERS.table).whereIn('id', ids).select('id', 'version');
+  return new Map(rows.map((row) => [row.id, Number(row.version)]));
+}
+
 /** A tombstone: no name, photo or phone is kept, and no older user event can restore them. */
 export async function deleteSeller(trx: Knex.Transaction, id: string, version: number): Promise<void> {
   const personal = { first_name: '', last_name: '', profile_image_url: null, phone: null, phone_verified: false, is_verified: false };

@@ -1,8 +1,20 @@
-import { eventSubscription, serviceQueueName, type Knex, type Outbox, type Subscription } from '@vnmarket/shared';
+import type { EventEnvelope } from '@vnmarket/proto';
+import {
+  broadcastSubscription,
+  eventSubscription,
+  serviceQueueName,
+  type BroadcastSubscription,
+  type Knex,
+  type Logger,
+  type Outbox,
+  type Subscription,
+} from '@vnmarket/shared';
+import type { BrowseCache } from '../browse-cache';
 import { deleteListings, listingIdsOfOwner } from '../db/listings';
 import { deleteReportsBy } from '../db/reports';
 import { unsaveAllOfUser } from '../db/saved';
 import { deleteSeller, upsertSeller } from '../db/sellers';
+import type { SellerCopyWatch } from './seller-copy-watch';
 import { publishDeleted } from './publish';
 
 /** listings keeps a read copy of sellers, and removes a deleted user's listings, saves and reports. */
@@ -18,5 +30,33 @@ export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange:
       await publishDeleted(deps.outbox, trx, deleted);
       await deleteSeller(trx, userId, event.data.version);
     },
+  });
+}
+
+/**
+ * On every replica: a listing or seller changed somewhere, so no cached browse page may show it as it was.
+ * A listing change is in the database when its event arrives. A user change is not: the queue above copies
+ * it into `sellers`, on one replica, perhaps after this event reached this one; emptying the cache now could
+ * let the next browse cache the old copy again (or a new seller's listing without their name). So the cache
+ * is emptied once the read copy holds the change, and only if the user has listings a page could show.
+ */
+export function browseCacheSubscription(deps: { cache: BrowseCache; sellerCopies: SellerCopyWatch; logger: Logger }): BroadcastSubscription {
+  const invalidate = () => deps.cache.invalidate();
+  // Not awaited: the listing events behind it must not wait for the copy.
+  const onceSellerCopied = (event: EventEnvelope<'user.registered' | 'user.updated' | 'user.deleted'>) => {
+    const { id, version } = event.data;
+    deps.cache
+      .invalidateWhen(() => deps.sellerCopies.shownOnceCopied(id, version))
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: error, userId: id }, 'browse cache: the seller read copy could not be checked; emptied at once');
+      });
+  };
+  return broadcastSubscription({
+    'listing.created': invalidate,
+    'listing.updated': invalidate,
+    'listing.deleted': invalidate,
+    'user.registered': onceSellerCopied,
+    'user.updated': onceSellerCopied,
+    'user.deleted': onceSellerCopied,
   });
 }

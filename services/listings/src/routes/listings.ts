@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@vnmarket/proto';
+import { GATEWAY_CACHE_HEADER, listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@vnmarket/proto';
 import { forbidden, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
@@ -13,6 +13,7 @@ import {
   setListingActive,
   toListing,
 } from '../db/listings';
+import { cachedPage, cacheKeyOf, encodedBody } from '../browse-cache';
 import { publishDeleted, publishListing } from '../events/publish';
 import type { ListingsContext } from '../service-context';
 
@@ -33,10 +34,22 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.get('/api/listings', async (req, res) => {
     const query = parseInput(listingQuery, req.query);
-    const { listings, total } = await searchListings(ctx.db, query);
-    // The body stays the spec's array; the count of all matches rides in a header.
-    res.set(TOTAL_COUNT_HEADER, total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
-    res.json(listings);
+    const page = await ctx.browseCache.get(cacheKeyOf(query), async () => {
+      const { listings, total } = await searchListings(ctx.db, query);
+      // The body stays the spec's array; the count of all matches rides in a header.
+      return cachedPage(JSON.stringify(listings), total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
+    });
+    const accepted = req.acceptsEncodings('br', 'gzip');
+    const { body, encoding } = encodedBody(page, accepted === 'br' || accepted === 'gzip' ? accepted : undefined);
+    res.set(TOTAL_COUNT_HEADER, page.total);
+    // Always asked again (no stale page from the browser's cache), answered 304 when unchanged.
+    res.set('Cache-Control', 'no-cache');
+    // The same page for everyone who asks: the gateway may give it again for a moment (see GATEWAY_CACHE_HEADER).
+    res.set(GATEWAY_CACHE_HEADER, 'max-age=1');
+    res.vary('Accept-Encoding');
+    res.set('ETag', encoding ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag);
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.type('json').send(body);
   });
 
   router.get('/api/users/listings', requireAuth, async (req, res) => {
@@ -64,6 +77,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       await publishListing(ctx.outbox, trx, 'listing.created', created);
       return created;
     });
+    ctx.browseCache.invalidate();
     res.status(201).json(toListing(row));
   });
 
@@ -76,6 +90,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
+    ctx.browseCache.invalidate();
     res.json(toListing(row));
   });
 
@@ -87,6 +102,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
+    ctx.browseCache.invalidate();
     res.json(toListing(row));
   });
 
@@ -95,6 +111,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       await publishDeleted(ctx.outbox, trx, await deleteListings(trx, [listing.id]));
     });
+    ctx.browseCache.invalidate();
     res.json({ message: 'Listing deleted' });
   });
 

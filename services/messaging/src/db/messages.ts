@@ -1,5 +1,5 @@
 import type { ConversationSummary, Message, PageQuery } from '@vnmarket/proto';
-import { OUTBOX_TABLE, type Knex } from '@vnmarket/shared';
+import { OUTBOX_TABLE, type Knex, type TraceCarrier } from '@vnmarket/shared';
 
 export interface MessageRow {
   id: string;
@@ -25,43 +25,53 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
+/** A message to store with its outbox row (message.created). */
+export interface MessageToStore {
+  message: Omit<MessageRow, 'is_read'>;
+  outboxRow: { id: string; type: string; envelope: unknown; request_id: string | null; trace_context?: TraceCarrier | null };
+}
+
 /**
- * Stores a message and its outbox row in one statement (atomic, one round trip: sending is the hot
- * path), only if the receiver is known. Answers false when the receiver is not.
+ * Stores messages and their outbox rows in one statement (atomic, one round trip and one commit for the
+ * lot: sending is the hot path), each only if its receiver is known. Answers the ids stored; a message
+ * whose receiver is unknown or deleted is left out, with its event.
  */
-export async function storeMessage(
-  db: Knex,
-  message: Omit<MessageRow, 'is_read'>,
-  outboxRow: { id: string; type: string; envelope: unknown; request_id: string | null },
-): Promise<boolean> {
+export async function storeMessages(db: Knex, items: MessageToStore[]): Promise<Set<string>> {
+  const input = items.map(({ message, outboxRow }) => ({
+    id: message.id,
+    conversation_id: message.conversation_id,
+    sender_id: message.sender_id,
+    receiver_id: message.receiver_id,
+    listing_id: message.listing_id,
+    content: message.content,
+    created_at: message.created_at.toISOString(),
+    event_id: outboxRow.id,
+    event_type: outboxRow.type,
+    envelope: outboxRow.envelope,
+    request_id: outboxRow.request_id,
+    trace_context: outboxRow.trace_context ?? null,
+  }));
   const { rows } = await db.raw<{ rows: { id: string }[] }>(
-    `with recipient as (select id from users where id = :receiverId and not deleted),
+    `with input as (
+       select * from jsonb_to_recordset(:input::jsonb) as i(
+         id uuid, conversation_id text, sender_id uuid, receiver_id uuid, listing_id uuid, content text, created_at timestamptz,
+         event_id uuid, event_type text, envelope jsonb, request_id text, trace_context jsonb)
+     ),
      stored as (
        insert into messages (id, conversation_id, sender_id, receiver_id, listing_id, content, created_at)
-       select :id, :conversationId, :senderId, recipient.id, :listingId, :content, :createdAt from recipient
+       select i.id, i.conversation_id, i.sender_id, i.receiver_id, i.listing_id, i.content, i.created_at
+       from input i join users recipient on recipient.id = i.receiver_id and not recipient.deleted
        returning id
      ),
      event as (
-       insert into ${OUTBOX_TABLE} (id, type, envelope, request_id)
-       select :eventId, :eventType, :envelope::jsonb, :requestId from stored
+       insert into ${OUTBOX_TABLE} (id, type, envelope, request_id, trace_context)
+       select i.event_id, i.event_type, i.envelope, i.request_id, i.trace_context from input i join stored on stored.id = i.id
        returning id
      )
      select id from stored`,
-    {
-      receiverId: message.receiver_id,
-      id: message.id,
-      conversationId: message.conversation_id,
-      senderId: message.sender_id,
-      listingId: message.listing_id,
-      content: message.content,
-      createdAt: message.created_at,
-      eventId: outboxRow.id,
-      eventType: outboxRow.type,
-      envelope: JSON.stringify(outboxRow.envelope),
-      requestId: outboxRow.request_id,
-    },
+    { input: JSON.stringify(input) },
   );
-  return rows.length === 1;
+  return new Set(rows.map((row) => row.id));
 }
 
 /** One page of a thread, oldest first: the newest `limit` messages, or those before a given one. */

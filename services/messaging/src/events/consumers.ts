@@ -1,5 +1,6 @@
 import { broadcastSubscription, eventSubscription, serviceQueueName, type BroadcastSubscription, type Knex, type Subscription } from '@vnmarket/shared';
 import { tombstoneListing, tombstoneUser, upsertListing, upsertUser } from '../db/read-copies';
+import type { LivePush } from '../realtime/live-push';
 import type { SocketHub } from '../realtime/socket-hub';
 
 /**
@@ -19,11 +20,12 @@ export function messagingSubscription(deps: { db: Knex; exchange: string }): Sub
 
 /**
  * Real time, on every replica: a stored message goes to all sockets of sender and receiver wherever
- * they are connected; a signed-out session or deleted user loses its sockets.
+ * they are connected (unless its live push got here first); a signed-out session or deleted user loses
+ * its sockets.
  */
-export function pushSubscription(hub: SocketHub): BroadcastSubscription {
+export function pushSubscription(hub: SocketHub, livePush: LivePush): BroadcastSubscription {
   return broadcastSubscription({
-    'message.created': (event) => hub.push([event.data.senderId, event.data.receiverId], { type: 'new_message', message: event.data }),
+    'message.created': (event) => livePush.fromRelay(event.data),
     'session.revoked': (event) => hub.closeSession(event.data.sessionId),
     'user.deleted': (event) => hub.closeUser(event.data.id),
   });

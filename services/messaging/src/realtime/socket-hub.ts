@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { clientSocketMessage, type ServerSocketMessage } from '@vnmarket/proto';
-import { isOwnOrigin, type Authenticator, type Logger, type Session, type SessionRegistry } from '@vnmarket/shared';
+import { isOwnOrigin, openWebSockets, type Authenticator, type Logger, type Session, type SessionRegistry } from '@vnmarket/shared';
 
 interface ClientSocket {
   ws: WebSocket;
@@ -63,12 +63,26 @@ export class SocketHub {
 
   /** Sends to every socket of the named users on this replica. */
   push(userIds: Iterable<string>, payload: ServerSocketMessage): void {
-    const data = JSON.stringify(payload);
+    this.pushFrame(userIds, JSON.stringify(payload));
+  }
+
+  /**
+   * push() of a frame serialized already (once for every replica): encoded to bytes once, however many
+   * sockets get it; the work is that of the named users' own sockets, not of every socket held. Answers
+   * how many sockets it was written to.
+   */
+  pushFrame(userIds: Iterable<string>, frame: string): number {
+    let data: Buffer | undefined;
+    let written = 0;
     for (const userId of new Set(userIds)) {
       for (const client of this.byUser.get(userId) ?? []) {
-        if (client.ws.readyState === WebSocket.OPEN) client.ws.send(data);
+        if (client.ws.readyState !== WebSocket.OPEN) continue;
+        data ??= Buffer.from(frame);
+        client.ws.send(data, { binary: false });
+        written += 1;
       }
     }
+    return written;
   }
 
   closeSession(sessionId: string): void {
@@ -108,6 +122,8 @@ export class SocketHub {
 
   private register(ws: WebSocket, session: Session): void {
     const client: ClientSocket = { ws, session, alive: true, openedAt: Date.now() };
+    // Down again on 'close', which every socket emits once (evicted, terminated, or closed by either side).
+    openWebSockets.inc();
     const sockets = this.byUser.get(session.userId) ?? new Set<ClientSocket>();
     this.byUser.set(session.userId, sockets);
     sockets.add(client);
@@ -128,6 +144,7 @@ export class SocketHub {
       client.expiryTimer.unref();
     }
     ws.on('close', () => {
+      openWebSockets.dec();
       clearTimeout(client.expiryTimer);
       sockets.delete(client);
       if (sockets.size === 0 && this.byUser.get(session.userId) === sockets) this.byUser.delete(session.userId);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { conversationIdFor, sendMessageBody } from '@vnmarket/proto';
 import { badRequest, notFound, parseInput } from '@vnmarket/shared';
-import { storeMessage, toMessage, unreadCount, type MessageRow } from '../db/messages';
+import { toMessage, unreadCount, type MessageRow } from '../db/messages';
 import { messageCreatedRow } from '../events/publish';
 import type { MessagingContext } from '../service-context';
 
@@ -31,9 +31,10 @@ export function messagesRoutes(ctx: MessagingContext): Router {
       created_at: ctx.clock(),
     };
     const message = toMessage(row);
-    // Pushed to the sockets of both users by every replica, once stored (same statement as the message).
-    if (!(await storeMessage(ctx.db, row, messageCreatedRow(ctx.outbox, message)))) throw notFound('Recipient not found');
-    ctx.outbox.nudge();
+    // The outbox row (same statement as the message) is the durable event; the live push, once the
+    // message is committed, reaches the sockets without waiting for the relay.
+    if (!(await ctx.messageWriter.store({ message: row, outboxRow: messageCreatedRow(ctx.outbox, message) }))) throw notFound('Recipient not found');
+    ctx.livePush.publish(message);
     res.status(201).json(message);
   });
 

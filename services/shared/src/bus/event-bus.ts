@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import amqp, { type ChannelModel, type Channel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
 import { parseEvent, type DomainEvent, type EventEnvelope, type EventType } from '@vnmarket/proto';
+import { ConcurrencyGate } from '../concurrency';
 import { runWithContext, sanitizeRequestId } from '../context';
 import type { Logger } from '../logger';
-import { brokerConnected, consumerPaused, deadLetterDepth, eventOutcomes } from '../metrics';
+import { brokerConnected, consumerPaused, eventAge, eventOutcomes, queueDepthSources, type QueueDepthSource } from '../metrics';
+import { handleInMessageTrace, injectTraceContext } from '../tracing';
 import { isInfrastructureError } from './failures';
 
 export interface EventBusOptions {
@@ -15,14 +17,24 @@ export interface EventBusOptions {
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
   /**
+   * The type of each service's durable queues (the queue, its retry and dead-letter queues): quorum
+   * (replicated; what RabbitMQ 4 recommends for durable queues) or classic. A queue that already exists as
+   * classic stays classic, with a warning: a queue's type cannot change in place (docs/architecture.md).
+   */
+  queueType?: 'quorum' | 'classic';
+  /**
    * Answers when the handlers' dependencies (the database) are back. A consumer whose handler failed on
    * infrastructure pauses and resumes only once this succeeds, with backoff and no limit.
    */
   healthProbe?: () => Promise<unknown>;
   pauseInitialMs?: number;
   pauseMaxMs?: number;
-  /** How often dead-letter queue depths are read into the metric. */
-  deadLetterPollMs?: number;
+  /**
+   * Queue handlers running at once, over all of this process's subscriptions (default 4). Each holds a
+   * database connection: kept under the pool's size, a backlog (after a broker restart) cannot take every
+   * connection from the requests the service is answering.
+   */
+  maxConcurrentHandlers?: number;
 }
 
 export interface Subscription {
@@ -71,12 +83,14 @@ export const retryQueueOf = (queue: string) => `${queue}.retry`;
  * publisher confirms, manual acks, bounded retries then a dead-letter queue, and reconnection with
  * exponential backoff that restores every subscription when the broker comes back.
  */
-export class EventBus {
+export class EventBus implements QueueDepthSource {
   private connection?: ChannelModel;
   private publishChannel?: ConfirmChannel;
   private consumeChannels: Channel[] = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly broadcasts: BroadcastSubscription[] = [];
+  /** Handlers waiting here hold no connection; the queue is bounded by the channels' prefetch. */
+  private readonly handlerSlots: ConcurrencyGate;
   private closing = false;
   private attempt = 0;
   private reconnectTimer?: NodeJS.Timeout;
@@ -85,12 +99,14 @@ export class EventBus {
   /** Per queue: the live consumer, and the pause state while a dependency is down. */
   private readonly consumers = new Map<string, { channel: ConfirmChannel; consumerTag: string; subscription: Subscription }>();
   private readonly pauses = new Map<string, { attempt: number; timer?: NodeJS.Timeout }>();
-  private deadLetterTimer?: NodeJS.Timeout;
+  /** A channel for queue checks on scrape only: checking a missing queue closes the channel it ran on. */
+  private inspectChannel?: Promise<Channel>;
   /** This bus's own fan-out queue name, kept across reconnections. */
   private readonly broadcastQueue: string;
 
   constructor(private readonly options: EventBusOptions) {
     this.broadcastQueue = `${options.exchange}.broadcast.${options.connectionName}.${randomUUID()}`;
+    this.handlerSlots = new ConcurrencyGate(options.maxConcurrentHandlers ?? 4, Number.POSITIVE_INFINITY, 'event handlers busy');
     brokerConnected.set({ connection: options.connectionName }, 0);
   }
 
@@ -135,9 +151,12 @@ export class EventBus {
     if (this.connection) await this.setUpBroadcast(this.connection, subscription);
   }
 
-  async publish(event: EventEnvelope, headers: Record<string, string> = {}): Promise<void> {
+  async publish(event: EventEnvelope, extraHeaders: Record<string, string> = {}): Promise<void> {
     const channel = this.publishChannel;
     if (!channel) throw new BrokerUnavailableError();
+    // traceparent/tracestate of the active span (the relay's publish span), when tracing is on.
+    const headers: Record<string, unknown> = { ...extraHeaders };
+    injectTraceContext(headers);
     await this.publishConfirmed(channel, this.options.exchange, event.type, Buffer.from(JSON.stringify(event)), {
       persistent: true,
       messageId: event.id,
@@ -151,7 +170,7 @@ export class EventBus {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.reconnectTimer);
-    clearInterval(this.deadLetterTimer);
+    queueDepthSources.delete(this);
     for (const pause of this.pauses.values()) clearTimeout(pause.timer);
     await this.connecting?.catch(() => undefined);
     const connection = this.connection;
@@ -214,7 +233,7 @@ export class EventBus {
     this.attempt = 0;
     brokerConnected.set({ connection: this.options.connectionName }, 1);
     this.options.logger.info({ exchange: this.options.exchange }, 'broker connected');
-    this.pollDeadLetters();
+    queueDepthSources.add(this);
     for (const waiter of this.connectedWaiters) waiter();
     this.connectedWaiters.clear();
   }
@@ -233,26 +252,38 @@ export class EventBus {
     this.publishChannel = undefined;
     this.consumeChannels = [];
     this.consumers.clear();
-    clearInterval(this.deadLetterTimer);
+    this.inspectChannel = undefined;
   }
 
-  /** Reads each dead-letter queue's depth into the metric now and then, while connected. */
-  private pollDeadLetters(): void {
-    clearInterval(this.deadLetterTimer);
-    const read = async () => {
-      for (const { channel, subscription } of this.consumers.values()) {
-        const dlq = deadLetterQueueOf(subscription.queue);
-        try {
-          const { messageCount } = await channel.checkQueue(dlq);
-          deadLetterDepth.set({ queue: dlq }, messageCount);
-        } catch {
-          /* the channel closed: the next connection polls again */
-        }
+  /**
+   * For the event_bus_consumer_lag_messages and event_bus_dead_letter_messages gauges, on scrape: the
+   * messages ready in each of this process's durable queues and their dead-letter queues. Undefined
+   * while disconnected (the gauges keep their last values; event_bus_connected says why).
+   */
+  async queueDepths(): Promise<{ lag: Map<string, number>; deadLetters: Map<string, number> } | undefined> {
+    const connection = this.connection;
+    if (!connection || this.subscriptions.length === 0) return undefined;
+    this.inspectChannel ??= connection.createChannel().then((channel) => {
+      channel.on('error', () => undefined);
+      channel.on('close', () => {
+        if (this.connection === connection) this.inspectChannel = undefined;
+      });
+      return channel;
+    });
+    const pending = this.inspectChannel;
+    try {
+      const channel = await pending;
+      const lag = new Map<string, number>();
+      const deadLetters = new Map<string, number>();
+      for (const { queue } of this.subscriptions) {
+        lag.set(queue, (await channel.checkQueue(queue)).messageCount);
+        deadLetters.set(deadLetterQueueOf(queue), (await channel.checkQueue(deadLetterQueueOf(queue))).messageCount);
       }
-    };
-    void read();
-    this.deadLetterTimer = setInterval(() => void read(), this.options.deadLetterPollMs ?? 30_000);
-    this.deadLetterTimer.unref();
+      return { lag, deadLetters };
+    } catch (error) {
+      if (this.inspectChannel === pending) this.inspectChannel = undefined;
+      throw error;
+    }
   }
 
   private scheduleReconnect(): void {
@@ -274,25 +305,43 @@ export class EventBus {
     const channel = await connection.createConfirmChannel();
     channel.on('error', (error: Error) => this.options.logger.warn({ err: error.message, queue }, 'consumer channel error'));
     await channel.assertExchange(this.options.exchange, 'topic', { durable: true });
-    await channel.assertQueue(deadLetterQueueOf(queue), { durable: true });
-    await channel.assertQueue(retryQueueOf(queue), {
-      durable: true,
-      arguments: {
-        'x-message-ttl': subscription.retryDelayMs ?? 2000,
-        'x-dead-letter-exchange': '',
-        'x-dead-letter-routing-key': queue,
-      },
+    await this.assertDurableQueue(connection, channel, deadLetterQueueOf(queue), {});
+    await this.assertDurableQueue(connection, channel, retryQueueOf(queue), {
+      'x-message-ttl': subscription.retryDelayMs ?? 2000,
+      'x-dead-letter-exchange': '',
+      'x-dead-letter-routing-key': queue,
     });
-    await channel.assertQueue(queue, {
-      durable: true,
-      arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': deadLetterQueueOf(queue) },
-    });
+    await this.assertDurableQueue(connection, channel, queue, { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': deadLetterQueueOf(queue) });
     for (const type of subscription.eventTypes) await channel.bindQueue(queue, this.options.exchange, type);
     await channel.prefetch(subscription.prefetch ?? 20);
     this.consumeChannels.push(channel);
     // A consumer paused before a reconnect stays paused; its resume timer starts it on this channel.
     this.consumers.set(queue, { channel, consumerTag: '', subscription });
     if (!this.pauses.has(queue)) await this.startConsuming(queue);
+  }
+
+  /**
+   * Declares a durable queue of the configured type. The quorum declaration runs on a channel of its own:
+   * if the queue exists as classic (an older release declared it), the broker refuses it with
+   * PRECONDITION_FAILED and closes that channel; the queue is then kept as it is.
+   */
+  private async assertDurableQueue(connection: ChannelModel, channel: Channel, queue: string, args: Record<string, unknown>): Promise<void> {
+    if (this.options.queueType === 'quorum') {
+      const probe = await connection.createChannel();
+      probe.on('error', () => undefined);
+      try {
+        await probe.assertQueue(queue, { durable: true, arguments: { ...args, 'x-queue-type': 'quorum' } });
+        await probe.close();
+        return;
+      } catch (error) {
+        if (!isPreconditionFailed(error)) throw error;
+        this.options.logger.warn(
+          { queue },
+          'event queue exists as a classic queue and stays one; docs/architecture.md (Queue types) tells how to move it to a quorum queue',
+        );
+      }
+    }
+    await channel.assertQueue(queue, { durable: true, arguments: args });
   }
 
   private async startConsuming(queue: string): Promise<void> {
@@ -389,8 +438,21 @@ export class EventBus {
       settle(() => channel.nack(message, false, true));
       return;
     }
+    const { queue } = subscription;
     try {
-      await runWithContext({ requestId }, () => subscription.handle(event));
+      await this.handlerSlots.run(() =>
+        runWithContext({ requestId }, () =>
+          handleInMessageTrace(
+            `${queue} process`,
+            headers,
+            { 'messaging.system': 'rabbitmq', 'messaging.destination.name': queue, 'messaging.message.id': event.id, 'event.type': event.type },
+            () => {
+              eventAge.observe({ queue, type: event.type }, Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000));
+              return subscription.handle(event);
+            },
+          ),
+        ),
+      );
       settle(() => channel.ack(message));
       eventOutcomes.inc({ queue: subscription.queue, outcome: 'ok' });
     } catch (error) {
@@ -432,6 +494,11 @@ function settle(action: () => void): void {
   } catch {
     /* channel closed */
   }
+}
+
+/** The broker refused a declaration that differs from the queue as it exists (AMQP 406). */
+function isPreconditionFailed(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 406;
 }
 
 /** A service's durable queue is named after the exchange, so each deployment (and test) has its own. */

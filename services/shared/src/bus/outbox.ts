@@ -3,6 +3,8 @@ import { buildEvent, type DomainEvent, type EventData, type EventEnvelope, type 
 import { currentRequestId } from '../context';
 import type { Knex } from '../db';
 import type { Logger } from '../logger';
+import { outboxBacklogSources, type OutboxBacklogSource } from '../metrics';
+import { currentTraceCarrier, publishInStoredTrace, type TraceCarrier } from '../tracing';
 import type { EventBus } from './event-bus';
 
 export const OUTBOX_TABLE = 'outbox_events';
@@ -42,6 +44,22 @@ export async function dropOutboxLease(db: Knex): Promise<void> {
   });
 }
 
+/**
+ * The trace context (W3C traceparent/tracestate) of the request that wrote the row, so the relay's
+ * publish and the consumers' handling join that request's trace. Null when it was not traced.
+ */
+export async function addOutboxTraceContext(db: Knex): Promise<void> {
+  await db.schema.alterTable(OUTBOX_TABLE, (table) => {
+    table.jsonb('trace_context');
+  });
+}
+
+export async function dropOutboxTraceContext(db: Knex): Promise<void> {
+  await db.schema.alterTable(OUTBOX_TABLE, (table) => {
+    table.dropColumn('trace_context');
+  });
+}
+
 export async function dropEventTables(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists(PROCESSED_EVENTS_TABLE);
   await db.schema.dropTableIfExists(OUTBOX_TABLE);
@@ -70,7 +88,16 @@ export interface OutboxOptions {
  * work) and marks them sent only after the broker confirms; rows left by a broker outage go out when it
  * returns. Delivery is at least once; consumers are idempotent.
  */
-export class Outbox {
+/** An outbox row as written: the event, the request id and the trace context it was written in. */
+export interface OutboxRow<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  envelope: EventEnvelope<T>;
+  request_id: string | null;
+  trace_context: TraceCarrier | null;
+}
+
+export class Outbox implements OutboxBacklogSource {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -93,19 +120,21 @@ export class Outbox {
    * A validated outbox row, for a hot path that writes it in the same single statement as its change
    * (one round trip instead of a transaction); call nudge() once that statement has run.
    */
-  row<T extends EventType>(type: T, data: EventData<T>): { id: string; type: T; envelope: EventEnvelope<T>; request_id: string | null } {
+  row<T extends EventType>(type: T, data: EventData<T>): OutboxRow<T> {
     const clock = this.options.clock ?? (() => new Date());
     const envelope = buildEvent(type, data, randomUUID(), clock());
-    return { id: envelope.id, type, envelope, request_id: currentRequestId() ?? null };
+    return { id: envelope.id, type, envelope, request_id: currentRequestId() ?? null, trace_context: currentTraceCarrier() };
   }
 
   start(): void {
     this.stopped = false;
+    outboxBacklogSources.add(this);
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    outboxBacklogSources.delete(this);
     clearTimeout(this.timer);
     await this.running;
   }
@@ -125,6 +154,15 @@ export class Outbox {
       total += sent;
       if (sent < (this.options.batchSize ?? 100)) return total;
     }
+  }
+
+  /** Unsent rows and the age of the oldest, for the outbox_* gauges (read on scrape, one indexed query). */
+  async backlog(): Promise<{ rows: number; oldestAgeSeconds: number }> {
+    const { rows } = await this.options.db.raw<{ rows: { rows: number; oldest_age_seconds: number | null }[] }>(
+      `select count(*)::int as rows, extract(epoch from now() - min(created_at))::float8 as oldest_age_seconds
+       from ${OUTBOX_TABLE} where published_at is null`,
+    );
+    return { rows: rows[0]?.rows ?? 0, oldestAgeSeconds: Math.max(0, rows[0]?.oldest_age_seconds ?? 0) };
   }
 
   async pendingCount(): Promise<number> {
@@ -164,22 +202,27 @@ export class Outbox {
   private async relayBatch(): Promise<number> {
     const { db, bus } = this.options;
     const leaseMs = this.options.leaseMs ?? 30_000;
-    const { rows }: { rows: { id: string; envelope: DomainEvent; request_id: string | null; created_at: Date }[] } = await db.raw(
-      `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
+    const { rows }: { rows: { id: string; envelope: DomainEvent; request_id: string | null; trace_context: TraceCarrier | null; created_at: Date }[] } =
+      await db.raw(
+        `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
        where id in (
          select id from ${OUTBOX_TABLE}
          where published_at is null and (claimed_until is null or claimed_until < now())
          order by created_at, id limit ? for update skip locked
        )
-       returning id, envelope, request_id, created_at`,
-      [leaseMs / 1000, this.options.batchSize ?? 100],
-    );
+       returning id, envelope, request_id, trace_context, created_at`,
+        [leaseMs / 1000, this.options.batchSize ?? 100],
+      );
     if (rows.length === 0) return 0;
     // UPDATE … RETURNING has no order: publish oldest first.
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
     const outcomes = await Promise.allSettled(
       rows.map((row) =>
-        withTimeout(bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {}), this.options.confirmTimeoutMs ?? 10_000),
+        publishInStoredTrace(
+          row.trace_context,
+          { 'messaging.system': 'rabbitmq', 'messaging.destination.name': row.envelope.type, 'messaging.message.id': row.id },
+          () => withTimeout(bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {}), this.options.confirmTimeoutMs ?? 10_000),
+        ),
       ),
     );
     const confirmed = rows.filter((_, index) => outcomes[index]!.status === 'fulfilled').map((row) => row.id);

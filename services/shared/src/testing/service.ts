@@ -4,6 +4,7 @@ import type { Migration } from '../db';
 import { connectInfrastructure, migrateService, type Infrastructure } from '../infrastructure';
 import { listen, type RunningServer } from '../lifecycle';
 import { createLogger, type Logger } from '../logger';
+import { startMetricsServer } from '../metrics-server';
 import type { ServiceParts } from '../service-main';
 import { createTestEnvironment, TestClient, type TestEnvironment } from './index';
 
@@ -14,6 +15,8 @@ export interface RunningService<C, S extends ServiceParts> {
   infrastructure: Infrastructure;
   environment: TestEnvironment;
   server: RunningServer;
+  /** The process's metrics listener (METRICS_PORT's, on a free port here): GET /metrics. */
+  metricsUrl: string;
   client(): TestClient;
   stop(): Promise<void>;
 }
@@ -41,6 +44,8 @@ export async function startTestService<C extends BaseConfig, S extends ServicePa
   await service.start();
   await infrastructure.bus.waitUntilConnected();
   const server = await listen(service.app, 0, '127.0.0.1', service.attach?.bind(service));
+  // One registry per process: services started together in a test share what it shows.
+  const metrics = (await startMetricsServer({ port: 0, host: '127.0.0.1', logger }))!;
   return {
     url: server.url,
     config,
@@ -48,10 +53,12 @@ export async function startTestService<C extends BaseConfig, S extends ServicePa
     infrastructure,
     environment,
     server,
+    metricsUrl: metrics.url,
     client: () => new TestClient(server.url),
     async stop() {
       await service.beforeDrain?.();
       await server.drain(1000);
+      await metrics.close();
       await service.stop();
       await infrastructure.close();
       if (!options.environment) await environment.cleanup();

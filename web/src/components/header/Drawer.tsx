@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '../../lib/router';
 import styled from 'styled-components';
 import { useUnreadCount } from '../../lib/queries';
 import { BookmarkIcon, ChatIcon, CloseIcon, GridIcon, LogOutIcon, PlusIcon, UserIcon } from '../Icons';

@@ -3,19 +3,21 @@
  * the user menu (Profile, Messages with the unread badge, Saved, Sign Out) or Sign In. Narrower than a
  * tablet, a drawer repeats search, navigation, create, profile, saved and sign out.
  */
-import { useCallback, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { NavLink, useLocation } from '../../lib/router';
 import styled from 'styled-components';
 import { media, type Breakpoint } from '../../lib/breakpoints';
-import { useAuth } from '../../lib/hooks';
+import { useAuth } from '../../lib/use-auth';
 import { useUnreadCount } from '../../lib/queries';
-import { MenuIcon, PlusIcon } from '../Icons';
+import { MenuIcon, PlusIcon } from '../FirstPageIcons';
 import { ButtonAnchor, ButtonLink, Container } from '../ui';
-import { Drawer } from './Drawer';
 import { SearchForm } from './SearchForm';
 import { Dot, IconButton, Logo, LogoMark } from './styles';
 import { UnreadBadge } from './UnreadBadge';
-import { UserMenu } from './UserMenu';
+
+// Only members see the user menu, and the drawer opens on a tap: both load on demand, not with the first page.
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+const Drawer = lazy(() => import('./Drawer').then((module) => ({ default: module.Drawer })));
 
 export function Header() {
   const { isAuthenticated } = useAuth();
@@ -52,7 +54,9 @@ export function Header() {
                 </ButtonLink>
               </ShownFrom>
               <ShownFrom $from="tablet">
-                <UserMenu />
+                <Suspense fallback={null}>
+                  <UserMenu />
+                </Suspense>
               </ShownFrom>
             </>
           ) : onLanding ? (
@@ -79,7 +83,11 @@ export function Header() {
           </MobileOnly>
         </Actions>
       </BarInner>
-      {drawerOpen && <Drawer onClose={closeDrawer} signedIn={isAuthenticated} onLanding={onLanding} />}
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <Drawer onClose={closeDrawer} signedIn={isAuthenticated} onLanding={onLanding} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

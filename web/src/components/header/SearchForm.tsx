@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import styled from 'styled-components';
-import { SearchIcon } from '../Icons';
+import { SearchIcon } from '../FirstPageIcons';
 import { Input } from '../ui';
 
 /** The listing search box (header and drawer): sends the words to the home page's search. */
@@ -16,7 +16,7 @@ export function SearchForm({ onDone, id }: { onDone?: () => void; id: string }) 
     onDone?.();
   };
   return (
-    <SearchBox role="search" onSubmit={submit}>
+    <SearchBox role="search" aria-label="All listings" onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         Search listings
       </label>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import styled from 'styled-components';
 import { formatPhone, initials } from '../../lib/format';
 import { useAuth } from '../../lib/hooks';

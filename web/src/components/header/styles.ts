@@ -1,5 +1,5 @@
 /** Pieces the header bar, the user menu and the drawer share. */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import styled, { css } from 'styled-components';
 
 export const Logo = styled(Link)`

@@ -3,8 +3,8 @@
  * upload progress bar, per-photo remove. After a successful upload the selection is cleared and the
  * upload dialog closes after 500 ms.
  */
-import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listings';
-import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media';
+import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listing-values';
+import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media-values';
 import { useState } from 'react';
 import { PlusIcon } from '../Icons';
 import { Button, Hint } from '../ui';

@@ -1,5 +1,5 @@
-import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listings';
-import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media';
+import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listing-values';
+import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media-values';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { isUnauthorizedError } from '../../lib/api';

@@ -1,4 +1,4 @@
-import { thumbnailPathOf } from '@vnmarket/proto/src/media';
+import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import styled from 'styled-components';
 import { CloseIcon } from '../Icons';
 import { RemoveButton } from './styles';

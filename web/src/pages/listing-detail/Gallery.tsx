@@ -1,5 +1,5 @@
 import type { Listing } from '@vnmarket/proto/src/listings';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media';
+import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { ImageIcon } from '../../components/Icons';

@@ -6,7 +6,7 @@ import { Button, ButtonAnchor, ButtonLink } from '../../components/ui';
 import { apiRequest } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
 import { useFailureToast } from '../../lib/hooks';
-import { revalidateAfterSaveToggle } from '../../lib/queries';
+import { revalidateAfterSaveToggle } from '../../lib/cache-writes';
 import { useToast } from '../../lib/toast';
 
 interface Props {

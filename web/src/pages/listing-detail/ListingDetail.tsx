@@ -4,7 +4,7 @@
  * saves, reports), the description and the category's details, the seller card and the seller's reviews.
  */
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import styled from 'styled-components';
 import { BackIcon } from '../../components/Icons';
 import { MessageModal } from '../../components/MessageModal';

@@ -1,10 +1,11 @@
 import type { Listing } from '@vnmarket/proto/src/listings';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { EyeIcon, HeartIcon, PinIcon } from '../../components/Icons';
+import { PinIcon } from '../../components/Icons';
+import { ListingCounts } from '../../components/ListingCounts';
 import { Badge, Card } from '../../components/ui';
 import { CATEGORY_INFO } from '../../lib/catalog';
-import { formatPrice, formatTime, plural } from '../../lib/format';
+import { formatPrice, formatTime } from '../../lib/format';
 import { conditionLabel } from './detailRows';
 
 /** The card beside the photos: category, title, place, price, condition, counts and posting time, then `actions`. */
@@ -19,12 +20,7 @@ export function ListingSummary({ listing, order, actions }: { listing: Listing; 
       <Price data-testid="listing-price">{formatPrice(listing.price, listing.priceType)}</Price>
       {listing.condition && <Badge>{conditionLabel(listing.condition)}</Badge>}
       <Stats>
-        <span>
-          <EyeIcon size={15} /> {plural(listing.viewCount, 'view')}
-        </span>
-        <span>
-          <HeartIcon size={15} /> {plural(listing.saveCount, 'save')}
-        </span>
+        <ListingCounts listing={listing} />
         <span>Posted {formatTime(listing.createdAt)}</span>
       </Stats>
       <Controls>{actions}</Controls>

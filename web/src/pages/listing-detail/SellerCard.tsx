@@ -1,5 +1,5 @@
 import type { Seller } from '@vnmarket/proto/src/listings';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import styled from 'styled-components';
 import { ShieldIcon } from '../../components/Icons';
 import { Stars } from '../../components/Stars';

@@ -4,12 +4,13 @@
  * confirm "Are you sure you want to delete this listing?" first.
  */
 import type { Listing } from '@vnmarket/proto/src/listings';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media';
+import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import styled from 'styled-components';
-import { EyeIcon, HeartIcon, ImageIcon } from '../../components/Icons';
+import { ImageIcon } from '../../components/Icons';
+import { ListingCounts } from '../../components/ListingCounts';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, Skeleton } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
-import { formatPrice, plural } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { useDeleteListing } from '../../lib/hooks';
 import { formatDay } from '../../lib/users';
 
@@ -42,51 +43,50 @@ export function MyListings({ listings, error }: { listings: Listing[] | undefine
     );
   }
   return (
-    <List>
-      {listings.map((listing) => {
-        const image = listing.images[0];
-        return (
-          <Item key={listing.id} as="li" data-testid="profile-listing">
-            {image ? (
-              <Thumb src={thumbnailPathOf(image)} alt="" loading="lazy" />
-            ) : (
-              <Thumb as="div" aria-hidden="true">
-                <ImageIcon size={28} />
-              </Thumb>
-            )}
-            <Details>
-              <TitleRow>
-                <h3>{listing.title}</h3>
-                <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
-              </TitleRow>
-              <Price>{formatPrice(listing.price, listing.priceType)}</Price>
-              <Meta>
-                <span>
-                  <EyeIcon size={15} /> {plural(listing.viewCount, 'view')}
-                </span>
-                <span>
-                  <HeartIcon size={15} /> {plural(listing.saveCount, 'save')}
-                </span>
-                <span>
-                  Posted <time dateTime={listing.createdAt}>{formatDay(listing.createdAt)}</time>
-                </span>
-              </Meta>
-            </Details>
-            <Actions>
-              <ButtonLink to={`/listing/${listing.id}`} variant="outline" aria-label={`View ${listing.title}`}>
-                View
-              </ButtonLink>
-              <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" aria-label={`Edit ${listing.title}`}>
-                Edit
-              </ButtonLink>
-              <Button variant="danger" onClick={() => void remove(listing)} aria-label={`Delete ${listing.title}`}>
-                Delete
-              </Button>
-            </Actions>
-          </Item>
-        );
-      })}
-    </List>
+    <>
+      {/* The tab names the section; the heading keeps the outline in order for screen readers (h1 → h2 → h3). */}
+      <h2 className="visually-hidden">My Listings</h2>
+      <List>
+        {listings.map((listing) => {
+          const image = listing.images[0];
+          return (
+            <Item key={listing.id} as="li" data-testid="profile-listing">
+              {image ? (
+                <Thumb src={thumbnailPathOf(image)} alt="" loading="lazy" />
+              ) : (
+                <Thumb as="div" aria-hidden="true">
+                  <ImageIcon size={28} />
+                </Thumb>
+              )}
+              <Details>
+                <TitleRow>
+                  <h3>{listing.title}</h3>
+                  <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
+                </TitleRow>
+                <Price>{formatPrice(listing.price, listing.priceType)}</Price>
+                <Meta>
+                  <ListingCounts listing={listing} />
+                  <span>
+                    Posted <time dateTime={listing.createdAt}>{formatDay(listing.createdAt)}</time>
+                  </span>
+                </Meta>
+              </Details>
+              <Actions>
+                <ButtonLink to={`/listing/${listing.id}`} variant="outline" aria-label={`View ${listing.title}`}>
+                  View
+                </ButtonLink>
+                <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" aria-label={`Edit ${listing.title}`}>
+                  Edit
+                </ButtonLink>
+                <Button variant="danger" onClick={() => void remove(listing)} aria-label={`Delete ${listing.title}`}>
+                  Delete
+                </Button>
+              </Actions>
+            </Item>
+          );
+        })}
+      </List>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import type { User } from '@vnmarket/proto/src/auth';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import styled from 'styled-components';
 import { EditProfileDialog } from '../../components/EditProfileDialog';
 import { ProfileHeader } from '../../components/ProfileHeader';

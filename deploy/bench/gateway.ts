@@ -1,0 +1,453 @@
+/**
+ * Issue 14, goal 2 (make bench-gateway, or part of make bench): what the Express gateway costs on a path
+ * nothing caches, beside the service answering directly and beside nginx proxying the same.
+ *
+ * Two scenarios, each measured three ways — direct, through the gateway, through nginx (1 worker, HTTP/1.1
+ * keep-alive upstream, the same X-Forwarded-* headers):
+ *
+ * - `GET /api/auth/user` with a session cookie: auth checks the session in Redis and reads the user from
+ *   PostgreSQL on every request. The goal rows come from this one.
+ * - `GET /api/listings?limit=20` answered by a stub in the listings slot: a tiny Node server that sends
+ *   the same small JSON at once. With an upstream that costs almost nothing, the proxy's own per-request
+ *   cost is nearly all there is: what a cached browse through the gateway pays (goal 1). Context rows.
+ *
+ * Rounds alternate the targets (each round starts with the next one), and each target gets a short
+ * warm-up before every measured run, so drift on a shared machine falls on every target alike. Ratios
+ * are of the means over the rounds; the per-round range is shown beside them.
+ *
+ * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION (measured seconds per target and round, 5),
+ * BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_NGINX_WORKERS (1, or auto), BENCH_GATEWAY_AUTH_PORT
+ * (4131), BENCH_GATEWAY_STUB_PORT (4132), BENCH_GATEWAY_PORT (8210), BENCH_GATEWAY_NGINX_PORT (8211),
+ * BENCH_GATEWAY_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway, dropped and
+ * recreated each run), BENCH_NO_INSTALL=1 (never apt-get install nginx), BENCH_PROFILE_DIR (the gateway
+ * writes a V8 CPU profile there when it stops), BENCH_COMPARE_GATEWAY (the main.ts of another checkout's
+ * gateway, e.g. the one before a change: measured as a fourth target on BENCH_GATEWAY_COMPARE_PORT, 8212).
+ */
+import { randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  assertPortsFree,
+  benchDatabaseName,
+  childPidsOf,
+  envInt,
+  findOrInstallNginx,
+  fmt,
+  gatewayEnv,
+  latencyStats,
+  limitRunTime,
+  LOCALHOST,
+  machineSummary,
+  measureLoad,
+  nginxVersion,
+  printTable,
+  readProcStat,
+  recreateDatabase,
+  registerUser,
+  reportGoals,
+  runBench,
+  runScript,
+  runServiceEnv,
+  SERVICE_COMMON_ENV,
+  serviceBaseEnv,
+  sleep,
+  startChild,
+  startNginx,
+  startScript,
+  waitUntilOk,
+  type GoalRow,
+  type Measurement,
+} from './lib';
+
+const settings = {
+  rounds: envInt('BENCH_ROUNDS', 3, 1),
+  duration: envInt('BENCH_DURATION', 5, 1),
+  warmup: envInt('BENCH_WARMUP', 2, 0),
+  connections: envInt('BENCH_CONNECTIONS', 20, 1),
+  pipelining: 1,
+  nginxWorkers: process.env.BENCH_NGINX_WORKERS || '1',
+  ports: {
+    gatewayAuth: envInt('BENCH_GATEWAY_AUTH_PORT', 4131, 1),
+    gatewayStub: envInt('BENCH_GATEWAY_STUB_PORT', 4132, 1),
+    gateway: envInt('BENCH_GATEWAY_PORT', 8210, 1),
+    gatewayNginx: envInt('BENCH_GATEWAY_NGINX_PORT', 8211, 1),
+    gatewayCompare: envInt('BENCH_GATEWAY_COMPARE_PORT', 8212, 1),
+  },
+  databaseUrl: process.env.BENCH_GATEWAY_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway',
+  profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
+  compareGateway: process.env.BENCH_COMPARE_GATEWAY ? path.resolve(process.env.BENCH_COMPARE_GATEWAY) : undefined,
+  nginxKeepalive: 64,
+};
+if (!/^(auto|[1-9]\d*)$/.test(settings.nginxWorkers)) {
+  console.error(`bench: BENCH_NGINX_WORKERS must be a positive integer or "auto" (got "${settings.nginxWorkers}")`);
+  process.exit(1);
+}
+benchDatabaseName(settings.databaseUrl, 'BENCH_GATEWAY_DATABASE_URL');
+
+/** The stub upstream: one small JSON answer (below the gateway's 1 KB compression threshold) to every request. */
+const STUB_SOURCE = `
+const http = require('node:http');
+const body = JSON.stringify({ items: Array.from({ length: 4 }, (_, i) => ({ id: 'stub-' + i, title: 'Phở bò ' + i, price: 12 })), nextCursor: null });
+const server = http.createServer((req, res) => {
+  req.resume();
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+});
+server.keepAliveTimeout = 65000;
+server.listen(Number(process.env.PORT), process.env.HOST);
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+type TargetName = 'direct' | 'gateway' | 'nginx' | 'compare';
+
+interface Scenario {
+  name: string;
+  /** What the table and goal rows call it. */
+  title: string;
+  path: string;
+  /** Port of the service answering directly. */
+  directPort: number;
+  headers: Record<string, string>;
+  /** Checks one answer, so that we measure the real path (throws otherwise). */
+  check(response: Response, body: unknown): void;
+}
+
+interface Round {
+  round: number;
+  target: TargetName;
+  measurement: Measurement;
+  /** CPU time the proxy's processes used per answered request while measured, in µs (none for direct). */
+  proxyCpuMicros?: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux everywhere). */
+const USER_HZ = 100;
+
+/** CPU seconds (user + system) the processes have used so far. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const fields = readProcStat(pid)?.fields;
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / USER_HZ;
+}
+
+const targetLabel = (target: TargetName) => (target === 'compare' ? 'gateway (compare)' : target);
+
+function targetPort(target: TargetName, scenario: Scenario): number {
+  if (target === 'direct') return scenario.directPort;
+  if (target === 'gateway') return settings.ports.gateway;
+  if (target === 'nginx') return settings.ports.gatewayNginx;
+  return settings.ports.gatewayCompare;
+}
+
+async function checkOnce(scenario: Scenario, target: TargetName): Promise<void> {
+  const url = `http://${LOCALHOST}:${targetPort(target, scenario)}${scenario.path}`;
+  const response = await fetch(url, { headers: scenario.headers, signal: AbortSignal.timeout(5000) });
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.status !== 200) throw new Error(`${scenario.name} via ${target}: GET ${url} answered ${response.status} ${JSON.stringify(body)}`);
+  scenario.check(response, body);
+}
+
+/** Round r measures the targets starting from the r-th: direct, gateway, nginx; gateway, nginx, direct; … */
+function rotation(targets: TargetName[], round: number): TargetName[] {
+  const start = round % targets.length;
+  return [...targets.slice(start), ...targets.slice(0, start)];
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const median = (values: number[]) => latencyStats(values).p50;
+
+interface Summary {
+  target: TargetName;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Per-round req/s. */
+  perRound: number[];
+  /** Median over the rounds of the proxy's CPU µs per request. */
+  proxyCpuMicros?: number;
+}
+
+/** Per target: mean req/s over the rounds, median of each latency percentile over the rounds. */
+function summarize(rounds: Round[], targets: TargetName[]): Map<TargetName, Summary> {
+  const summaries = new Map<TargetName, Summary>();
+  for (const target of targets) {
+    const ours = rounds.filter((round) => round.target === target);
+    const mine = ours.map((round) => round.measurement);
+    if (mine.length === 0) continue;
+    const cpu = ours.flatMap((round) => (round.proxyCpuMicros === undefined ? [] : [round.proxyCpuMicros]));
+    summaries.set(target, {
+      target,
+      requestsPerSecond: mean(mine.map((one) => one.requestsPerSecond)),
+      p50: median(mine.map((one) => one.p50)),
+      p95: median(mine.map((one) => one.p95)),
+      p99: median(mine.map((one) => one.p99)),
+      perRound: mine.map((one) => one.requestsPerSecond),
+      ...(cpu.length > 0 ? { proxyCpuMicros: median(cpu) } : {}),
+    });
+  }
+  return summaries;
+}
+
+/** Per-round ratios of a to b's req/s (the rounds pair them up). */
+function roundRatios(rounds: Round[], a: TargetName, b: TargetName): number[] {
+  const ratios: number[] = [];
+  for (let round = 0; round < settings.rounds; round += 1) {
+    const ofA = rounds.find((one) => one.round === round && one.target === a)?.measurement.requestsPerSecond;
+    const ofB = rounds.find((one) => one.round === round && one.target === b)?.measurement.requestsPerSecond;
+    if (ofA !== undefined && ofB) ratios.push(ofA / ofB);
+  }
+  return ratios;
+}
+
+const range = (values: number[]) => (values.length > 0 ? `${fmt(Math.min(...values), 2)}–${fmt(Math.max(...values), 2)}` : '–');
+const reqs = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+
+function printScenario(scenario: Scenario, rounds: Round[], targets: TargetName[]): Map<TargetName, Summary> {
+  const summaries = summarize(rounds, targets);
+  console.log(`\n  ${scenario.title}: ${settings.rounds} rounds, mean req/s and the median of each round's percentiles`);
+  printTable(
+    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'proxy CPU µs/req', 'req/s per round'],
+    [...summaries.values()].map((summary) => [
+      targetLabel(summary.target),
+      fmt(summary.requestsPerSecond, 0),
+      fmt(summary.p50, 2),
+      fmt(summary.p95, 2),
+      fmt(summary.p99, 2),
+      summary.proxyCpuMicros === undefined ? '–' : fmt(summary.proxyCpuMicros, 0),
+      summary.perRound.map((value) => fmt(value, 0)).join(' / '),
+    ]),
+  );
+  const pairs: [TargetName, TargetName][] = [
+    ['gateway', 'direct'],
+    ['gateway', 'nginx'],
+    ['nginx', 'direct'],
+    ['gateway', 'compare'],
+    ['compare', 'direct'],
+  ];
+  console.log('\n  req/s ratios (of the means; per-round range in brackets)');
+  for (const [a, b] of pairs) {
+    const ofA = summaries.get(a);
+    const ofB = summaries.get(b);
+    if (!ofA || !ofB) continue;
+    const label = `${targetLabel(a)} / ${targetLabel(b)}`;
+    console.log(`    ${label.padEnd(30)} ${fmt(ofA.requestsPerSecond / ofB.requestsPerSecond, 2)}  [${range(roundRatios(rounds, a, b))}]`);
+  }
+  return summaries;
+}
+
+/** Goal 2's rows from a scenario: the gateway's req/s against direct and nginx, and its p99 against nginx's. */
+function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judged: boolean): GoalRow[] {
+  const direct = summaries.get('direct');
+  const gateway = summaries.get('gateway');
+  const nginx = summaries.get('nginx');
+  const goal = '2 gateway';
+  const rows: GoalRow[] = [];
+  if (direct && gateway) {
+    const ratio = gateway.requestsPerSecond / direct.requestsPerSecond;
+    rows.push({
+      goal,
+      measure: `${scenario.title}: gateway / direct req/s`,
+      figure: fmt(ratio, 2),
+      target: judged ? '≥ 0.85' : '– (context)',
+      baseline: `direct ${reqs(direct.requestsPerSecond)}`,
+      ...(judged ? { met: ratio >= 0.85 } : {}),
+    });
+  }
+  if (nginx && gateway) {
+    const ratio = gateway.requestsPerSecond / nginx.requestsPerSecond;
+    rows.push({
+      goal,
+      measure: `${scenario.title}: gateway / nginx req/s`,
+      figure: fmt(ratio, 2),
+      target: judged ? '≥ 0.95' : '– (context)',
+      baseline: `nginx ${reqs(nginx.requestsPerSecond)}`,
+      ...(judged ? { met: ratio >= 0.95 } : {}),
+    });
+    const difference = gateway.p99 - nginx.p99;
+    rows.push({
+      goal,
+      measure: `${scenario.title}: gateway p99 − nginx p99`,
+      figure: `${difference >= 0 ? '+' : '−'}${fmt(Math.abs(difference), 2)} ms`,
+      target: judged ? '≤ 2 ms' : '– (context)',
+      baseline: `nginx p99 ${fmt(nginx.p99, 2)} ms`,
+      ...(judged ? { met: difference <= 2 } : {}),
+    });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main(tempDir: string): Promise<void> {
+  await assertPortsFree(
+    Object.fromEntries(Object.entries(settings.ports).filter(([name]) => name !== 'gatewayCompare' || settings.compareGateway)) as Record<string, number>,
+  );
+  const nginx = await findOrInstallNginx();
+  const nginxLabel = nginx.binary ? await nginxVersion(nginx.binary) : undefined;
+  const targets: TargetName[] = [
+    'direct',
+    'gateway',
+    ...(nginx.binary ? (['nginx'] as const) : []),
+    ...(settings.compareGateway ? (['compare'] as const) : []),
+  ];
+  limitRunTime(240 + 2 * settings.rounds * targets.length * (settings.warmup + settings.duration + 5));
+
+  console.log('\nGoal 2: the gateway on paths nothing caches, beside direct and nginx');
+  console.log(`  machine   ${machineSummary()}`);
+  console.log(
+    `  NOTE      autocannon (in this process), auth, the stub, the gateway, nginx, PostgreSQL and Redis share these ${os.cpus().length} cores:\n` +
+      '            compare the rows and ratios of one run; they are not the capacity of a dedicated server.',
+  );
+  console.log(
+    `  load      autocannon, ${settings.connections} connections, pipelining 1; ${settings.rounds} alternating rounds of ${settings.warmup} s warm-up + ${settings.duration} s measured per target` +
+      ' (BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_WARMUP, BENCH_DURATION)',
+  );
+  console.log(
+    `  auth      ${LOCALHOST}:${settings.ports.gatewayAuth}  (NODE_ENV=production, LOG_LEVEL=warn, database ${benchDatabaseName(settings.databaseUrl, '')})`,
+  );
+  console.log(`  stub      ${LOCALHOST}:${settings.ports.gatewayStub}  (plain node:http, one fixed JSON answer; in the listings slot)`);
+  console.log(
+    `  gateway   ${LOCALHOST}:${settings.ports.gateway}  (gateway/src/main.ts, 1 Node process, LOG_LEVEL=warn${settings.profileDir ? `, CPU profile to ${settings.profileDir}` : ''})`,
+  );
+  if (settings.compareGateway) console.log(`  compare   ${LOCALHOST}:${settings.ports.gatewayCompare}  (${settings.compareGateway})`);
+  console.log(
+    nginx.binary
+      ? `  nginx     ${LOCALHOST}:${settings.ports.gatewayNginx}  (${nginxLabel}, worker_processes ${settings.nginxWorkers}, upstream keepalive ${settings.nginxKeepalive}, HTTP/1.1, access_log off)`
+      : `  nginx     NOT AVAILABLE: ${nginx.note}`,
+  );
+  console.log('');
+
+  console.log('  database and auth migrations …');
+  await recreateDatabase(settings.databaseUrl);
+  const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, {
+    databaseUrl: settings.databaseUrl,
+    redisKeyPrefix: 'bench-gateway:',
+    eventsExchange: 'bench-gateway.events',
+  });
+  const authEnv: NodeJS.ProcessEnv = {
+    ...serviceEnv,
+    PORT: String(settings.ports.gatewayAuth),
+    JWT_PRIVATE_KEY_FILE: privateKeyFile,
+    REGISTER_MAX_PER_IP_PER_HOUR: '1000000',
+    COOKIE_SECURE: 'false',
+  };
+  await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);
+  startScript('auth', 'services/auth/src/main.ts', authEnv);
+  startChild('stub', process.execPath, ['-e', STUB_SOURCE], { ...serviceBaseEnv(), ...SERVICE_COMMON_ENV, PORT: String(settings.ports.gatewayStub) });
+  await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayAuth}/readyz`, 'auth', 60_000);
+  await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayStub}/readyz`, 'stub', 30_000);
+
+  const upstreams = { auth: settings.ports.gatewayAuth, listings: settings.ports.gatewayStub };
+  const profileFlags = settings.profileDir ? ['--cpu-prof', '--cpu-prof-dir', settings.profileDir] : [];
+  /** The processes whose CPU time is each proxy's cost (read from /proc while it is measured). */
+  const proxyPids = new Map<TargetName, number[]>();
+  const gatewayChild = startChild(
+    'gateway',
+    process.execPath,
+    [...profileFlags, '--import', 'tsx', 'gateway/src/main.ts'],
+    gatewayEnv(settings.ports.gateway, upstreams),
+  );
+  if (settings.compareGateway) {
+    const compareChild = startChild(
+      'compare',
+      process.execPath,
+      ['--import', 'tsx', settings.compareGateway],
+      gatewayEnv(settings.ports.gatewayCompare, upstreams),
+    );
+    proxyPids.set('compare', [compareChild.process.pid ?? -1]);
+    await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayCompare}/livez`, 'compare gateway', 60_000);
+  }
+  // Only auth and the stub run, so the gateway's /healthz stays 503: each scenario checks its route once through it.
+  await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
+  proxyPids.set('gateway', [gatewayChild.process.pid ?? -1]);
+  if (nginx.binary) {
+    const nginxChild = await startNginx(
+      nginx.binary,
+      tempDir,
+      {
+        workers: settings.nginxWorkers,
+        port: settings.ports.gatewayNginx,
+        keepalive: settings.nginxKeepalive,
+        routes: [
+          { location: '/', port: settings.ports.gatewayAuth },
+          { location: '/api/listings', port: settings.ports.gatewayStub },
+        ],
+      },
+      '/livez',
+    );
+    const master = nginxChild.process.pid ?? -1;
+    proxyPids.set('nginx', [master, ...childPidsOf(master)]);
+  }
+
+  const phone = `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+  const user = await registerUser(settings.ports.gatewayAuth, { firstName: 'Bench', lastName: 'Gateway', phone });
+  const scenarios: Scenario[] = [
+    {
+      name: 'auth-user',
+      title: 'GET /api/auth/user (session)',
+      path: '/api/auth/user',
+      directPort: settings.ports.gatewayAuth,
+      headers: { cookie: user.cookie },
+      check: (_response, body) => {
+        if ((body as { id?: unknown } | undefined)?.id !== user.id)
+          throw new Error(`GET /api/auth/user answered ${JSON.stringify(body)}, not the registered user`);
+      },
+    },
+    {
+      name: 'stub',
+      title: 'GET /api/listings?limit=20 (stub upstream)',
+      path: '/api/listings?limit=20',
+      directPort: settings.ports.gatewayStub,
+      headers: {},
+      check: (_response, body) => {
+        if (!Array.isArray((body as { items?: unknown } | undefined)?.items)) throw new Error(`the stub answered ${JSON.stringify(body)}`);
+      },
+    },
+  ];
+  for (const scenario of scenarios) for (const target of targets) await checkOnce(scenario, target);
+  console.log(`  registered user ${user.id}; every target answers both paths; measuring …\n`);
+
+  const results = new Map<string, Round[]>(scenarios.map((scenario) => [scenario.name, []]));
+  for (let round = 0; round < settings.rounds; round += 1) {
+    for (const scenario of scenarios) {
+      for (const target of rotation(targets, round)) {
+        const url = `http://${LOCALHOST}:${targetPort(target, scenario)}${scenario.path}`;
+        const pids = proxyPids.get(target);
+        let cpuBefore = 0;
+        const settle = async () => {
+          if (pids) cpuBefore = cpuSeconds(pids);
+        };
+        const label = `${scenario.name} round ${round + 1} ${targetLabel(target)}`;
+        const measurement = await measureLoad(label, { url, headers: scenario.headers }, { ...settings, settle });
+        const proxyCpuMicros = pids && measurement.requests > 0 ? ((cpuSeconds(pids) - cpuBefore) * 1e6) / measurement.requests : undefined;
+        results.get(scenario.name)!.push({ round, target, measurement, ...(proxyCpuMicros === undefined ? {} : { proxyCpuMicros }) });
+        await sleep(500);
+      }
+    }
+  }
+
+  const goals: GoalRow[] = [];
+  for (const [index, scenario] of scenarios.entries()) {
+    const summaries = printScenario(scenario, results.get(scenario.name)!, targets);
+    goals.push(...goalRows(scenario, summaries, index === 0));
+  }
+  console.log(
+    "\n  req/s: autocannon's mean of per-second samples, averaged over the rounds. Latency: every measured response of a round, in ms;\n" +
+      '  the median of the rounds. Proxy CPU: user + system time of the proxy’s processes (the gateway; nginx’s master and workers)\n' +
+      '  while measured, per request, the median of the rounds: the figure least moved by what else the machine runs.\n' +
+      '  The stub rows show the proxies’ own cost per request (what a cached answer pays); the goal is judged on auth.',
+  );
+  if (nginx.note) console.log(`\n  nginx was NOT measured: ${nginx.note}`);
+  reportGoals(goals);
+}
+
+const tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-gateway-'));
+void runBench(() => main(tempDir), {
+  stopping: 'auth, the stub, the gateway and nginx',
+  cleanup: () => rmSync(tempDir, { recursive: true, force: true }),
+});

@@ -1,0 +1,179 @@
+/**
+ * npm run bench:search-scale (part of make bench): where PostgreSQL full-text search stops meeting issue 14's
+ * budgets on a cache miss. The same searches and filtered browses, straight through searchListings() (the
+ * service's own SQL, no HTTP and no page cache), at growing catalogue sizes: 100k, then the same database
+ * grown to 1M (and 5M with BENCH_SCALE_SIZES=100000,1000000,5000000, about 12 GB of disk).
+ *
+ * For each size and query: the median of 5 runs one at a time (warm cache), then 20 workers (one database
+ * connection each, BENCH_CONNECTIONS) running it for BENCH_DURATION seconds: queries/s and p95. The rows of
+ * the largest size ≥ 1M are the goal rows ("at 1M listings p95 ≤ 150 ms"); docs/search.md reads the table.
+ *
+ * The database (vnmarket_bench_search_scale, BENCH_SCALE_DATABASE_URL; its name must contain "bench") is
+ * dropped and recreated at the start and dropped at the end.
+ */
+import { listingQuery } from '@vnmarket/proto';
+import { createDb, migrateService, type Knex } from '@vnmarket/shared';
+import { migrations as listingsMigrations } from '../../services/listings/migrations';
+import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
+import { searchListings } from '../../services/listings/src/db/listings';
+import { generateListings } from '../../tools/generate/listings';
+import {
+  benchDatabaseName,
+  envInt,
+  fmt,
+  latencyStats,
+  limitRunTime,
+  machineSummary,
+  printTable,
+  recreateDatabase,
+  reportGoals,
+  runBench,
+  type GoalRow,
+} from './lib';
+
+const settings = {
+  sizes: (process.env.BENCH_SCALE_SIZES ?? '100000,1000000').split(',').map(Number),
+  connections: envInt('BENCH_CONNECTIONS', 20, 1),
+  duration: envInt('BENCH_DURATION', 8, 1),
+  databaseUrl: process.env.BENCH_SCALE_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_search_scale',
+};
+benchDatabaseName(settings.databaseUrl, 'BENCH_SCALE_DATABASE_URL');
+if (settings.sizes.some((size, index) => !Number.isInteger(size) || size < 1 || (index > 0 && size <= settings.sizes[index - 1]!))) {
+  throw new Error(`BENCH_SCALE_SIZES must be growing whole numbers, got ${process.env.BENCH_SCALE_SIZES}`);
+}
+
+const page = { limit: '24', offset: '0' };
+const QUERIES: { label: string; kind: 'search' | 'filtered'; query: Record<string, string> }[] = [
+  { label: 'search "pho"', kind: 'search', query: { search: 'pho', ...page } },
+  { label: 'search "nha"', kind: 'search', query: { search: 'nha', ...page } },
+  { label: 'search "ban"', kind: 'search', query: { search: 'ban', ...page } },
+  { label: 'search "banh mi"', kind: 'search', query: { search: 'banh mi', ...page } },
+  { label: 'search "phở bò"', kind: 'search', query: { search: 'phở bò', ...page } },
+  { label: 'search "apartment san jose"', kind: 'search', query: { search: 'apartment san jose', ...page } },
+  {
+    label: 'filters: rent 2+ bd, price, city',
+    kind: 'filtered',
+    query: { category: 'rent', minPrice: '1500', maxPrice: '3500', location: 'san jose', bedrooms: '2', ...page },
+  },
+  { label: 'filters: food vegetarian', kind: 'filtered', query: { category: 'food', dietaryOptions: 'vegetarian', ...page } },
+  { label: 'browse: home', kind: 'filtered', query: page },
+];
+const budgetMs = (size: number, kind: 'search' | 'filtered') => (size >= 1_000_000 ? 150 : kind === 'search' ? 50 : 40);
+
+interface Figures {
+  size: number;
+  label: string;
+  kind: 'search' | 'filtered';
+  matches: number;
+  aloneMs: number;
+  perSecond: number;
+  p95: number;
+  p99: number;
+}
+
+async function measure(db: Knex, size: number, entry: (typeof QUERIES)[number]): Promise<Figures> {
+  const query = listingQuery.parse(entry.query);
+  const alone: number[] = [];
+  let matches = 0;
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    matches = (await searchListings(db, query)).total;
+    alone.push(performance.now() - started);
+  }
+  const latencies: number[] = [];
+  const deadline = Date.now() + settings.duration * 1000;
+  await Promise.all(
+    Array.from({ length: settings.connections }, async () => {
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        await searchListings(db, query);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  const stats = latencyStats(latencies);
+  return {
+    size,
+    label: entry.label,
+    kind: entry.kind,
+    matches,
+    aloneMs: latencyStats(alone).p50,
+    perSecond: latencies.length / settings.duration,
+    p95: stats.p95,
+    p99: stats.p99,
+  };
+}
+
+async function main(): Promise<void> {
+  const largest = settings.sizes[settings.sizes.length - 1]!;
+  limitRunTime(600 + Math.ceil(largest / 2500) + settings.sizes.length * QUERIES.length * (settings.duration + 30));
+  console.log(`\nSearch at scale: searchListings() on a cache miss, ${settings.sizes.join(' → ')} listings`);
+  console.log(`  machine   ${machineSummary()}`);
+  console.log(
+    `  load      ${settings.connections} workers, one connection each, ${settings.duration} s per query and size; "alone": median of 5 runs one at a time`,
+  );
+  await recreateDatabase(settings.databaseUrl);
+  await migrateService(settings.databaseUrl, LISTINGS_SCHEMA, listingsMigrations);
+  const db = createDb(settings.databaseUrl, LISTINGS_SCHEMA, settings.connections + 2);
+  const rows: Figures[] = [];
+  try {
+    let have = 0;
+    for (const [index, size] of settings.sizes.entries()) {
+      const started = Date.now();
+      await generateListings(db, size - have, { seed: 20261122 + index, sellers: index === 0 ? 300 : 50, concurrency: 2 });
+      have = size;
+      await db.raw('vacuum (analyze) listings, sellers');
+      const bytes = await db.raw<{ rows: { size: string }[] }>("select pg_size_pretty(pg_total_relation_size('listings')) as size");
+      console.log(`  ${size} listings ready in ${((Date.now() - started) / 1000).toFixed(0)} s (table + indexes ${bytes.rows[0]?.size ?? '?'}); measuring …`);
+      for (const entry of QUERIES) rows.push(await measure(db, size, entry));
+    }
+  } finally {
+    await db.destroy();
+  }
+
+  printTable(
+    ['listings', 'query', 'matches', 'alone ms', 'queries/s', 'p95 ms', 'p99 ms', 'budget', 'within'],
+    rows.map((row) => [
+      String(row.size),
+      row.label,
+      String(row.matches),
+      fmt(row.aloneMs, 1),
+      fmt(row.perSecond, 0),
+      fmt(row.p95, 1),
+      fmt(row.p99, 1),
+      `p95 ≤ ${budgetMs(row.size, row.kind)}`,
+      row.p95 <= budgetMs(row.size, row.kind) ? 'yes' : 'NO',
+    ]),
+  );
+  const goalSize = settings.sizes.find((size) => size >= 1_000_000);
+  const smallest = settings.sizes[0]!;
+  if (goalSize) {
+    reportGoals(
+      rows
+        .filter((row) => row.size === goalSize)
+        .map((row): GoalRow => {
+          const small = rows.find((other) => other.size === smallest && other.label === row.label);
+          return {
+            goal: '3 search 1M',
+            measure: `${row.label}, ${goalSize / 1_000_000}M, cache miss (SQL), ${settings.connections} conns, p95`,
+            figure: `${fmt(row.p95, 1)} ms (${fmt(row.perSecond, 0)}/s)`,
+            target: `p95 ≤ ${budgetMs(row.size, row.kind)} ms`,
+            baseline: small ? `${smallest / 1000}k: p95 ${fmt(small.p95, 1)} ms` : '–',
+            met: row.p95 <= budgetMs(row.size, row.kind),
+          };
+        }),
+    );
+  }
+}
+
+void runBench(main, {
+  stopping: 'nothing (no processes started)',
+  cleanup: async () => {
+    const admin = createDb(settings.databaseUrl.replace(/\/[^/]*$/, '/postgres'), 'public', 1);
+    try {
+      await admin.raw('drop database if exists ?? with (force)', [new URL(settings.databaseUrl).pathname.slice(1)]);
+    } finally {
+      await admin.destroy();
+    }
+  },
+});

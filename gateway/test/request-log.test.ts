@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import { createGateway, type Gateway } from '../src/app';
+import { gatewayConfigSchema } from '../src/config';
+
+/** The gateway's request log: one line per request when its answer is done; at warn only what the edge alone sees. */
+interface LogLine {
+  level: number;
+  msg: string;
+  requestId?: string;
+  method?: string;
+  url?: string;
+  status?: number;
+  ms?: number;
+}
+
+const WARN = 40;
+const DEBUG = 20;
+
+let upstream: http.Server;
+let upstreamUrl: string;
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    if (req.url === '/readyz') return void res.writeHead(200).end();
+    const status = req.url?.startsWith('/api/listings/broken') ? 500 : 200;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+async function gatewayLogging(level: 'warn' | 'debug'): Promise<{ lines: LogLine[]; gateway: Gateway; server: RunningServer }> {
+  const lines: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  const logger = pino({ level }, sink);
+  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: level, LISTINGS_URL: upstreamUrl, WEB_DIST: '/nonexistent' }), logger);
+  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
+  return { lines, gateway, server };
+}
+
+/** Log lines are written when the response closes, just after the client has it. */
+async function settled(lines: LogLine[], count: number): Promise<LogLine[]> {
+  const deadline = Date.now() + 2000;
+  while (lines.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return lines.filter((line) => line.url !== undefined);
+}
+
+it('logs an answer of 500 or above at warn, with the request id, method, URL, status and time; successes not at warn', async () => {
+  const { lines, gateway, server } = await gatewayLogging('warn');
+  try {
+    expect((await fetch(`${server.url}/api/listings?limit=2`)).status).toBe(200);
+    const failed = await fetch(`${server.url}/api/listings/broken`, { headers: { 'x-request-id': 'edge-log-1' } });
+    expect(failed.status).toBe(500);
+    expect((await fetch(`${server.url}/livez`)).status).toBe(200);
+    const logged = await settled(lines, 1);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: WARN, msg: 'request failed', requestId: 'edge-log-1', method: 'GET', url: '/api/listings/broken', status: 500 });
+    expect(typeof logged[0]!.ms).toBe('number');
+  } finally {
+    await server.drain(500);
+    gateway.close();
+  }
+});
+
+it('logs every request but the probes at debug', async () => {
+  const { lines, gateway, server } = await gatewayLogging('debug');
+  try {
+    const response = await fetch(`${server.url}/api/listings?limit=2`);
+    expect(response.status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const logged = await settled(lines, 1);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: DEBUG,
+        msg: 'request completed',
+        requestId: response.headers.get('x-request-id'),
+        url: '/api/listings?limit=2',
+        status: 200,
+      }),
+    ]);
+  } finally {
+    await server.drain(500);
+    gateway.close();
+  }
+});

@@ -1,0 +1,51 @@
+import { listingQuery, type Listing } from '@vnmarket/proto';
+import { createDb, migrateService, type Knex } from '@vnmarket/shared';
+import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
+import { generateListings } from '../../../../tools/generate/listings';
+import { migrations } from '../../migrations';
+import { LISTINGS_SCHEMA } from '../../src/config';
+import { searchListings } from '../../src/db/listings';
+import { fold } from '../../src/db/search';
+
+/**
+ * Issue 18's checks on a generated catalogue (the demo's generator, a smaller one): the first page for
+ * "pho" holds no listing without a word that folds to "pho" (no "Phòng cho thuê"), "phở" puts no listing
+ * with only "phố" on it, and "banh mi" puts "bánh mì" titles first.
+ */
+let database: TestDatabase;
+let db: Knex;
+
+beforeAll(async () => {
+  database = await createTestDatabase('relevance-generated');
+  await migrateService(database.url, LISTINGS_SCHEMA, migrations);
+  db = createDb(database.url, LISTINGS_SCHEMA, 4);
+  await generateListings(db, 4000, { seed: 18 });
+  await db.raw('analyze listings');
+}, 120_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+const firstPage = async (search: string) => (await searchListings(db, listingQuery.parse({ search, limit: '24' }))).listings;
+const wordsOf = (listing: Listing) => fold(`${listing.title} ${listing.description} ${listing.location}`).split(/[^\p{L}\p{N}]+/u);
+
+it('"pho": every listing of the first page has a word that folds to "pho"', async () => {
+  const page = await firstPage('pho');
+  expect(page).toHaveLength(24);
+  expect(page.filter((listing) => !wordsOf(listing).includes('pho')).map((listing) => listing.title)).toEqual([]);
+});
+
+it('"phở": no listing with only "phố" on the first page, while such listings exist', async () => {
+  const onlyPho = (listing: Listing) => /phố/i.test(`${listing.title} ${listing.description}`) && !/phở/i.test(`${listing.title} ${listing.description}`);
+  expect((await firstPage('phở')).filter(onlyPho).map((listing) => listing.title)).toEqual([]);
+  const all = (await searchListings(db, listingQuery.parse({ search: 'phở', limit: '100', offset: '0' }))).total;
+  expect(all).toBeGreaterThan(24);
+});
+
+it('"banh mi": the first page is listings with "bánh mì" in the title', async () => {
+  const page = await firstPage('banh mi');
+  expect(page.length).toBeGreaterThan(10);
+  expect(page.filter((listing) => !/\bbanh mi\b/.test(fold(listing.title))).map((listing) => listing.title)).toEqual([]);
+});

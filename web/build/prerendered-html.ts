@@ -1,0 +1,71 @@
+/**
+ * Where the build puts the prerendered landing page in index.html (./prerender.ts), and how to take it
+ * out again (the first-page bench measures the page without it in the same run). Pure string work.
+ */
+import { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE } from '../src/lib/prerendered';
+
+/** Each prerendered part of index.html sits between these comments: one in <head>, one in #root. */
+export const PRERENDER_START = '<!--prerendered-landing-->';
+export const PRERENDER_END = '<!--/prerendered-landing-->';
+
+export { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE };
+
+const ROOT = '<div id="root"></div>';
+
+export interface PrerenderParts {
+  /** The markup of the app's root element at "/". */
+  html: string;
+  /** The <style> element(s) for it. */
+  styleTags: string;
+  /** The URL of the route guard script (a classic, render-blocking script in <head>). */
+  guardUrl: string;
+}
+
+/**
+ * The route guard, run before the body is parsed: a deep link (any path but "/") or a browser whose last
+ * answer was a member must not see the prerendered landing page. An external file: the gateway's
+ * Content-Security-Policy allows no inline scripts.
+ */
+export function routeGuardScript(signedInHintKey: string): string {
+  return `(function () {
+  var skip = location.pathname !== '/';
+  try {
+    skip = skip || localStorage.getItem(${JSON.stringify(signedInHintKey)}) === '1';
+  } catch (error) {}
+  if (skip) document.documentElement.setAttribute(${JSON.stringify(SKIP_PRERENDER_ATTRIBUTE)}, '');
+})();
+`;
+}
+
+/** The first script or module preload of <head>: the route guard goes before it, so the browser asks for it first. */
+const FIRST_SCRIPT = /<script|<link rel="modulepreload"|<\/head>/;
+
+/**
+ * index.html with the prerendered landing page: the route guard first of <head>'s scripts (it blocks the
+ * parser until it has run), the styles at the end of <head>, the markup in #root.
+ */
+export function withPrerender(indexHtml: string, parts: PrerenderParts): string {
+  if (!indexHtml.includes(ROOT) || !indexHtml.includes('</head>')) throw new Error(`index.html has no empty ${ROOT} or no </head>`);
+  const guard = `${PRERENDER_START}<script src="${parts.guardUrl}"></script>${PRERENDER_END}\n    `;
+  const styles =
+    `${PRERENDER_START}<style>html[${SKIP_PRERENDER_ATTRIBUTE}] [${PRERENDERED_ATTRIBUTE}]{display:none}</style>` + `${parts.styleTags}${PRERENDER_END}\n  `;
+  const root = `<div id="root">${PRERENDER_START}<div ${PRERENDERED_ATTRIBUTE}>${parts.html}</div>${PRERENDER_END}</div>`;
+  return indexHtml
+    .replace(FIRST_SCRIPT, (first) => `${guard}${first}`)
+    .replace('</head>', `${styles}</head>`)
+    .replace(ROOT, root);
+}
+
+/** The same index.html as the build would make without prerendering. */
+export function withoutPrerender(indexHtml: string): string {
+  return indexHtml.replace(new RegExp(`${PRERENDER_START}[\\s\\S]*?${PRERENDER_END}\\n?\\s*`, 'g'), '');
+}
+
+/**
+ * The prerendered page without its route guard: not a page to serve (a deep link would show the landing
+ * page), but the bench's measure of what the guard's request costs, i.e. what the gateway choosing the
+ * HTML per route (or an inline guard its Content-Security-Policy allows by hash) would save.
+ */
+export function withoutRouteGuard(indexHtml: string): string {
+  return indexHtml.replace(new RegExp(`${PRERENDER_START}<script [^>]*></script>${PRERENDER_END}\\s*`), '');
+}

@@ -1,0 +1,9 @@
+/**
+ * The proto schemas that the shared fetch layer (lib/api.ts, lib/queries.ts) and the messaging socket
+ * check answers against. They are zod, and zod is no part of the first page: this module is only ever
+ * imported with import() (see `lazyContract`), the first time an answer has to be checked, in its own chunk.
+ */
+export { publicUserSchema, reviewEligibilitySchema, reviewSchema, userSchema } from '@vnmarket/proto/src/auth';
+export { errorBody } from '@vnmarket/proto/src/errors';
+export { listingSchema, savedListingSchema } from '@vnmarket/proto/src/listings';
+export { conversationSummarySchema, messageSchema } from '@vnmarket/proto/src/messaging';

@@ -1,0 +1,150 @@
+/**
+ * Landing (/, signed out or while auth loads): the hero and the category cards; below the fold, in its own
+ * chunk (./BelowTheFold.tsx), the featured listings, why-us features, the call to action and the footer.
+ */
+import type { Category } from '@vnmarket/proto/src/categories';
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import { CategoryIcon } from '../../components/CategoryIcon';
+import { ButtonLink, Container, IconCircle } from '../../components/ui';
+import { media } from '../../lib/breakpoints';
+import { useHydrated } from '../../lib/prerendered';
+import { useLatestListings } from '../../lib/queries';
+import { Section, SectionTitle } from './styles';
+
+const BelowTheFold = lazy(() => import('./BelowTheFold'));
+
+/** The landing page asks for and shows at most 6 listings. */
+export const FEATURED_LIMIT = 6;
+
+/** Five category cards with fixed (display-only) counts, each to /register. */
+const LANDING_CATEGORIES: { category: Category; title: string; count: string }[] = [
+  { category: 'rent', title: 'Houses for Rent', count: '2,345' },
+  { category: 'food', title: 'Specialty Food', count: '1,892' },
+  { category: 'sale', title: 'Items for Sale', count: '5,678' },
+  { category: 'jobs', title: 'Job Hiring', count: '987' },
+  { category: 'service', title: 'Services', count: '1,456' },
+];
+
+export default function Landing() {
+  // Asked for now, with the first render, not once the below-the-fold chunk has come.
+  const featured = useLatestListings(FEATURED_LIMIT);
+  const hydrated = useHydrated();
+  return (
+    <>
+      <Hero>
+        <Container>
+          <HeroInner>
+            <Eyebrow>Chợ Việt Bay Area</Eyebrow>
+            <h1>Find Everything You Need</h1>
+            <Lead>Your Vietnamese Community Marketplace</Lead>
+            <HeroText>Homes, home-cooked food, jobs, services and events from neighbours across the Bay Area.</HeroText>
+            <ButtonLink to="/register" size="lg" variant="accent">
+              Get Started Free
+            </ButtonLink>
+          </HeroInner>
+        </Container>
+      </Hero>
+
+      <Section aria-labelledby="landing-categories">
+        <Container>
+          <SectionTitle id="landing-categories">Browse by Category</SectionTitle>
+          <CategoryGrid>
+            {LANDING_CATEGORIES.map((category) => (
+              <CategoryCard key={category.title} to="/register">
+                <IconCircle aria-hidden="true" style={{ marginBottom: 4 }}>
+                  <CategoryIcon category={category.category} />
+                </IconCircle>
+                <strong>{category.title}</strong>
+                <small>{category.count} listings</small>
+              </CategoryCard>
+            ))}
+          </CategoryGrid>
+        </Container>
+      </Section>
+
+      {/* Not in the prerendered landing page (build/prerender.ts): it comes with its chunk, after hydration. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <BelowTheFold featured={featured} limit={FEATURED_LIMIT} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+const Hero = styled.section`
+  padding: 64px 0 72px;
+  background: radial-gradient(1200px 400px at 80% -10%, rgb(245 184 0 / 30%), transparent 60%), linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
+  color: #fff;
+  ${media.tablet} {
+    padding: 96px 0 104px;
+  }
+`;
+
+const HeroInner = styled.div`
+  max-width: 680px;
+  h1 {
+    font-size: clamp(2.1rem, 6vw, 3.4rem);
+    line-height: 1.08;
+    font-weight: 800;
+    letter-spacing: -0.02em;
+  }
+`;
+
+const Eyebrow = styled.p`
+  margin-bottom: 14px;
+  font-size: 0.85rem;
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.12em;
+  color: var(--accent);
+`;
+
+const Lead = styled.p`
+  margin-top: 14px;
+  font-size: clamp(1.15rem, 3vw, 1.45rem);
+  font-weight: 600;
+`;
+
+const HeroText = styled.p`
+  margin: 10px 0 28px;
+  font-size: 1.02rem;
+  opacity: 0.88;
+`;
+
+const CategoryGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 14px;
+  margin-top: 20px;
+  ${media.tablet} {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+  }
+`;
+
+const CategoryCard = styled(ButtonLink)`
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 6px;
+  min-height: 0;
+  padding: 18px;
+  border: 1px solid var(--border);
+  border-radius: var(--radius);
+  background: var(--surface);
+  color: var(--text);
+  white-space: normal;
+  box-shadow: var(--shadow);
+  &:hover:not(:disabled) {
+    background: var(--surface);
+    border-color: var(--primary);
+  }
+  strong {
+    font-size: 0.98rem;
+  }
+  small {
+    font-weight: 500;
+    font-size: 0.85rem;
+    color: var(--muted);
+  }
+`;

@@ -1,0 +1,47 @@
+/**
+ * The first page (issue 14, goal 5) in the built app (WEB_DIST, else web/dist): the JS that index.html
+ * makes the browser load for the landing page stays under its ceiling and holds neither zod nor the form
+ * libraries (they load with the screens that use them).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { initialJs, INITIAL_JS_CEILING_BYTES, kib } from '../build/initial-js';
+
+const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(__dirname, '../dist');
+
+describe('the landing page’s initial JS', () => {
+  beforeAll(() => {
+    if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+      throw new Error(`${WEB_DIST} has no index.html: build the web app first (npm run build --workspace web)`);
+    }
+  });
+
+  it(`stays within ${kib(INITIAL_JS_CEILING_BYTES)} gzip`, () => {
+    const { files, gzipBytes } = initialJs(WEB_DIST);
+    const listed = files.map((file) => `${file.file} ${kib(file.gzipBytes)}`).join(', ');
+    expect({ gzip: kib(gzipBytes), files: listed, within: gzipBytes <= INITIAL_JS_CEILING_BYTES }).toEqual({
+      gzip: kib(gzipBytes),
+      files: listed,
+      within: true,
+    });
+  });
+
+  it('holds neither zod nor the form libraries', () => {
+    for (const { file } of initialJs(WEB_DIST).files) {
+      const code = readFileSync(path.join(WEB_DIST, file), 'utf8');
+      expect({ file, zod: code.includes('ZodObject'), finalForm: code.includes('final-form') }).toEqual({ file, zod: false, finalForm: false });
+    }
+  });
+
+  it('loads every other screen on demand', () => {
+    const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+    const initial = initialJs(WEB_DIST).files.map((file) => file.file);
+    // One chunk per lazy screen, none of them loaded by index.html.
+    const lazy = initial.flatMap((file) => [
+      ...readFileSync(path.join(WEB_DIST, file), 'utf8').matchAll(/assets\/(Home|Login|Register|Messages|Dashboard)-[\w-]+\.js/g),
+    ]);
+    expect(new Set(lazy.map((match) => match[1]))).toEqual(new Set(['Home', 'Login', 'Register', 'Messages', 'Dashboard']));
+    for (const match of lazy) expect(initial).not.toContain(`/${match[0]}`);
+    expect(html).not.toMatch(/Home-|Login-|Messages-/);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The landing page prerendered into index.html at build time (web/build/prerender.ts), in a real browser
+ * against the real stack: its hero is in the served HTML and painted before the app's JS runs, in the
+ * same nodes React then hydrates; a deep link, or a browser that was last signed in, never paints it.
+ * Build first (WEB_DIST, else web/dist).
+ */
+import type { Page } from 'playwright-core';
+import { PRERENDERED_ATTRIBUTE } from '../build/prerendered-html';
+import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations } from './support';
+
+jest.setTimeout(60_000);
+
+const web = installBrowserHarness('prerender');
+const HERO = 'Find Everything You Need';
+
+/** The page's own JS (the app's module chunks) never arrives: what a visitor sees before it runs. The route guard still runs. */
+async function withoutAppScripts(page: Page): Promise<void> {
+  await page.route(/\/assets\/.*\.js$/, (route) => (route.request().url().includes('/route-guard-') ? route.continue() : route.abort()));
+}
+
+/**
+ * Records, from before the document is parsed, whether the landing hero is ever laid out (not hidden) at
+ * a frame: a requestAnimationFrame callback runs before every paint. Read it with heroWasShown().
+ */
+async function watchForHero(page: Page): Promise<void> {
+  await page.addInitScript((text: string) => {
+    const scope = globalThis as unknown as BrowserGlobals & {
+      heroShown?: boolean;
+      document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getClientRects(): ArrayLike<unknown> }> };
+    };
+    scope.heroShown = false;
+    const check = () => {
+      for (const heading of Array.from(scope.document.querySelectorAll('h1'))) {
+        if (heading.textContent?.includes(text) && heading.getClientRects().length > 0) scope.heroShown = true;
+      }
+      scope.requestAnimationFrame(check);
+    };
+    scope.requestAnimationFrame(check);
+  }, HERO);
+}
+
+const heroWasShown = (page: Page) => page.evaluate(() => (globalThis as unknown as { heroShown: boolean }).heroShown);
+
+describe('the prerendered landing page', () => {
+  it('is in the served HTML: the hero, the header and their styles, inside #root', async () => {
+    const response = await fetch(`${web.base}/`);
+    const html = await response.text();
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(`<h1>${HERO}</h1>`);
+    expect(root).toContain('Your Vietnamese Community Marketplace');
+    expect(root).toContain('Browse by Category');
+    expect(html).toMatch(/<style data-styled="true"[^>]*>[\s\S]*--primary:#c8102e/);
+    // A deep link is answered with the same document: the route guard hides the prerender there.
+    expect(await (await fetch(`${web.base}/login`)).text()).toBe(html);
+  });
+
+  it('answers /robots.txt with the crawl rules, not the app (an SPA fallback would hand crawlers HTML)', async () => {
+    const response = await fetch(`${web.base}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = await response.text();
+    expect(rules).toContain('User-agent: *');
+    expect(rules).toContain('Disallow: /api/');
+  });
+
+  it('shows the hero with JavaScript disabled', async () => {
+    const context = await web.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${web.base}/`);
+      const hero = page.getByRole('heading', { name: HERO, level: 1 });
+      expect(await hero.isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Get Started Free' }).getAttribute('href')).toBe('/register');
+      expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('paints the hero before the app’s JS, styled, then hydrates it in place, with no serious axe findings', async () => {
+    const before = (await web.newPage()).page;
+    await withoutAppScripts(before);
+    await before.goto(`${web.base}/`);
+    const prerendered = before.getByRole('heading', { name: HERO, level: 1 });
+    expect(await prerendered.isVisible()).toBe(true);
+    expect(await before.locator(`[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(1);
+    // The critical CSS came with it: the hero's white text on red, not the browser's defaults.
+    const { color } = await prerendered.evaluate((element) => {
+      const { getComputedStyle } = globalThis as unknown as { getComputedStyle(target: unknown): { color: string } };
+      return { color: getComputedStyle(element).color };
+    });
+    expect(color).toBe('rgb(255, 255, 255)');
+    expect(await seriousA11yViolations(before)).toEqual([]);
+    const prerenderedBox = await prerendered.boundingBox();
+
+    const { page } = await web.newPage();
+    // Tags the <h1> the HTML parser makes, before any script of the page runs.
+    await page.addInitScript({
+      content: `new MutationObserver(() => { const h1 = document.querySelector('h1'); if (h1 && !h1.dataset.fromHtml) h1.dataset.fromHtml = String(Boolean(document.querySelector('[${PRERENDERED_ATTRIBUTE}]'))); }).observe(document, { childList: true, subtree: true });`,
+    });
+    await page.goto(`${web.base}/`);
+    // Only the app renders below the fold (its own chunk, after hydration): once it shows, React runs the page.
+    await page.getByRole('heading', { name: 'Featured Listings' }).waitFor();
+    const hero = page.getByRole('heading', { name: HERO, level: 1 });
+    // Hydrated, not replaced: the painted <h1> is still the parser's (a mismatch would re-create it, and fail the test as a page error).
+    expect(await hero.getAttribute('data-from-html')).toBe('true');
+    expect(await hero.boundingBox()).toEqual(prerenderedBox);
+    // The app works on the adopted markup: a client-side link.
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Get Started Free' }).click();
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+  });
+
+  // A category page is for members: a visitor is sent to sign in 500 ms later, which (on a slow run) could
+  // end the page while it is checked. A member stays.
+  it.each([
+    ['/login', 'Welcome back', false],
+    ['/register', 'Create an account', false],
+    ['/category/rent', 'Houses for Rent', true],
+    ['/no-such-page', '404 Page Not Found', false],
+  ])('never shows the hero on a deep link to %s', async (path, heading, member) => {
+    const { page } = await web.newPage(member ? { account: newAccount('Lan', 'Phạm') } : {});
+    await watchForHero(page);
+    await page.goto(`${web.base}${path}`);
+    await page.getByRole('heading', { name: heading }).first().waitFor();
+    expect(await heroWasShown(page)).toBe(false);
+
+    // Nor before the app's JS: the route guard alone hides it.
+    const { page: bare } = await web.newPage();
+    await withoutAppScripts(bare);
+    await bare.goto(`${web.base}${path}`);
+    expect(await bare.getByRole('heading', { name: HERO }).isVisible()).toBe(false);
+  });
+
+  it('the hero detector sees the hero on "/" (the control for the deep-link checks)', async () => {
+    const { page } = await web.newPage();
+    await watchForHero(page);
+    await page.goto(`${web.base}/`);
+    await page.getByRole('heading', { name: HERO }).waitFor();
+    expect(await heroWasShown(page)).toBe(true);
+  });
+
+  it('a member back on "/" gets home without the landing hero; signed out, the landing page again', async () => {
+    const account = newAccount('Linh', 'Tran');
+    const { page } = await web.newPage({ account });
+    await page.goto(`${web.base}/`);
+    await page.getByRole('heading', { name: `Welcome back, ${account.firstName}` }).waitFor();
+
+    await watchForHero(page);
+    await page.reload();
+    await page.getByRole('heading', { name: `Welcome back, ${account.firstName}` }).waitFor();
+    expect(await heroWasShown(page)).toBe(false);
+
+    // Sign out from the user menu: the landing page shows, prerendered again.
+    await page.getByRole('button', { name: /account menu|Linh/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${web.base}/`);
+    await page.getByRole('heading', { name: HERO }).waitFor();
+    expect(await heroWasShown(page)).toBe(true);
+  });
+});
