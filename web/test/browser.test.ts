@@ -525,7 +525,10 @@ describe('dashboard', () => {
     await item.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByTestId('delete-dialog');
     await dialog.getByText('This action cannot be undone. This will permanently delete your listing and remove it from our servers.').waitFor();
+    // The answer is read first, so that a failure names the status rather than a missing toast.
+    const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().includes('/api/listings/'));
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect((await deleted).status()).toBe(200);
     await toast(page, 'Listing deleted successfully').waitFor();
     await item.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'All (0)', exact: true }).waitFor();
