@@ -12,6 +12,7 @@ import {
   type BrowserGlobals,
   cards,
   countLine,
+  createListingAs,
   holdNext,
   installBrowserHarness,
   listingsRequest,
@@ -533,6 +534,40 @@ describe('dashboard', () => {
     await item.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'All (0)', exact: true }).waitFor();
     expect(await searchFor()).not.toContain(title);
+  });
+});
+
+describe('member screens on a first load', () => {
+  const LISTING_PATH = /\/api\/listings\/[0-9a-f-]{36}$/;
+
+  it('ask for their data beside the current-user answer, not after it, in a browser last signed in', async () => {
+    const { page, context } = await newPage({ account: newAccount('Khoa', 'Đặng') });
+    const title = `Xe đạp Giant ${Date.now()}`;
+    const id = await createListingAs(context, base, { title, category: 'sale', price: '80', condition: 'good' });
+    // Any page the member opens remembers that this browser was signed in.
+    await page.goto(`${base}/`);
+    await page.waitForFunction(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('vnm.signed-in') === '1');
+
+    const releaseCurrentUser = await holdNext(page, 'GET', /\/api\/auth\/user$/);
+    const listingAsked = page.waitForRequest((request) => request.url().endsWith(`/api/listings/${id}`));
+    await page.goto(`${base}/listing/${id}`);
+    // The listing is asked for while the current-user answer is still held back (one round trip saved).
+    await listingAsked;
+    releaseCurrentUser();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  });
+
+  it('ask for nothing of a visitor, who is sent to sign in', async () => {
+    const { page } = await newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (LISTING_PATH.test(new URL(request.url()).pathname)) asked.push(request.url());
+    });
+    const [listing] = await api<Listing[]>('/api/listings?limit=1');
+    await page.goto(`${base}/listing/${listing!.id}`);
+    await page.waitForURL(`${base}/login`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(asked).toEqual([]);
   });
 });
 

@@ -38,13 +38,13 @@ export default function CategoryPage() {
 }
 
 function CategoryScreen({ category }: { category: Category }) {
-  const { isAuthenticated } = useRequireAuth();
+  const { isAuthenticated, memberDataEnabled } = useRequireAuth();
   const page = CATEGORY_PAGES[category];
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
   const apiParams = useMemo(() => categoryApiParams(category, filters, sort), [category, filters, sort]);
   const sortOptions = sortOptionsFor(page, filters.search !== '');
-  const results = useListingPages(isAuthenticated ? apiParams : null);
+  const results = useListingPages(memberDataEnabled ? apiParams : null);
   const waiting = !isAuthenticated || results.loading;
   const [showFilters, setShowFilters] = useState(false);
   const id = useId();

@@ -22,9 +22,9 @@ import { useToast } from '../lib/toast';
 type Tab = 'all' | 'active' | 'inactive' | 'saved';
 
 export default function Dashboard() {
-  const { isAuthenticated } = useRequireAuth('You need to be logged in to view your dashboard.');
-  const { data: listings, error } = useOwnListings(isAuthenticated);
-  const { data: saved } = useSaved(isAuthenticated);
+  const { isAuthenticated, memberDataEnabled } = useRequireAuth('You need to be logged in to view your dashboard.');
+  const { data: listings, error } = useOwnListings(memberDataEnabled);
+  const { data: saved } = useSaved(memberDataEnabled);
   const [tab, setTab] = useState<Tab>('all');
   const [deleting, setDeleting] = useState<Listing | null>(null);
   const toast = useToast();

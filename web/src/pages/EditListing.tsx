@@ -35,8 +35,8 @@ function valuesOf(listing: Listing): ListingFormValues {
 
 export default function EditListing() {
   const { id = '' } = useParams();
-  const { user, isLoading: authLoading, isAuthenticated } = useRequireAuth('You need to be logged in to edit a listing.');
-  const { data: listing, error } = useListing(isAuthenticated ? id : undefined);
+  const { user, isLoading: authLoading, isAuthenticated, memberDataEnabled } = useRequireAuth('You need to be logged in to edit a listing.');
+  const { data: listing, error } = useListing(memberDataEnabled ? id : undefined);
   const navigate = useNavigate();
   const toast = useToast();
   const failed = useFailureToast();
@@ -56,7 +56,7 @@ export default function EditListing() {
   };
 
   let content;
-  if (error) {
+  if (error && isAuthenticated) {
     content = (
       <CenteredMessage role="alert">
         <h2>Failed to fetch listing</h2>

@@ -21,11 +21,11 @@ import { revalidateAfterConversationRead, revalidateAfterMessageSent } from '../
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 
 export default function Messages() {
-  const { user, isAuthenticated } = useRequireAuth();
+  const { user, isAuthenticated, memberDataEnabled } = useRequireAuth();
   const { connected } = useMessaging();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c');
-  const { data: conversations, error } = useConversations(isAuthenticated);
+  const { data: conversations, error } = useConversations(memberDataEnabled);
   const selected = conversations?.find((conversation) => conversation.conversationId === selectedId);
 
   // Opening a conversation (or a new message arriving in the open one) marks it read.

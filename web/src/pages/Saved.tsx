@@ -6,8 +6,8 @@ import { useRequireAuth } from '../lib/hooks';
 import { useSaved } from '../lib/queries';
 
 export default function Saved() {
-  const { isAuthenticated } = useRequireAuth();
-  const { data, error, isLoading } = useSaved(isAuthenticated);
+  const { isAuthenticated, memberDataEnabled } = useRequireAuth();
+  const { data, error, isLoading } = useSaved(memberDataEnabled);
   const loading = !isAuthenticated || isLoading;
   return (
     <Page>
@@ -19,10 +19,10 @@ export default function Saved() {
           </Count>
         )}
       </Head>
-      {error ? (
-        <LoadFailed title="Failed to load saved listings" />
-      ) : loading ? (
+      {loading ? (
         <SkeletonGrid count={8} />
+      ) : error ? (
+        <LoadFailed title="Failed to load saved listings" />
       ) : !data || data.length === 0 ? (
         <CenteredMessage>
           <h2>No saved listings yet</h2>

@@ -25,9 +25,9 @@ import { Columns, Page } from './styles';
 export default function ListingDetail() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { user, isLoading: authLoading, isAuthenticated } = useAuth();
-  const { data: listing, error } = useListing(isAuthenticated ? id : undefined);
-  const { data: saved } = useSaved(isAuthenticated);
+  const { user, isLoading: authLoading, isAuthenticated, memberDataEnabled } = useAuth();
+  const { data: listing, error } = useListing(memberDataEnabled ? id : undefined);
+  const { data: saved } = useSaved(memberDataEnabled);
   const [reportOpen, setReportOpen] = useState(false);
   const [messageOpen, setMessageOpen] = useState(false);
 
