@@ -32,6 +32,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     browseCache,
   };
 
+  const sellerCopies = new SellerCopyWatch(db);
   const app = createApp(serviceAppOptions(config, logger, infrastructure));
   app.use(listingsRoutes(ctx));
   app.use(savedRoutes(ctx));
@@ -44,10 +45,13 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     browseCache,
     async start() {
       await bus.subscribe(listingsSubscription({ db, outbox, exchange: config.EVENTS_EXCHANGE }));
-      await bus.subscribeBroadcast(browseCacheSubscription({ cache: browseCache, sellerCopies: new SellerCopyWatch(db), logger }));
+      await bus.subscribeBroadcast(browseCacheSubscription({ cache: browseCache, sellerCopies, logger }));
       bus.start();
       outbox.start();
     },
-    stop: () => outbox.stop(),
+    stop: () => {
+      sellerCopies.close();
+      return outbox.stop();
+    },
   };
 }

@@ -210,6 +210,29 @@ describe('browse cache on every replica', () => {
     }
   });
 
+  it('stops asking the database once closed (the service stopping): its waiters are refused at once, and so is a new one', async () => {
+    const db = stack.listings.infrastructure.db;
+    const watch = new SellerCopyWatch(db, { pollMs: 20, maxWaitMs: 10_000 });
+    let sellerQueries = 0;
+    const count = (query: { sql: string }) => {
+      if (/from "sellers"/.test(query.sql)) sellerQueries += 1;
+    };
+    db.on('query', count);
+    try {
+      const waiting = watch.shownOnceCopied(randomUUID(), 1);
+      await eventually(async () => expect(sellerQueries).toBeGreaterThan(0));
+      watch.close();
+      await expect(waiting).rejects.toThrow('closed');
+      await expect(watch.shownOnceCopied(randomUUID(), 1)).rejects.toThrow('closed');
+      const afterClose = sellerQueries;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // At most the tick that was in flight when it closed.
+      expect(sellerQueries - afterClose).toBeLessThanOrEqual(1);
+    } finally {
+      db.removeListener('query', count);
+    }
+  });
+
   it('answers 304 to an unchanged page and a new ETag once the page changed', async () => {
     const seller = await settledSeller();
     const town = `Etagtown${Date.now()}`;

@@ -18,6 +18,7 @@ interface Waiter {
 export class SellerCopyWatch {
   private waiters: Waiter[] = [];
   private running = false;
+  private closed = false;
 
   constructor(
     private readonly db: Knex,
@@ -29,10 +30,22 @@ export class SellerCopyWatch {
    * far behind: the cache's time limit bounds the rest): true if the user has listings a page could show.
    */
   shownOnceCopied(userId: string, version: number): Promise<boolean> {
+    if (this.closed) return Promise.reject(new Error('the seller copy watch is closed (the service is stopping)'));
     return new Promise((resolve, reject) => {
       this.waiters.push({ userId, version, deadline: this.now() + this.options.maxWaitMs, resolve, reject });
       if (!this.running) void this.run();
     });
+  }
+
+  /**
+   * Stops asking the database (the service is stopping and its pool is about to close): every waiter is
+   * rejected now, so its event is handled again by a replica that stays, instead of after the pool is gone.
+   */
+  close(): void {
+    this.closed = true;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) waiter.reject(new Error('the seller copy watch is closed (the service is stopping)'));
   }
 
   private now(): number {
@@ -42,7 +55,7 @@ export class SellerCopyWatch {
   private async run(): Promise<void> {
     this.running = true;
     try {
-      while (this.waiters.length > 0) {
+      while (this.waiters.length > 0 && !this.closed) {
         await this.tick();
         if (this.waiters.length > 0) await delay(this.options.pollMs, undefined, { ref: false });
       }
