@@ -546,7 +546,9 @@ describe('member screens on a first load', () => {
     const id = await createListingAs(context, base, { title, category: 'sale', price: '80', condition: 'good' });
     // Any page the member opens remembers that this browser was signed in.
     await page.goto(`${base}/`);
-    await page.waitForFunction(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('vnm.signed-in') === '1');
+    await page.waitForFunction(
+      () => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('vnm.signed-in') === '1',
+    );
 
     const releaseCurrentUser = await holdNext(page, 'GET', /\/api\/auth\/user$/);
     const listingAsked = page.waitForRequest((request) => request.url().endsWith(`/api/listings/${id}`));
