@@ -3,6 +3,7 @@ import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
 import { conversed, eventsHandled, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { RecordedPairs } from '../src/events/recorded-pairs';
 
 let auth: RunningAuth;
 let connection: amqp.ChannelModel;
@@ -94,8 +95,55 @@ it('listing.deleted detaches the listing from reviews', async () => {
   });
 });
 
+it('message.created records the pair once: later messages of the conversation are acknowledged without touching the database', async () => {
+  const [one, other] = [await registered(auth), await registered(auth)];
+  const message = (senderId: string, receiverId: string) => ({
+    id: randomUUID(),
+    conversationId: [senderId, receiverId].sort().join('_'),
+    senderId,
+    receiverId,
+    listingId: null,
+    content: 'Còn bán không?',
+    isRead: false,
+    createdAt: new Date().toISOString(),
+  });
+  const queue = queueOf('auth', auth);
+  const statements: string[] = [];
+  const record = (query: { sql: string }) => statements.push(query.sql);
+  auth.infrastructure.db.on('query', record);
+  try {
+    const handledBefore = await eventsHandled(queue);
+    await publish('message.created', message(one.user.id, other.user.id));
+    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 1));
+    const [a, b] = [one.user.id, other.user.id].sort();
+    expect(await auth.infrastructure.db('conversation_partners').where({ user_a: a, user_b: b })).toHaveLength(1);
+    const afterFirst = statements.length;
+    expect(afterFirst).toBeGreaterThan(0);
+    // Both directions are one pair.
+    await publish('message.created', message(other.user.id, one.user.id));
+    await publish('message.created', message(one.user.id, other.user.id));
+    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 3));
+    expect(statements.slice(afterFirst)).toEqual([]);
+  } finally {
+    auth.infrastructure.db.removeListener('query', record);
+  }
+});
+
 it('publishes user.deleted when an account is deleted', async () => {
   const { client, user, password } = await registered(auth);
   await client.request('DELETE', '/api/users/profile', { json: { password } });
   await eventually(async () => expect(eventsFor(user.id, 'user.deleted')).toHaveLength(1));
+});
+
+describe('RecordedPairs', () => {
+  it('knows a pair in either direction and forgets the least recently recorded past its bound', () => {
+    const pairs = new RecordedPairs(2);
+    pairs.add('a', 'b');
+    pairs.add('c', 'd');
+    expect(pairs.has('b', 'a')).toBe(true);
+    pairs.add('b', 'a'); // recorded again: now the most recent
+    pairs.add('e', 'f');
+    expect(pairs.size).toBe(2);
+    expect([pairs.has('a', 'b'), pairs.has('c', 'd'), pairs.has('f', 'e')]).toEqual([true, false, true]);
+  });
 });

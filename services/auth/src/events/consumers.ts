@@ -3,13 +3,15 @@ import { recordConversation } from '../db/conversation-partners';
 import { detachListing } from '../db/reviews';
 import { phoneVerifiedByOther, releasePhoneFromOthers, updateUser, type UserRow } from '../db/users';
 import { publishProfile } from './publish';
+import { RecordedPairs } from './recorded-pairs';
 
 /**
  * auth listens for verified phones (verification), deleted listings (listings) and messages sent
  * (messaging: who may review whom).
  */
-export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
-  return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'auth'), {
+export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string; recordedPairs?: RecordedPairs }): Subscription {
+  const recordedPairs = deps.recordedPairs ?? new RecordedPairs();
+  const subscription = eventSubscription(deps.db, serviceQueueName(deps.exchange, 'auth'), {
     'phone.verified': async (trx, event) => {
       // Only if the number on file is still the one that was verified.
       const current = await trx<UserRow>('users').where({ id: event.data.userId, phone: event.data.phone }).forUpdate().first();
@@ -26,4 +28,13 @@ export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: str
     'listing.deleted': (trx, event) => detachListing(trx, event.data.id),
     'message.created': (trx, event) => recordConversation(trx, event.data.senderId, event.data.receiverId),
   });
+  return {
+    ...subscription,
+    async handle(event) {
+      // A conversation's later messages: its pair is recorded already (see RecordedPairs).
+      if (event.type === 'message.created' && recordedPairs.has(event.data.senderId, event.data.receiverId)) return;
+      await subscription.handle(event);
+      if (event.type === 'message.created') recordedPairs.add(event.data.senderId, event.data.receiverId);
+    },
+  };
 }
