@@ -15,7 +15,7 @@ import { createUpstreamProxy, stripIdentityHeaders, type UpstreamProxy } from '.
 import { localRouteGroup, logRequestDone, logWhenDone, ROUTE_GROUPS, type RequestStart } from './request-log';
 import { UpstreamPool } from './upstreams';
 import { serviceFor, SERVICES, WEBSOCKET_ROUTES, type ServiceName } from './routes';
-import { webRoutes } from './web';
+import { webRoutes, webScriptHashes } from './web';
 
 export interface Gateway {
   /** Everything the gateway answers, proxied API requests included (the slow way, through Express). */
@@ -140,13 +140,15 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   });
 
   app.use('/api', (_req, _res, next) => next(notFound()));
-  // The web app: styled-components injects <style> elements ('unsafe-inline' styles, no inline scripts),
+  // The web app: styled-components injects <style> elements ('unsafe-inline' styles; scripts only by hash),
   // photo previews are blob: URLs, photos may upload straight to S3 (CSP_CONNECT_SOURCES), and /ws is
   // same-origin ('self' covers ws: and wss: on the page's own host).
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
+          // The built index.html's inline route guard, allowed by its hash and nothing else inline.
+          'script-src': ["'self'", ...webScriptHashes(config.WEB_DIST)],
           'img-src': ["'self'", 'data:', 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'connect-src': ["'self'", ...config.CSP_CONNECT_SOURCES],

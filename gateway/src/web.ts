@@ -1,7 +1,30 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Router, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { z } from 'zod';
+import { CSP_HASH_SOURCE, WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto';
+
+const webCspSchema: z.ZodType<WebCsp> = z.object({ scriptHashes: z.array(z.string().regex(CSP_HASH_SOURCE, "a CSP hash source such as 'sha256-…'")) });
+
+/**
+ * The hashes of the inline scripts of the built index.html (the web build's WEB_CSP_FILE), for the
+ * Content-Security-Policy's script-src: none before the app is built. A file that is there but unreadable
+ * stops the start with a clear message rather than serving a page whose scripts the browser would refuse.
+ */
+export function webScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, WEB_CSP_FILE);
+  if (!existsSync(file)) return [];
+  let content: unknown;
+  try {
+    content = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: not readable JSON (${(error as Error).message})`, { cause: error });
+  }
+  const parsed = webCspSchema.safeParse(content);
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return parsed.data.scriptHashes;
+}
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached, and every other

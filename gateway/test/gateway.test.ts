@@ -7,6 +7,8 @@ import { TestClient } from '@vnmarket/shared/testing';
 import { newUser, registered, startStack, type Stack } from '@vnmarket/testkit';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
+import { webScriptHashes } from '../src/web';
+import { WEB_CSP_FILE } from '@vnmarket/proto';
 
 const logger = createLogger('gateway', 'silent');
 
@@ -190,6 +192,25 @@ describe('serving the web app', () => {
     expect(api.status).toBe(404);
     expect(api.body.message).toBe('Not found');
     await edge.stop();
+  });
+
+  it("allows the built index.html's inline scripts by the hashes the build wrote, and refuses to start on a broken list", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    const hash = `'sha256-${'A'.repeat(43)}='`;
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script>1</script><div id="root"></div>');
+    writeFileSync(path.join(dist, WEB_CSP_FILE), JSON.stringify({ scriptHashes: [hash] }));
+    const edge = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', WEB_DIST: dist });
+    const policy = (await edge.client().get('/', { accept: 'text/html' })).headers.get('content-security-policy') ?? '';
+    expect(/(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]).toBe(`'self' ${hash}`);
+    await edge.stop();
+    // Without the file (an app built before it, or none): nothing inline is allowed.
+    const bare = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', WEB_DIST: '/nonexistent' });
+    expect((await bare.client().get('/api/whatever')).headers.get('content-security-policy') ?? '').not.toContain('sha256');
+    await bare.stop();
+    writeFileSync(path.join(dist, WEB_CSP_FILE), JSON.stringify({ scriptHashes: ["'unsafe-inline'"] }));
+    expect(() => webScriptHashes(dist)).toThrow(/scriptHashes\.0: a CSP hash source/);
+    writeFileSync(path.join(dist, WEB_CSP_FILE), '{');
+    expect(() => webScriptHashes(dist)).toThrow(/not readable JSON/);
   });
 
   it('explains itself when the web app is not built', async () => {

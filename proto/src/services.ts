@@ -16,3 +16,16 @@ export const DEFAULT_GATEWAY_PORT = 8080;
  * service sets it only on an answer that depends on nothing but the request's URL (and Accept-Encoding).
  */
 export const GATEWAY_CACHE_HEADER = 'Gateway-Cache-Control';
+
+/**
+ * What the built web app needs of the gateway's Content-Security-Policy, written by the web build beside
+ * index.html: the hashes (`'sha256-…'`) of the inline scripts index.html carries (its route guard, which
+ * must run before the body is parsed; inline, it costs no request on the first paint). The gateway adds
+ * them to `script-src`, which otherwise allows no inline script.
+ */
+export const WEB_CSP_FILE = 'csp.json';
+export interface WebCsp {
+  scriptHashes: string[];
+}
+/** A CSP hash source, as `script-src` takes it. */
+export const CSP_HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]+={0,2}'$/;

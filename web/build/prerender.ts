@@ -3,13 +3,15 @@
  * categories (the largest contentful paint) from the HTML, before any JS has loaded. The markup and its
  * CSS come from the app's own components (src/prerender.tsx, rendered in Node through a Vite SSR loader
  * with react-dom/server and styled-components' ServerStyleSheet); nothing of the page is written twice.
- * The client hydrates it at "/" (src/main.tsx); a route guard in <head> hides it on deep links and for
- * members, whose first render replaces it (./prerendered-html.ts).
+ * The client hydrates it at "/" (src/main.tsx); a route guard inlined in <head> hides it on deep links and
+ * for members, whose first render replaces it (./prerendered-html.ts). The guard's CSP hash goes to
+ * WEB_CSP_FILE beside index.html, for the gateway's script-src.
  */
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto/src/services';
 import { SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
-import { routeGuardScript, withPrerender } from './prerendered-html';
+import { routeGuardScript, scriptHash, withPrerender } from './prerendered-html';
 
 type PrerenderModule = typeof import('../src/prerender');
 
@@ -48,8 +50,10 @@ export function prerenderLanding(): Plugin {
         if (page?.type !== 'asset') return this.error('prerender-landing: the bundle has no index.html');
         const { html, styleTags } = await renderLanding(config);
         if (!html.includes('<h1>')) this.error('prerender-landing: the landing page rendered without its <h1>');
-        const guard = this.emitFile({ type: 'asset', name: 'route-guard.js', source: routeGuardScript(SIGNED_IN_HINT_KEY) });
-        page.source = withPrerender(String(page.source), { html, styleTags, guardUrl: `${config.base}${this.getFileName(guard)}` });
+        const guardScript = routeGuardScript(SIGNED_IN_HINT_KEY);
+        page.source = withPrerender(String(page.source), { html, styleTags, guardScript });
+        const csp: WebCsp = { scriptHashes: [scriptHash(guardScript)] };
+        this.emitFile({ type: 'asset', fileName: WEB_CSP_FILE, source: `${JSON.stringify(csp, null, 2)}\n` });
         this.info(`prerendered the landing page: ${(html.length / 1024).toFixed(1)} KB of markup, ${(styleTags.length / 1024).toFixed(1)} KB of CSS`);
       },
     },

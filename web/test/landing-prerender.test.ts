@@ -5,7 +5,8 @@
  * Build first (WEB_DIST, else web/dist).
  */
 import type { Page } from 'playwright-core';
-import { PRERENDERED_ATTRIBUTE } from '../build/prerendered-html';
+import { PRERENDERED_ATTRIBUTE, routeGuardScript, scriptHash } from '../build/prerendered-html';
+import { SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
 import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations } from './support';
 
 jest.setTimeout(60_000);
@@ -13,9 +14,9 @@ jest.setTimeout(60_000);
 const web = installBrowserHarness('prerender');
 const HERO = 'Find Everything You Need';
 
-/** The page's own JS (the app's module chunks) never arrives: what a visitor sees before it runs. The route guard still runs. */
+/** The page's own JS (the app's module chunks) never arrives: what a visitor sees before it runs. The route guard (inline) still runs. */
 async function withoutAppScripts(page: Page): Promise<void> {
-  await page.route(/\/assets\/.*\.js$/, (route) => (route.request().url().includes('/route-guard-') ? route.continue() : route.abort()));
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
 }
 
 /**
@@ -53,6 +54,21 @@ describe('the prerendered landing page', () => {
     expect(html).toMatch(/<style data-styled="true"[^>]*>[\s\S]*--primary:#c8102e/);
     // A deep link is answered with the same document: the route guard hides the prerender there.
     expect(await (await fetch(`${web.base}/login`)).text()).toBe(html);
+  });
+
+  it('carries its route guard inline, as the first script of <head>, allowed by the CSP by its hash alone', async () => {
+    const response = await fetch(`${web.base}/`);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const scripts = [...head.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    // The guard first, inline: the first paint waits for no request. Then the app's module.
+    expect(scripts[0]![1]).toBe('');
+    expect(scripts[0]![2]).toBe(routeGuardScript(SIGNED_IN_HINT_KEY));
+    expect(scripts.slice(1).map(([, attributes]) => attributes)).toEqual([
+      expect.stringMatching(/^ type="module" crossorigin src="\/assets\/index-[\w-]+\.js"$/),
+    ]);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", scriptHash(routeGuardScript(SIGNED_IN_HINT_KEY))]);
   });
 
   it('answers /robots.txt with the crawl rules, not the app (an SPA fallback would hand crawlers HTML)', async () => {
