@@ -110,7 +110,7 @@ export const MEANINGS: Record<string, string> = {
   TWILIO_FROM_NUMBER: 'sender number in E.164 (this or a Messaging Service, with `twilio`)',
   TWILIO_MESSAGING_SERVICE_SID: 'Twilio Messaging Service (this or a sender number, with `twilio`)',
   TWILIO_API_BASE_URL: 'Twilio REST API base, for tests and emulators only',
-  WEB_DIST: 'the built web app to serve',
+  WEB_DIST: "the built web app to serve (its `csp.json`, written by the build, gives the hashes of index.html's inline scripts for the CSP `script-src`)",
   CSP_CONNECT_SOURCES:
     'extra origins the web app may connect to (CSP `connect-src`), space- or comma-separated: the S3 endpoint when photos upload straight to presigned S3 URLs',
   UPSTREAM_TIMEOUT_MS: 'upstream response timeout',

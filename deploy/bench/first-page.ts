@@ -8,7 +8,7 @@
  * browser context (cold cache). Rows, each BENCH_FIRST_PAGE_RUNS runs (10): the page as built (the landing
  * page prerendered into index.html, web/build/prerender.ts); the same index.html without the prerender
  * (the hero waits for the JS and React's render); the prerender without its route guard (not servable: a
- * bound on what the guard's render-blocking request costs); the page without the prerender made to load
+ * bound on what the inline guard, run before the body is parsed, costs the first paint); the page without the prerender made to load
  * every chunk of the app before it starts (the baseline: no route splitting, no prerender); and the first
  * two again with the CPU throttled 4× (a slow phone). All in the same run, in rounds of one load of each
  * variant (a machine whose load changes meanwhile weighs on every row alike), every variant's index.html
