@@ -590,4 +590,26 @@ describe('phones', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('heading', { name: 'Find Everything You Need' }).waitFor();
   });
+
+  it('read home and a category page as an outline that never skips a heading level (filters folded away)', async () => {
+    const { page } = await newPage({ account: newAccount('Bảo', 'Trần'), viewport: { width: 375, height: 812 } });
+    /** The levels of the headings a screen reader meets, in order: rendered ones (visually hidden included). */
+    const outline = () =>
+      page.evaluate(() => {
+        const { document } = globalThis as unknown as {
+          document: { querySelectorAll(selector: string): ArrayLike<{ tagName: string; getClientRects(): ArrayLike<unknown> }> };
+        };
+        return Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))
+          .filter((heading) => heading.getClientRects().length > 0)
+          .map((heading) => Number(heading.tagName[1]));
+      });
+    for (const path of ['/', '/category/food']) {
+      await page.goto(`${base}${path}`);
+      await cards(page).first().waitFor();
+      const levels = await outline();
+      expect(levels[0]).toBe(1);
+      const skips = levels.flatMap((level, index) => (index > 0 && level > levels[index - 1]! + 1 ? [`h${levels[index - 1]} → h${level}`] : []));
+      expect({ path, skips }).toEqual({ path, skips: [] });
+    }
+  });
 });

@@ -48,6 +48,14 @@ export const Toolbar = styled.div`
   margin-bottom: 16px;
 `;
 
+/**
+ * The results' own heading, for screen readers: the page's <h1> is above, each card's title is an <h3>,
+ * and on a phone the filters (with their <h2>) are folded away, so without it the outline would skip a level.
+ */
+export function ResultsHeading() {
+  return <h2 className="visually-hidden">Listings</h2>;
+}
+
 export const ResultCount = styled.p`
   font-weight: 600;
   min-height: 1.5em;

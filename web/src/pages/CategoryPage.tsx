@@ -15,7 +15,7 @@ import { SearchIcon } from '../components/Icons';
 import { ListingCard } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, CenteredMessage, Container, Grid, Input, LoadFailed, Muted, Select } from '../components/ui';
-import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, SortBox, Toolbar } from '../components/BrowseLayout';
+import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
 import {
   categoryApiParams,
   categoryStateFromParams,
@@ -77,6 +77,7 @@ function CategoryScreen({ category }: { category: Category }) {
         </FilterPanel>
 
         <Results aria-busy={waiting || results.loadingMore}>
+          <ResultsHeading />
           <Toolbar>
             <ResultCount data-testid="result-count" aria-live="polite">
               {waiting ? '' : resultCount(results)}

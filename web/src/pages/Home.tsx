@@ -15,7 +15,7 @@ import { PinIcon } from '../components/Icons';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
-import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, SortBox, Toolbar } from '../components/BrowseLayout';
+import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
 import { media } from '../lib/breakpoints';
 import { formatTotal, priceBound, useListingPages } from '../lib/browse';
 import { CATEGORY_INFO, CITIES, DEFAULT_CITY, type CityName } from '../lib/catalog';
@@ -125,6 +125,7 @@ export default function Home() {
           <FilterSidebar filters={filters} onChange={changeFilters} />
         </FilterPanel>
         <Results aria-busy={isLoading}>
+          <ResultsHeading />
           <Toolbar>
             <ResultCount data-testid="listing-count" aria-live="polite">
               {isLoading ? 'Loading listings...' : `Showing ${total ? formatTotal(total) : listings.length} listings in ${city} area`}
