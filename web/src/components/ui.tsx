@@ -231,8 +231,11 @@ export const Container = styled.div`
   }
 `;
 
+// flow-root: a screen's top margin stays inside <main> instead of collapsing through it, so <main> does not
+// move down when the screen's content replaces its loading state (a layout shift).
 export const Main = styled.main`
   min-height: calc(100vh - var(--header-height));
+  display: flow-root;
 `;
 
 export const PageTitle = styled.h1`
