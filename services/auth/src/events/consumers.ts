@@ -9,8 +9,8 @@ import { RecordedPairs } from './recorded-pairs';
  * auth listens for verified phones (verification), deleted listings (listings) and messages sent
  * (messaging: who may review whom).
  */
-export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string; recordedPairs?: RecordedPairs }): Subscription {
-  const recordedPairs = deps.recordedPairs ?? new RecordedPairs();
+export function authSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
+  const recordedPairs = new RecordedPairs();
   const subscription = eventSubscription(deps.db, serviceQueueName(deps.exchange, 'auth'), {
     'phone.verified': async (trx, event) => {
       // Only if the number on file is still the one that was verified.
