@@ -3,7 +3,7 @@
  * (--focus) is solid primary red behind a white gap, not a faint tint (WCAG 1.4.11: 3:1 against what is
  * next to it; the old 28% tint was about 1.4:1 on white).
  */
-import { type BrowserGlobals, installBrowserHarness } from './support';
+import { type BrowserGlobals, installBrowserHarness, newAccount } from './support';
 
 jest.setTimeout(60_000);
 
@@ -28,4 +28,33 @@ it('a button reached with Tab shows a solid red ring with a white gap', async ()
     (button) => (globalThis as unknown as { getComputedStyle(element: unknown): { boxShadow: string } }).getComputedStyle(button).boxShadow,
   );
   expect(ring).toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(200, 16, 46) 0px 0px 0px 4px');
+});
+
+it('a date field shows the same ring on each of its parts, its calendar button too (where the input itself is not :focus)', async () => {
+  const { page } = await web.newPage({ account: newAccount('Hoa', 'Đinh'), viewport: { width: 375, height: 800 } });
+  await page.goto(`${web.base}/create-listing`);
+  await page.getByLabel('Category').selectOption('event');
+  const date = page.getByLabel('Event Date');
+  await date.waitFor();
+  // Into the field from the one before it, as a keyboard user arrives, then through its month, day, year and calendar button.
+  await page.getByLabel('Event Type').focus();
+  const rings: string[] = [];
+  let calendarButtonReached = false;
+  for (let press = 0; press < 4; press += 1) {
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(300);
+    const state = await date.evaluate((input) => {
+      const scope = globalThis as unknown as { document: { activeElement: unknown }; getComputedStyle(element: unknown): { boxShadow: string } };
+      return {
+        inside: input === scope.document.activeElement,
+        focus: (input as unknown as { matches(selector: string): boolean }).matches(':focus'),
+        ring: scope.getComputedStyle(input).boxShadow,
+      };
+    });
+    expect(state.inside).toBe(true);
+    if (!state.focus) calendarButtonReached = true;
+    rings.push(state.ring);
+  }
+  expect(calendarButtonReached).toBe(true);
+  expect(new Set(rings)).toEqual(new Set(['rgb(255, 255, 255) 0px 0px 0px 2px, rgb(200, 16, 46) 0px 0px 0px 4px']));
 });

@@ -128,6 +128,8 @@ export function ButtonAnchor({ variant, size, block, ...props }: ComponentPropsW
   return <StyledAnchor $variant={variant} $size={size} $block={block} {...props} />;
 }
 
+// The focus ring on :focus-within too: a date or time input gives focus to a field inside it, and Chromium
+// leaves :focus off the input itself (a keyboard user saw no ring on Event Date).
 const controlStyles = css<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 42px;
@@ -139,7 +141,8 @@ const controlStyles = css<{ $invalid?: boolean }>`
   &::placeholder {
     color: #a8a29e;
   }
-  &:focus {
+  &:focus,
+  &:focus-within {
     outline: none;
     border-color: var(--primary);
     box-shadow: var(--focus);
