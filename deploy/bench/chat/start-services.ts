@@ -3,6 +3,7 @@
  * migrations), then auth, messaging replicas A and B (same database, Redis key prefix and events exchange,
  * different ports) and, for the gateway run, a gateway in front of A.
  */
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gatewayEnv, LOCALHOST, recreateDatabase, runScript, runServiceEnv, startScript, waitUntilOk, type Child } from '../lib';
 import { cleanUpBrokerAndCache } from './broker-and-cache-cleanup';
@@ -44,8 +45,9 @@ function serviceEnvironments(tempDir: string): {
     WS_MAX_SOCKETS_PER_USER: '4',
     ...(settings.profileDir
       ? {
-          NODE_OPTIONS:
-            `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${settings.profileDir} --cpu-prof-name=messaging-${port}.cpuprofile`.trim(),
+          // A folder per replica and Node's own file names: tsx's loader runs in a second thread that writes a
+          // profile too, and under one fixed name the last thread to stop (the loader) would overwrite the main one.
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.join(settings.profileDir, `messaging-${port}`)}`.trim(),
         }
       : {}),
   });

@@ -129,6 +129,52 @@ it('message.created records the pair once: later messages of the conversation ar
   }
 });
 
+it('message.created of new pairs records them without a transaction or processed_events, and leaves out a pair with an unknown user', async () => {
+  const users = [await registered(auth), await registered(auth), await registered(auth)];
+  const stranger = randomUUID();
+  const message = (senderId: string, receiverId: string) => ({
+    id: randomUUID(),
+    conversationId: [senderId, receiverId].sort().join('_'),
+    senderId,
+    receiverId,
+    listingId: null,
+    content: 'Nhà còn cho thuê không?',
+    isRead: false,
+    createdAt: new Date().toISOString(),
+  });
+  const [u0, u1, u2] = users.map(({ user }) => user.id) as [string, string, string];
+  const queue = queueOf('auth', auth);
+  const statements: string[] = [];
+  const record = (query: { sql: string }) => statements.push(query.sql);
+  auth.infrastructure.db.on('query', record);
+  try {
+    const handledBefore = await eventsHandled(queue);
+    const events = [
+      await publish('message.created', message(u0, u1)),
+      await publish('message.created', message(u1, u2)),
+      await publish('message.created', message(u2, u0)),
+      await publish('message.created', message(u0, stranger)),
+    ];
+    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + events.length));
+    const byService = [...statements];
+    const pairs = await auth.infrastructure.db('conversation_partners').whereIn('user_a', [u0, u1, u2, stranger]).orWhereIn('user_b', [u0, u1, u2, stranger]);
+    const sorted = (a: string, b: string) => [a, b].sort().join(':');
+    expect(pairs.map((row: { user_a: string; user_b: string }) => `${row.user_a}:${row.user_b}`).sort()).toEqual(
+      [sorted(u0, u1), sorted(u1, u2), sorted(u2, u0)].sort(),
+    );
+    expect(
+      await auth.infrastructure.db('processed_events').whereIn(
+        'event_id',
+        events.map((event) => event.id),
+      ),
+    ).toEqual([]);
+    expect(byService.filter((sql) => /^(begin|commit)/i.test(sql.trim()) || /processed_events/.test(sql))).toEqual([]);
+    expect(byService.filter((sql) => /insert into conversation_partners/.test(sql)).length).toBeLessThanOrEqual(events.length);
+  } finally {
+    auth.infrastructure.db.removeListener('query', record);
+  }
+});
+
 it('publishes user.deleted when an account is deleted', async () => {
   const { client, user, password } = await registered(auth);
   await client.request('DELETE', '/api/users/profile', { json: { password } });

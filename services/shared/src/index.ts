@@ -9,6 +9,7 @@ export * from './db';
 export * from './redis';
 export * from './rate-limit';
 export * from './concurrency';
+export * from './group-commit';
 export * from './bus/event-bus';
 export * from './bus/outbox';
 export * from './bus/handlers';
