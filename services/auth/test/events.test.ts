@@ -95,23 +95,34 @@ it('listing.deleted detaches the listing from reviews', async () => {
   });
 });
 
-it('message.created records the pair once: later messages of the conversation are acknowledged without touching the database', async () => {
-  const [one, other] = [await registered(auth), await registered(auth)];
-  const message = (senderId: string, receiverId: string) => ({
-    id: randomUUID(),
-    conversationId: [senderId, receiverId].sort().join('_'),
-    senderId,
-    receiverId,
-    listingId: null,
-    content: 'Còn bán không?',
-    isRead: false,
-    createdAt: new Date().toISOString(),
-  });
-  const queue = queueOf('auth', auth);
+/** A message.created payload, as messaging publishes it. */
+const message = (senderId: string, receiverId: string) => ({
+  id: randomUUID(),
+  conversationId: [senderId, receiverId].sort().join('_'),
+  senderId,
+  receiverId,
+  listingId: null,
+  content: 'Còn bán không?',
+  isRead: false,
+  createdAt: new Date().toISOString(),
+});
+
+/** Runs a test body with every SQL statement auth's database runs meanwhile recorded. */
+async function recordingStatements(run: (statements: string[]) => Promise<void>): Promise<void> {
   const statements: string[] = [];
   const record = (query: { sql: string }) => statements.push(query.sql);
   auth.infrastructure.db.on('query', record);
   try {
+    await run(statements);
+  } finally {
+    auth.infrastructure.db.removeListener('query', record);
+  }
+}
+
+it('message.created records the pair once: later messages of the conversation are acknowledged without touching the database', async () => {
+  const [one, other] = [await registered(auth), await registered(auth)];
+  const queue = queueOf('auth', auth);
+  await recordingStatements(async (statements) => {
     const handledBefore = await eventsHandled(queue);
     await publish('message.created', message(one.user.id, other.user.id));
     await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 1));
@@ -124,30 +135,15 @@ it('message.created records the pair once: later messages of the conversation ar
     await publish('message.created', message(one.user.id, other.user.id));
     await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 3));
     expect(statements.slice(afterFirst)).toEqual([]);
-  } finally {
-    auth.infrastructure.db.removeListener('query', record);
-  }
+  });
 });
 
 it('message.created of new pairs records them without a transaction or processed_events, and leaves out a pair with an unknown user', async () => {
   const users = [await registered(auth), await registered(auth), await registered(auth)];
   const stranger = randomUUID();
-  const message = (senderId: string, receiverId: string) => ({
-    id: randomUUID(),
-    conversationId: [senderId, receiverId].sort().join('_'),
-    senderId,
-    receiverId,
-    listingId: null,
-    content: 'Nhà còn cho thuê không?',
-    isRead: false,
-    createdAt: new Date().toISOString(),
-  });
   const [u0, u1, u2] = users.map(({ user }) => user.id) as [string, string, string];
   const queue = queueOf('auth', auth);
-  const statements: string[] = [];
-  const record = (query: { sql: string }) => statements.push(query.sql);
-  auth.infrastructure.db.on('query', record);
-  try {
+  await recordingStatements(async (statements) => {
     const handledBefore = await eventsHandled(queue);
     const events = [
       await publish('message.created', message(u0, u1)),
@@ -170,9 +166,7 @@ it('message.created of new pairs records them without a transaction or processed
     ).toEqual([]);
     expect(byService.filter((sql) => /^(begin|commit)/i.test(sql.trim()) || /processed_events/.test(sql))).toEqual([]);
     expect(byService.filter((sql) => /insert into conversation_partners/.test(sql)).length).toBeLessThanOrEqual(events.length);
-  } finally {
-    auth.infrastructure.db.removeListener('query', record);
-  }
+  });
 });
 
 it('publishes user.deleted when an account is deleted', async () => {
