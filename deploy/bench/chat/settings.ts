@@ -12,7 +12,7 @@
  *   BENCH_AUTH_PORT (4121), BENCH_MESSAGING_A_PORT (4122), BENCH_MESSAGING_B_PORT (4123), BENCH_GATEWAY_PORT (8200)
  *   BENCH_CHAT_DATABASE_URL       (postgres://postgres@127.0.0.1:5432/vnmarket_bench_chat; its name must contain
  *                                 "bench": it is dropped every run)
- *   BENCH_PROFILE_DIR (unset)     a directory: both messaging replicas write V8 CPU profiles there, for
+ *   BENCH_PROFILE_DIR (unset)     a directory: both messaging replicas write V8 CPU profiles there (messaging-<port>/), for
  *                                 chrome://inspect or speedscope
  *   REDIS_URL, AMQP_URL           the local Redis and RabbitMQ (their usual local defaults)
  */

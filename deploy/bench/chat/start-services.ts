@@ -45,8 +45,8 @@ function serviceEnvironments(tempDir: string): {
     WS_MAX_SOCKETS_PER_USER: '4',
     ...(settings.profileDir
       ? {
-          // A folder per replica and Node's own file names: tsx's loader runs in a second thread that writes a
-          // profile too, and under one fixed name the last thread to stop (the loader) would overwrite the main one.
+          // A folder per replica and Node's own file names (they carry the thread): under one fixed name, the
+          // profile of tsx's loader thread replaced the main thread's.
           NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.join(settings.profileDir, `messaging-${port}`)}`.trim(),
         }
       : {}),
