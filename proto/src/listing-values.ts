@@ -83,10 +83,13 @@ export const EVENT_TYPES = [
 export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance', 'bedrooms', 'condition', 'rating', 'date'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
-/** GET /api/listings answers the number of matches in this header: exact up to the cap, then "10000+". */
+/**
+ * GET /api/listings answers the number of matches in this header: exact up to the cap, then "1000+". Counting
+ * visits every matching row, so the cap bounds what a common word costs; 1,000 is 42 pages of 24.
+ */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-export const TOTAL_COUNT_CAP = 10_000;
-/** The header's value as a number and whether it is capped ("10000+"); undefined when absent or malformed. */
+export const TOTAL_COUNT_CAP = 1_000;
+/** The header's value as a number and whether it is capped ("1000+"); undefined when absent or malformed. */
 export function parseTotalCount(value: string | null | undefined): { count: number; capped: boolean } | undefined {
   const match = /^(\d+)(\+?)$/.exec(value ?? '');
   return match ? { count: Number(match[1]), capped: match[2] === '+' } : undefined;

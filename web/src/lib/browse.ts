@@ -17,10 +17,10 @@ const MAX_OFFSET = 10_000;
 /** The longest text filter the API takes. */
 const MAX_TEXT = 200;
 
-/** X-Total-Count read: the number, and whether it is the API's cap ("10000+"). */
+/** X-Total-Count read: the number, and whether it is the API's cap ("1000+"). */
 export type TotalCount = NonNullable<ReturnType<typeof parseTotalCount>>;
 
-/** "137", or "10000+" past the API's cap. */
+/** "137", or "1000+" past the API's cap. */
 export function formatTotal(total: TotalCount): string {
   return `${total.count}${total.capped ? '+' : ''}`;
 }

@@ -114,7 +114,7 @@ function CategoryScreen({ category }: { category: Category }) {
   );
 }
 
-/** "1 result", "137 results", "10000+ results" (the API's count; the loaded listings if it sent none). */
+/** "1 result", "137 results", "1000+ results" (the API's count; the loaded listings if it sent none). */
 function resultCount({ total, listings }: ListingPages): string {
   if (!total) return `${listings.length} ${listings.length === 1 ? 'result' : 'results'}`;
   return `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'result' : 'results'}`;

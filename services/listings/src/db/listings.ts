@@ -184,8 +184,14 @@ function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): voi
   builder.orderBy([...RECENT]);
 }
 
+/** How a search page by relevance is found (see rankedPage). */
+export interface RankingOptions {
+  /** Rank every match even when the newest ones hold the page: the reference the shortcut is tested against. */
+  rankEveryMatch?: boolean;
+}
+
 /** Browse and search over active listings: every filter, the chosen order, one page, and the match count. */
-export async function searchListings(db: Knex, query: ListingQuery): Promise<ListingPage> {
+export async function searchListings(db: Knex, query: ListingQuery, ranking: RankingOptions = {}): Promise<ListingPage> {
   const terms = query.search ? parseSearch(query.search) : undefined;
   if (query.search && !terms) return { listings: [], total: 0 }; // only punctuation: nothing can match
   const vocabulary = terms && (await findVocabulary(db, terms));
@@ -217,12 +223,20 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
   else if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
   if (query.bathrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bathrooms')} >= ?`, [query.bathrooms]);
   const sort = query.sort ?? (terms ? 'relevance' : 'recent');
-  if (terms && vocabulary && sort === 'relevance') return rankedSearch(db, filtered, terms, vocabulary, query);
+  if (terms && vocabulary && sort === 'relevance') return rankedSearch(db, filtered, terms, vocabulary, query, ranking);
   // match_vector: title, description and the listing's city ("pho oakland"); GIN-indexed.
   if (terms && vocabulary) filtered.whereRaw(MATCHES, [buildTextQuery(terms, vocabulary).match]);
 
-  // Counting stops one past the cap: "10000+" needs no more, and a common word never costs a full count.
-  const counted = db
+  const counted = cappedCount(db, filtered);
+  const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
+  applyOrder(builder, sort);
+  const [rows, total] = await Promise.all([builder.limit(query.limit).offset(query.offset) as Promise<ListingWithSellerRow[]>, counted]);
+  return { listings: rows.map(toListing), total };
+}
+
+/** Counting stops one past the cap: "1000+" needs no more, and a common word never costs a full count. */
+async function cappedCount(db: Knex, filtered: Knex.QueryBuilder): Promise<number> {
+  const [counts] = await db
     .from(
       filtered
         .clone()
@@ -231,10 +245,7 @@ export async function searchListings(db: Knex, query: ListingQuery): Promise<Lis
         .as('matches'),
     )
     .count<{ count: string }[]>({ count: '*' });
-  const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
-  applyOrder(builder, sort);
-  const [rows, [counts]] = await Promise.all([builder.limit(query.limit).offset(query.offset) as Promise<ListingWithSellerRow[]>, counted]);
-  return { listings: rows.map(toListing), total: Number(counts?.count ?? 0) };
+  return Number(counts?.count ?? 0);
 }
 
 const MATCHES = "l.match_vector @@ to_tsquery('simple', ?)";
@@ -243,32 +254,97 @@ const MATCHES = "l.match_vector @@ to_tsquery('simple', ?)";
  * A search page by relevance. When the query finds less than the page asks for, the shorter query's matches
  * follow, ranked the same way below them (see withoutLastUnit), and count too.
  */
-async function rankedSearch(db: Knex, base: Knex.QueryBuilder, terms: SearchTerms, vocabulary: Vocabulary, query: ListingQuery): Promise<ListingPage> {
+async function rankedSearch(
+  db: Knex,
+  base: Knex.QueryBuilder,
+  terms: SearchTerms,
+  vocabulary: Vocabulary,
+  query: ListingQuery,
+  ranking: RankingOptions,
+): Promise<ListingPage> {
   const text = buildTextQuery(terms, vocabulary);
-  const everyMatch = () => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query);
+  const everyMatch = () => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query, ranking);
   const shorter = withoutLastUnit(terms, vocabulary);
   if (!shorter) return everyMatch();
   // Only the listings with every unit whole (as typed, or by a synonym or alternative) stay ahead of the shorter
   // query's: "Phở cuốn" for "phở bò" is a better answer than a room whose text has "phở" and "bò" far apart.
   const strictly = text.meaning ?? text.whole;
-  const strict = await rankedPage(db, base.clone().whereRaw(MATCHES, [strictly]), text, query);
+  const strict = await rankedPage(db, base.clone().whereRaw(MATCHES, [strictly]), text, query, ranking);
   if (strict.total >= query.offset + query.limit) return everyMatch();
   const others = base.clone().whereNot((builder) => {
     builder.whereRaw(MATCHES, [strictly]);
   });
-  const rest = await rankedSearch(db, others, shorter.terms, shorter.vocabulary, {
-    ...query,
-    offset: Math.max(0, query.offset - strict.total),
-    limit: query.limit - strict.listings.length,
-  });
+  const rest = await rankedSearch(
+    db,
+    others,
+    shorter.terms,
+    shorter.vocabulary,
+    { ...query, offset: Math.max(0, query.offset - strict.total), limit: query.limit - strict.listings.length },
+    ranking,
+  );
   return { listings: [...strict.listings, ...rest.listings], total: strict.total + rest.total };
+}
+
+/**
+ * The newest matches a search looks at first, as a multiple of the rows its page needs (see bestScoredPage);
+ * at least NEWEST_WINDOW_MIN.
+ */
+const NEWEST_WINDOW_FACTOR = 8;
+const NEWEST_WINDOW_MIN = 400;
+
+/**
+ * A search page by relevance. A listing with the best score a search allows (every flag: each unit whole,
+ * the accents as typed, together in the title…) cannot be outranked, and among those the newest come first:
+ * when the newest matches already hold enough of them for the page, the page is theirs (bestScoredPage),
+ * found among a few hundred rows taken newest first. Otherwise (a rare best score, a deep page) every match
+ * is ranked (everyMatchRanked).
+ */
+async function rankedPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery, ranking: RankingOptions): Promise<ListingPage> {
+  const shortcut = ranking.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query);
+  return shortcut ?? everyMatchRanked(db, filtered, text, query);
+}
+
+/**
+ * The page from the newest matches alone, or undefined when they hold fewer best-scored listings than the
+ * page reaches. Sound because best-scored listings rank above every other and, among themselves, newest
+ * first: the best-scored ones among the newest W matches are exactly the newest best-scored ones overall.
+ * The count is the capped count browse uses ("1000+"), run beside the page. Only for pages within the cap:
+ * past it the capped count would understate the matches the page is taken from.
+ */
+async function bestScoredPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage | undefined> {
+  const needed = query.offset + query.limit;
+  if (needed > TOTAL_COUNT_CAP) return undefined;
+  const window = Math.max(NEWEST_WINDOW_MIN, needed * NEWEST_WINDOW_FACTOR);
+  const rank = rankScore(text);
+  // The score is computed on the window's rows only, after it is cut: a match that planned as a bitmap scan
+  // would otherwise score every match before the sort.
+  const newest = filtered
+    .clone()
+    .select('l.id', 'l.created_at')
+    .orderBy([...RECENT])
+    .limit(window)
+    .as('newest');
+  const best = (await db
+    .from(newest)
+    .join('listings as l', 'l.id', 'newest.id')
+    .whereRaw(`${rank.sql} = ?`, [...rank.bindings, rank.best])
+    .orderBy([
+      { column: 'newest.created_at', order: 'desc' },
+      { column: 'newest.id', order: 'desc' },
+    ])
+    .select('newest.id')) as { id: string }[];
+  if (best.length < needed) return undefined;
+  const ids = best.slice(query.offset, needed).map((row) => row.id);
+  const [rows, total] = await Promise.all([listingsWithSellers(db).whereIn('l.id', ids) as Promise<ListingWithSellerRow[]>, cappedCount(db, filtered)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { listings: ids.flatMap((id) => (byId.has(id) ? [toListing(byId.get(id)!)] : [])), total };
 }
 
 /**
  * A search page by relevance, over every match. Ranking must look at every match, so the same pass counts
  * them; it sorts only (id, score, date), and the page's 24 rows are read in full, with their sellers, after.
  */
-async function rankedPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage> {
+async function everyMatchRanked(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage> {
   const rank = rankScore(text);
   const ranked = filtered
     .clone()

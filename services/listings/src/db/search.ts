@@ -177,7 +177,7 @@ function accentedRuns(typed: string[], folded: string[], last: number): { exact:
  * The rank of a match, highest first: a sum of powers of two, so it orders exactly like comparing the
  * signals one after another. Ties (most listings, for a one-word search) go newest first.
  */
-export function rankScore(text: TextQuery): { sql: string; bindings: string[] } {
+export function rankScore(text: TextQuery): { sql: string; bindings: string[]; best: number } {
   // Each test on a whole listing's vector costs microseconds per match; the title's own small vector
   // (title_vector) makes the title tests cheap.
   const test = (column: string) => `l.${column} @@ to_tsquery('simple', ?)`;
@@ -197,6 +197,8 @@ export function rankScore(text: TextQuery): { sql: string; bindings: string[] } 
     ...(text.meaning ? [[8, test('match_vector'), [text.whole]] as [number, string, string[]]] : []),
   ];
   const flag = ([weight, condition]: [number, string, string[]]) => `(case when ${condition} then ${weight} else 0 end)`;
+  // Every flag at once: no listing can score higher.
+  const best = parts.reduce((sum, [weight]) => sum + weight, 0);
   // Several units: the accents count where the units stand together ("phở g": "Phở gà" before "Gia vị nấu phở
   // trọn gói"), so the accent test runs only on the listings the phrase test passed.
   const exact = parts.find(([weight]) => weight === 16);
@@ -204,9 +206,9 @@ export function rankScore(text: TextQuery): { sql: string; bindings: string[] } 
   if (exact && phrase) {
     const rest = parts.filter((part) => part !== exact && part !== phrase);
     const nested = `(case when ${phrase[1]} then ${phrase[0]} + ${flag(exact)} else 0 end)`;
-    return { sql: [...rest.map(flag), nested].join(' + '), bindings: [...rest.flatMap(([, , values]) => values), ...phrase[2], ...exact[2]] };
+    return { sql: [...rest.map(flag), nested].join(' + '), bindings: [...rest.flatMap(([, , values]) => values), ...phrase[2], ...exact[2]], best };
   }
-  return { sql: parts.map(flag).join(' + '), bindings: parts.flatMap(([, , values]) => values) };
+  return { sql: parts.map(flag).join(' + '), bindings: parts.flatMap(([, , values]) => values), best };
 }
 
 /** Every string one edit away (Damerau: a letter deleted, inserted, replaced, or two neighbours swapped). */

@@ -1,4 +1,4 @@
-import { listingQuery, type Listing } from '@vnmarket/proto';
+import { listingQuery, TOTAL_COUNT_CAP, type Listing } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../../tools/generate/listings';
@@ -48,4 +48,37 @@ it('"banh mi": the first page is listings with "bánh mì" in the title', async 
   const page = await firstPage('banh mi');
   expect(page.length).toBeGreaterThan(10);
   expect(page.filter((listing) => !/\bbanh mi\b/.test(fold(listing.title))).map((listing) => listing.title)).toEqual([]);
+});
+
+const totalHeader = (total: number) => (total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
+
+describe('the newest-first shortcut (best-scored listings among the newest matches)', () => {
+  const QUERIES = ['pho', 'nha', 'ban', 'phở', 'nhà', 'banh mi', 'bánh mì', 'cho thuê', 'phở bò', 'apartment san jose', 'ph', 'iphone', 'xe'];
+  const PAGES = [
+    { limit: '24', offset: '0' },
+    { limit: '24', offset: '24' },
+    { limit: '12', offset: '60' },
+  ];
+
+  it('answers every page exactly as ranking every match does, and answers the common words without ranking every match', async () => {
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => statements.push(query.sql);
+    const shortcutTaken: string[] = [];
+    for (const search of QUERIES) {
+      for (const page of PAGES) {
+        const query = listingQuery.parse({ search, ...page });
+        db.on('query', record);
+        const fast = await searchListings(db, query).finally(() => db.off('query', record));
+        const reference = await searchListings(db, query, { rankEveryMatch: true });
+        const label = `${search} @${page.offset}`;
+        expect({ label, ids: fast.listings.map((listing) => listing.id) }).toEqual({ label, ids: reference.listings.map((listing) => listing.id) });
+        // The shortcut counts up to the cap, as browse does: the same X-Total-Count either way.
+        expect({ label, total: totalHeader(fast.total) }).toEqual({ label, total: totalHeader(reference.total) });
+        const rankedAll = statements.some((sql) => sql.includes('count(*) over ()'));
+        if (!rankedAll) shortcutTaken.push(label);
+        statements.length = 0;
+      }
+    }
+    expect(shortcutTaken).toEqual(expect.arrayContaining(['pho @0', 'nha @0', 'ban @0', 'pho @24']));
+  });
 });
