@@ -286,11 +286,15 @@ async function rankedSearch(
 }
 
 /**
- * The newest matches a search looks at first, as a multiple of the rows its page needs (see bestScoredPage);
- * at least NEWEST_WINDOW_MIN.
+ * How many of the newest matches a search scores first: a multiple of the rows its page reaches, at least
+ * FIRST_WINDOW_MIN. Small, so that even a two-word search is read newest first through the index rather than
+ * all its matches through the text index (the planner's choice, by the window's size).
  */
-const NEWEST_WINDOW_FACTOR = 8;
-const NEWEST_WINDOW_MIN = 400;
+const FIRST_WINDOW_FACTOR = 5;
+const FIRST_WINDOW_MIN = 120;
+/** The second look is sized from the first one's share of best-scored listings, with this margin, up to the cap. */
+const SECOND_WINDOW_MARGIN = 1.5;
+const MAX_WINDOW = 4000;
 
 /**
  * A search page by relevance. A listing with the best score a search allows (every flag: each unit whole,
@@ -314,30 +318,49 @@ async function rankedPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery
 async function bestScoredPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage | undefined> {
   const needed = query.offset + query.limit;
   if (needed > TOTAL_COUNT_CAP) return undefined;
-  const window = Math.max(NEWEST_WINDOW_MIN, needed * NEWEST_WINDOW_FACTOR);
   const rank = rankScore(text);
-  // The score is computed on the window's rows only, after it is cut: a match that planned as a bitmap scan
-  // would otherwise score every match before the sort.
+  const firstWindow = Math.max(FIRST_WINDOW_MIN, needed * FIRST_WINDOW_FACTOR);
+  let newest = await scoreNewest(db, filtered, rank, firstWindow);
+  let best = newest.filter((row) => row.score === rank.best);
+  // Fewer best-scored listings than the page needs: look further, as far as their share among the first
+  // window says is enough. A window that held every match, or no best-scored one, has no more to find.
+  if (best.length < needed && best.length > 0 && newest.length === firstWindow) {
+    const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
+    if (secondWindow > MAX_WINDOW) return undefined;
+    newest = await scoreNewest(db, filtered, rank, secondWindow);
+    best = newest.filter((row) => row.score === rank.best);
+  }
+  if (best.length < needed) return undefined;
+  const ids = best.slice(query.offset, needed).map((row) => row.id);
+  const [rows, total] = await Promise.all([listingsWithSellers(db).whereIn('l.id', ids) as Promise<ListingWithSellerRow[]>, cappedCount(db, filtered)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { listings: ids.flatMap((id) => (byId.has(id) ? [toListing(byId.get(id)!)] : [])), total };
+}
+
+/**
+ * The newest `window` matches, newest first, with their scores. The score is computed on the window's rows
+ * only, after it is cut: a match planned as a text-index scan would otherwise score every match before the sort.
+ */
+async function scoreNewest(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  rank: ReturnType<typeof rankScore>,
+  window: number,
+): Promise<{ id: string; score: number }[]> {
   const newest = filtered
     .clone()
     .select('l.id', 'l.created_at')
     .orderBy([...RECENT])
     .limit(window)
     .as('newest');
-  const best = (await db
+  return (await db
     .from(newest)
     .join('listings as l', 'l.id', 'newest.id')
-    .whereRaw(`${rank.sql} = ?`, [...rank.bindings, rank.best])
+    .select('newest.id', db.raw(`(${rank.sql})::int as score`, rank.bindings))
     .orderBy([
       { column: 'newest.created_at', order: 'desc' },
       { column: 'newest.id', order: 'desc' },
-    ])
-    .select('newest.id')) as { id: string }[];
-  if (best.length < needed) return undefined;
-  const ids = best.slice(query.offset, needed).map((row) => row.id);
-  const [rows, total] = await Promise.all([listingsWithSellers(db).whereIn('l.id', ids) as Promise<ListingWithSellerRow[]>, cappedCount(db, filtered)]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { listings: ids.flatMap((id) => (byId.has(id) ? [toListing(byId.get(id)!)] : [])), total };
+    ])) as { id: string; score: number }[];
 }
 
 /**
