@@ -269,8 +269,12 @@ async function rankedSearch(
   // Only the listings with every unit whole (as typed, or by a synonym or alternative) stay ahead of the shorter
   // query's: "Phở cuốn" for "phở bò" is a better answer than a room whose text has "phở" and "bò" far apart.
   const strictly = text.meaning ?? text.whole;
-  const strict = await rankedPage(db, base.clone().whereRaw(MATCHES, [strictly]), text, query, ranking);
-  if (strict.total >= query.offset + query.limit) return everyMatch();
+  const strictMatches = base.clone().whereRaw(MATCHES, [strictly]);
+  const needed = query.offset + query.limit;
+  // Enough of them for the page (the usual case): that takes only their count, capped as the header's is.
+  if (needed <= TOTAL_COUNT_CAP && (await cappedCount(db, strictMatches)) >= needed) return everyMatch();
+  const strict = await rankedPage(db, strictMatches, text, query, ranking);
+  if (strict.total >= needed) return everyMatch();
   const others = base.clone().whereNot((builder) => {
     builder.whereRaw(MATCHES, [strictly]);
   });
