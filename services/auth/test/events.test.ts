@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually, withRecordedStatements } from '@vnmarket/shared/testing';
 import { conversed, eventsHandled, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 import { RecordedPairs } from '../src/events/recorded-pairs';
 
@@ -108,16 +108,7 @@ const message = (senderId: string, receiverId: string) => ({
 });
 
 /** Runs a test body with every SQL statement auth's database runs meanwhile recorded. */
-async function recordingStatements(run: (statements: string[]) => Promise<void>): Promise<void> {
-  const statements: string[] = [];
-  const record = (query: { sql: string }) => statements.push(query.sql);
-  auth.infrastructure.db.on('query', record);
-  try {
-    await run(statements);
-  } finally {
-    auth.infrastructure.db.removeListener('query', record);
-  }
-}
+const recordingStatements = (run: (statements: string[]) => Promise<void>) => withRecordedStatements(auth.infrastructure.db, run);
 
 it('message.created records the pair once: later messages of the conversation are acknowledged without touching the database', async () => {
   const [one, other] = [await registered(auth), await registered(auth)];

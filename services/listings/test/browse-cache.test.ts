@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { buildEvent } from '@vnmarket/proto';
 import { startGateway, startListings, listingBody, registered, startStack, type RunningListings, type Stack } from '@vnmarket/testkit';
 import { metricsRegistry } from '@vnmarket/shared';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually, withRecordedStatements } from '@vnmarket/shared/testing';
 import { BrowseCache, cachedPage, cacheKeyOf } from '../src/browse-cache';
 import { SellerCopyWatch } from '../src/events/seller-copy-watch';
 
@@ -190,12 +190,8 @@ describe('browse cache on every replica', () => {
     await seller.client.post('/api/listings', listingBody());
     const db = stack.listings.infrastructure.db;
     const watch = new SellerCopyWatch(db, { pollMs: 20, maxWaitMs: 400 });
-    let sellerQueries = 0;
-    const count = (query: { sql: string }) => {
-      if (/from "sellers"/.test(query.sql)) sellerQueries += 1;
-    };
-    db.on('query', count);
-    try {
+    await withRecordedStatements(db, async (statements) => {
+      const sellerQueries = () => statements.filter((sql) => /from "sellers"/.test(sql)).length;
       const started = Date.now();
       // 50 users whose change never reaches the copy, and one whose copy is there.
       const never = Array.from({ length: 50 }, () => watch.shownOnceCopied(randomUUID(), 1));
@@ -204,33 +200,25 @@ describe('browse cache on every replica', () => {
       expect(Date.now() - started).toBeLessThan(300);
       expect(await Promise.all(never)).toEqual(Array(50).fill(false));
       // About 400 / 20 ticks, each one query for all of them (50 × 20 if each polled on its own).
-      expect(sellerQueries).toBeLessThan(40);
-    } finally {
-      db.removeListener('query', count);
-    }
+      expect(sellerQueries()).toBeLessThan(40);
+    });
   });
 
   it('stops asking the database once closed (the service stopping): its waiters are refused at once, and so is a new one', async () => {
     const db = stack.listings.infrastructure.db;
     const watch = new SellerCopyWatch(db, { pollMs: 20, maxWaitMs: 10_000 });
-    let sellerQueries = 0;
-    const count = (query: { sql: string }) => {
-      if (/from "sellers"/.test(query.sql)) sellerQueries += 1;
-    };
-    db.on('query', count);
-    try {
+    await withRecordedStatements(db, async (statements) => {
+      const sellerQueries = () => statements.filter((sql) => /from "sellers"/.test(sql)).length;
       const waiting = watch.shownOnceCopied(randomUUID(), 1);
-      await eventually(async () => expect(sellerQueries).toBeGreaterThan(0));
+      await eventually(async () => expect(sellerQueries()).toBeGreaterThan(0));
       watch.close();
       await expect(waiting).rejects.toThrow('closed');
       await expect(watch.shownOnceCopied(randomUUID(), 1)).rejects.toThrow('closed');
-      const afterClose = sellerQueries;
+      const afterClose = sellerQueries();
       await new Promise((resolve) => setTimeout(resolve, 200));
       // At most the tick that was in flight when it closed.
-      expect(sellerQueries - afterClose).toBeLessThanOrEqual(1);
-    } finally {
-      db.removeListener('query', count);
-    }
+      expect(sellerQueries() - afterClose).toBeLessThanOrEqual(1);
+    });
   });
 
   it('answers 304 to an unchanged page and a new ETag once the page changed', async () => {

@@ -296,7 +296,7 @@ async function rankedSearch(
  */
 const FIRST_WINDOW_FACTOR = 5;
 const FIRST_WINDOW_MIN = 120;
-/** The second look is sized from the first one's share of best-scored listings, with this margin, up to the cap. */
+/** The second look is sized from the first one's share of best-scored listings, with this margin, up to MAX_WINDOW rows. */
 const SECOND_WINDOW_MARGIN = 1.5;
 const MAX_WINDOW = 4000;
 

@@ -1,6 +1,6 @@
 import { listingQuery, TOTAL_COUNT_CAP, type Listing } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
+import { createTestDatabase, withRecordedStatements, type TestDatabase } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../../tools/generate/listings';
 import { migrations } from '../../migrations';
 import { LISTINGS_SCHEMA } from '../../src/config';
@@ -61,15 +61,12 @@ describe('the newest-first shortcut (best-scored listings among the newest match
   ];
 
   it('answers every page exactly as ranking every match does, and answers the common words without ranking every match', async () => {
-    const statements: string[] = [];
-    const record = (query: { sql: string }) => statements.push(query.sql);
     const shortcutTaken: string[] = [];
     const secondLook: string[] = [];
     for (const search of QUERIES) {
       for (const page of PAGES) {
         const query = listingQuery.parse({ search, ...page });
-        db.on('query', record);
-        const fast = await searchListings(db, query).finally(() => db.off('query', record));
+        const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
         const reference = await searchListings(db, query, { rankEveryMatch: true });
         const label = `${search} @${page.offset}`;
         expect({ label, ids: fast.listings.map((listing) => listing.id) }).toEqual({ label, ids: reference.listings.map((listing) => listing.id) });
@@ -78,7 +75,6 @@ describe('the newest-first shortcut (best-scored listings among the newest match
         const rankedAll = statements.some((sql) => sql.includes('count(*) over ()'));
         if (!rankedAll) shortcutTaken.push(label);
         if (!rankedAll && statements.filter((sql) => sql.includes('"newest"')).length > 1) secondLook.push(label);
-        statements.length = 0;
       }
     }
     expect(shortcutTaken).toEqual(expect.arrayContaining(['pho @0', 'nha @0', 'ban @0', 'pho @24']));
