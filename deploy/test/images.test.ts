@@ -17,10 +17,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestEnvironment, generateSigningKeys, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTestEnvironment, freePort, generateSigningKeys, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
 import {
   buildRenderer,
   containerEnv,
@@ -397,17 +396,6 @@ function writeKeys(dir: string): { publicKeyFile: string; privateKeyFile: string
   writeFileSync(path.join(dir, 'private.pem'), privateKey);
   writeFileSync(path.join(dir, 'public.pem'), publicKey);
   return { publicKeyFile: path.join(dir, 'public.pem'), privateKeyFile: path.join(dir, 'private.pem') };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor200(target: string, timeoutMs: number, logs: () => string): Promise<void> {
