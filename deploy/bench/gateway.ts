@@ -2,8 +2,9 @@
  * Issue 14, goal 2 (make bench-gateway, or part of make bench): what the Express gateway costs on a path
  * nothing caches, beside the service answering directly and beside nginx proxying the same.
  *
- * Two scenarios, each measured three ways — direct, through the gateway, through nginx (1 worker, HTTP/1.1
- * keep-alive upstream, the same X-Forwarded-* headers):
+ * Two scenarios, each measured four ways — direct, through the gateway, through nginx (1 worker, HTTP/1.1
+ * keep-alive upstream, the same X-Forwarded-* headers), and through the Node floor (node-floor-proxy.ts:
+ * the least a node:http proxy does, so the figures tell the runtime's share of the gap from the gateway's):
  *
  * - `GET /api/auth/user` with a session cookie: auth checks the session in Redis and reads the user from
  *   PostgreSQL on every request. The goal rows come from this one.
@@ -18,6 +19,7 @@
  * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION (measured seconds per target and round, 5),
  * BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_NGINX_WORKERS (1, or auto), BENCH_GATEWAY_AUTH_PORT
  * (4131), BENCH_GATEWAY_STUB_PORT (4132), BENCH_GATEWAY_PORT (8210), BENCH_GATEWAY_NGINX_PORT (8211),
+ * BENCH_GATEWAY_FLOOR_PORT (8213),
  * BENCH_GATEWAY_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway, dropped and
  * recreated each run), BENCH_NO_INSTALL=1 (never apt-get install nginx), BENCH_PROFILE_DIR (the gateway
  * writes a V8 CPU profile there when it stops), BENCH_COMPARE_GATEWAY (the main.ts of another checkout's
@@ -73,6 +75,7 @@ const settings = {
     gateway: envInt('BENCH_GATEWAY_PORT', 8210, 1),
     gatewayNginx: envInt('BENCH_GATEWAY_NGINX_PORT', 8211, 1),
     gatewayCompare: envInt('BENCH_GATEWAY_COMPARE_PORT', 8212, 1),
+    gatewayFloor: envInt('BENCH_GATEWAY_FLOOR_PORT', 8213, 1),
   },
   databaseUrl: process.env.BENCH_GATEWAY_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway',
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
@@ -99,7 +102,7 @@ server.listen(Number(process.env.PORT), process.env.HOST);
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-type TargetName = 'direct' | 'gateway' | 'nginx' | 'compare';
+type TargetName = 'direct' | 'gateway' | 'nginx' | 'floor' | 'compare';
 
 interface Scenario {
   name: string;
@@ -134,12 +137,14 @@ function cpuSeconds(pids: number[]): number {
   return ticks / USER_HZ;
 }
 
-const targetLabel = (target: TargetName) => (target === 'compare' ? 'gateway (compare)' : target);
+const TARGET_LABELS: Partial<Record<TargetName, string>> = { compare: 'gateway (compare)', floor: 'Node floor' };
+const targetLabel = (target: TargetName) => TARGET_LABELS[target] ?? target;
 
 function targetPort(target: TargetName, scenario: Scenario): number {
   if (target === 'direct') return scenario.directPort;
   if (target === 'gateway') return settings.ports.gateway;
   if (target === 'nginx') return settings.ports.gatewayNginx;
+  if (target === 'floor') return settings.ports.gatewayFloor;
   return settings.ports.gatewayCompare;
 }
 
@@ -226,6 +231,9 @@ function printScenario(scenario: Scenario, rounds: Round[], targets: TargetName[
     ['gateway', 'direct'],
     ['gateway', 'nginx'],
     ['nginx', 'direct'],
+    ['floor', 'direct'],
+    ['floor', 'nginx'],
+    ['gateway', 'floor'],
     ['gateway', 'compare'],
     ['compare', 'direct'],
   ];
@@ -240,11 +248,18 @@ function printScenario(scenario: Scenario, rounds: Round[], targets: TargetName[
   return summaries;
 }
 
-/** Goal 2's rows from a scenario: the gateway's req/s against direct and nginx, and its p99 against nginx's. */
+const signedMs = (difference: number) => `${difference >= 0 ? '+' : '−'}${fmt(Math.abs(difference), 2)} ms`;
+
+/**
+ * Goal 2's rows from a scenario: the gateway's req/s against direct and nginx, and its p99 against nginx's;
+ * each baseline says too what the Node floor reached on the same measure (how near any Node proxy gets).
+ */
 function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judged: boolean): GoalRow[] {
   const direct = summaries.get('direct');
   const gateway = summaries.get('gateway');
   const nginx = summaries.get('nginx');
+  const floor = summaries.get('floor');
+  const floorRatio = (of: Summary) => (floor ? `; Node floor ${fmt(floor.requestsPerSecond / of.requestsPerSecond, 2)}` : '');
   const goal = '2 gateway';
   const rows: GoalRow[] = [];
   if (direct && gateway) {
@@ -254,7 +269,7 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
       measure: `${scenario.title}: gateway / direct req/s`,
       figure: fmt(ratio, 2),
       target: judged ? '≥ 0.85' : '– (context)',
-      baseline: `direct ${reqs(direct.requestsPerSecond)}`,
+      baseline: `direct ${reqs(direct.requestsPerSecond)}${floorRatio(direct)}`,
       ...(judged ? { met: ratio >= 0.85 } : {}),
     });
   }
@@ -265,16 +280,16 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
       measure: `${scenario.title}: gateway / nginx req/s`,
       figure: fmt(ratio, 2),
       target: judged ? '≥ 0.95' : '– (context)',
-      baseline: `nginx ${reqs(nginx.requestsPerSecond)}`,
+      baseline: `nginx ${reqs(nginx.requestsPerSecond)}${floorRatio(nginx)}`,
       ...(judged ? { met: ratio >= 0.95 } : {}),
     });
     const difference = gateway.p99 - nginx.p99;
     rows.push({
       goal,
       measure: `${scenario.title}: gateway p99 − nginx p99`,
-      figure: `${difference >= 0 ? '+' : '−'}${fmt(Math.abs(difference), 2)} ms`,
+      figure: signedMs(difference),
       target: judged ? '≤ 2 ms' : '– (context)',
-      baseline: `nginx p99 ${fmt(nginx.p99, 2)} ms`,
+      baseline: `nginx p99 ${fmt(nginx.p99, 2)} ms${floor ? `; Node floor ${signedMs(floor.p99 - nginx.p99)}` : ''}`,
       ...(judged ? { met: difference <= 2 } : {}),
     });
   }
@@ -293,6 +308,7 @@ async function main(tempDir: string): Promise<void> {
     'direct',
     'gateway',
     ...(nginx.binary ? (['nginx'] as const) : []),
+    'floor',
     ...(settings.compareGateway ? (['compare'] as const) : []),
   ];
   limitRunTime(240 + 2 * settings.rounds * targets.length * (settings.warmup + settings.duration + 5));
@@ -313,6 +329,9 @@ async function main(tempDir: string): Promise<void> {
   console.log(`  stub      ${LOCALHOST}:${settings.ports.gatewayStub}  (plain node:http, one fixed JSON answer; in the listings slot)`);
   console.log(
     `  gateway   ${LOCALHOST}:${settings.ports.gateway}  (gateway/src/main.ts, 1 Node process, LOG_LEVEL=warn${settings.profileDir ? `, CPU profile to ${settings.profileDir}` : ''})`,
+  );
+  console.log(
+    `  floor     ${LOCALHOST}:${settings.ports.gatewayFloor}  (deploy/bench/node-floor-proxy.ts: node:http server and keep-alive client, piped, X-Forwarded-*; nothing else)`,
   );
   if (settings.compareGateway) console.log(`  compare   ${LOCALHOST}:${settings.ports.gatewayCompare}  (${settings.compareGateway})`);
   console.log(
@@ -362,6 +381,14 @@ async function main(tempDir: string): Promise<void> {
     proxyPids.set('compare', [compareChild.process.pid ?? -1]);
     await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayCompare}/livez`, 'compare gateway', 60_000);
   }
+  const floorChild = startChild(
+    'floor',
+    process.execPath,
+    ['--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'],
+    gatewayEnv(settings.ports.gatewayFloor, upstreams),
+  );
+  proxyPids.set('floor', [floorChild.process.pid ?? -1]);
+  await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayFloor}/livez`, 'Node floor proxy', 60_000);
   // Only auth and the stub run, so the gateway's /healthz stays 503: each scenario checks its route once through it.
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
   proxyPids.set('gateway', [gatewayChild.process.pid ?? -1]);
@@ -440,7 +467,8 @@ async function main(tempDir: string): Promise<void> {
     "\n  req/s: autocannon's mean of per-second samples, averaged over the rounds. Latency: every measured response of a round, in ms;\n" +
       '  the median of the rounds. Proxy CPU: user + system time of the proxy’s processes (the gateway; nginx’s master and workers)\n' +
       '  while measured, per request, the median of the rounds: the figure least moved by what else the machine runs.\n' +
-      '  The stub rows show the proxies’ own cost per request (what a cached answer pays); the goal is judged on auth.',
+      '  The stub rows show the proxies’ own cost per request (what a cached answer pays); the goal is judged on auth.\n' +
+      '  The Node floor is no product: node:http server and client piping one request through, the least any Node proxy does.',
   );
   if (nginx.note) console.log(`\n  nginx was NOT measured: ${nginx.note}`);
   reportGoals(goals);
@@ -448,6 +476,6 @@ async function main(tempDir: string): Promise<void> {
 
 const tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-gateway-'));
 void runBench(() => main(tempDir), {
-  stopping: 'auth, the stub, the gateway and nginx',
+  stopping: 'auth, the stub, the gateway, the Node floor proxy and nginx',
   cleanup: () => rmSync(tempDir, { recursive: true, force: true }),
 });
