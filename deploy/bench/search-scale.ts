@@ -2,7 +2,7 @@
  * npm run bench:search-scale (part of make bench): where PostgreSQL full-text search stops meeting issue 14's
  * budgets on a cache miss. The same searches and filtered browses, straight through searchListings() (the
  * service's own SQL, no HTTP and no page cache), at growing catalogue sizes: 100k, then the same database
- * grown to 1M (and 5M with BENCH_SCALE_SIZES=100000,1000000,5000000, about 12 GB of disk).
+ * grown to 1M (and 5M with BENCH_SCALE_SIZES=100000,1000000,5000000, about 16 GB of disk).
  *
  * For each size and query: the median of 5 runs one at a time (warm cache), then 20 workers (one database
  * connection each, BENCH_CONNECTIONS) running it for BENCH_DURATION seconds: queries/s and p95. The rows of
