@@ -196,17 +196,32 @@ module.exports = {
 };
 `,
   );
-  const { code, output } = await run(
-    process.execPath,
-    [path.join(REPO, 'node_modules/jest/bin/jest.js'), '--config', 'jest.previous-release.config.js', '--ci', '--maxWorkers=2', ...suite],
-    {
-      cwd: root,
-      env: withoutJestWorker(process.env),
-      // About a minute on a quiet machine; generous, because make test runs it beside the whole suite.
-      timeoutMs: 280_000,
-    },
-  );
+  const runSuite = (files: string[], timeoutMs: number) =>
+    run(
+      process.execPath,
+      [path.join(REPO, 'node_modules/jest/bin/jest.js'), '--config', 'jest.previous-release.config.js', '--ci', '--maxWorkers=2', ...files],
+      {
+        cwd: root,
+        env: withoutJestWorker(process.env),
+        timeoutMs,
+      },
+    );
+  // About a minute on a quiet machine; generous, because make test runs it beside the whole suite.
+  let { code, output } = await runSuite(suite, 280_000);
+  // The old tests were written for a quiet machine (55 creates at once, then a count): beside the whole suite
+  // on a slow VM one of them can fail for time alone. Its files run once more, alone; a schema the old code
+  // cannot use fails them again.
+  const failed = failedTestFiles(output);
+  if (code !== 0 && failed.length > 0 && failed.every((file) => suite.includes(file))) {
+    process.stderr.write(`previous release: ${failed.join(', ')} failed beside the suite; running once more alone\n${output.slice(-3000)}\n`);
+    ({ code, output } = await runSuite(failed, 200_000));
+  }
   if (code !== 0)
     throw new Error(`the previous release (${previous.commit.slice(0, 12)}, ${previous.reason}) fails on the current schema:\n${output.slice(-6000)}`);
   expect(output).toMatch(/Tests:\s+\d+ passed/);
-}, 300_000);
+}, 500_000);
+
+/** The test files a jest run reported as failing ("FAIL main services/…/x.test.ts (12 s)"). */
+function failedTestFiles(output: string): string[] {
+  return [...new Set([...output.matchAll(/^\s*FAIL\s+(?:main\s+)?(\S+\.test\.tsx?)\b/gm)].map((match) => match[1]!))];
+}

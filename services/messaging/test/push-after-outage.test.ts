@@ -20,7 +20,9 @@ afterAll(async () => {
   await isolated.stop();
   await stack.stop();
   await proxy.close();
-});
+  // As long as the setup may take: beside the whole suite on a slow VM, closing the replica that reconnected
+  // through the proxy (its broker queues deleted, the connection closed) and the stack took over 30 s once.
+}, 60_000);
 
 it('messages stored while a replica was cut off from the broker reach the sockets it holds after it reconnects', async () => {
   const alice = await registered(stack);
