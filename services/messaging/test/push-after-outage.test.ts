@@ -17,11 +17,19 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   proxy.restore();
-  await isolated.stop();
-  await stack.stop();
+  const teardown = (async () => {
+    await isolated.stop();
+    await stack.stop();
+  })();
+  // Closing the replica that reconnected through the proxy has hung past a minute beside the whole suite on a
+  // slow VM (not alone: 3 s). Not yet explained, so it is bounded and said, not hidden: after 20 s the proxy's
+  // connections are dropped, which ends any broker call still waiting on them.
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([teardown.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 20_000)))]);
+  clearTimeout(timer);
+  if (!finished) console.warn('push-after-outage: the teardown was still running after 20 s; dropping the proxy’s connections');
   await proxy.close();
-  // As long as the setup may take: beside the whole suite on a slow VM, closing the replica that reconnected
-  // through the proxy (its broker queues deleted, the connection closed) and the stack took over 30 s once.
+  await Promise.race([teardown, new Promise((resolve) => setTimeout(resolve, 20_000).unref())]);
 }, 60_000);
 
 it('messages stored while a replica was cut off from the broker reach the sockets it holds after it reconnects', async () => {
