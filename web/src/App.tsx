@@ -11,6 +11,7 @@ import { useAuth } from './lib/use-auth';
 import Landing from './pages/landing';
 import { MessagingProvider } from './lib/messaging';
 import { wasSignedIn } from './lib/signed-in-hint';
+import { useHydrated } from './lib/prerendered';
 
 // Every screen but the landing page loads on demand (its own chunk), so a visitor's first page carries
 // only what it shows. Each page module's default export is its screen.
@@ -32,11 +33,15 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 /**
  * "/": home once signed in; the landing page for visitors and while auth loads, unless this browser's
  * last answer was a member (lib/signed-in-hint.ts): then the loading state, not a landing page flashing by.
+ * Not while React hydrates the prerendered landing page: the hint may have been written since the route
+ * guard read it (the header's current-user answer can arrive first), and hydration must render what the
+ * HTML holds.
  */
 function Root() {
   const { isAuthenticated, isLoading } = useAuth();
+  const hydrated = useHydrated();
   if (isAuthenticated) return <Home />;
-  return isLoading && wasSignedIn() ? <PageLoading /> : <Landing />;
+  return isLoading && hydrated && wasSignedIn() ? <PageLoading /> : <Landing />;
 }
 
 function ScrollToTop() {

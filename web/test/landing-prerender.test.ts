@@ -175,4 +175,24 @@ describe('the prerendered landing page', () => {
     await page.getByRole('heading', { name: HERO }).waitFor();
     expect(await heroWasShown(page)).toBe(true);
   });
+
+  // The hint can change between the route guard (head) and hydration (after the body): the header's
+  // current-user answer arriving first writes it, as can a sign-in in another tab. What hydrates must not read it.
+  it('hydrates the prerender when the signed-in hint appears after the route guard ran, then shows home', async () => {
+    const account = newAccount('Huệ', 'Lý');
+    const { page } = await web.newPage({ account });
+    await page.addInitScript((key: string) => {
+      const scope = globalThis as unknown as {
+        document: { readyState: string; addEventListener(type: string, listener: () => void): void };
+        localStorage: { setItem(name: string, value: string): void };
+      };
+      // 'interactive': the body is parsed and the app's module has not run yet.
+      scope.document.addEventListener('readystatechange', () => {
+        if (scope.document.readyState === 'interactive') scope.localStorage.setItem(key, '1');
+      });
+    }, SIGNED_IN_HINT_KEY);
+    await page.goto(`${web.base}/`);
+    // A hydration mismatch (React #418) is a page error: afterEach fails the test on it.
+    await page.getByRole('heading', { name: `Welcome back, ${account.firstName}` }).waitFor();
+  });
 });
