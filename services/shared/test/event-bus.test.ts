@@ -159,6 +159,26 @@ it('a second bus on a broker address that refuses connections keeps retrying wit
   await bus.close();
 });
 
+it('closes while its connection is still being made: the connect in progress is closed, not waited on forever', async () => {
+  const bus = new EventBus({ url: AMQP_URL, exchange: fixture.exchange, logger: fixture.logger, connectionName: 'closed-while-connecting' });
+  await bus.subscribeBroadcast({ eventTypes: ['phone.verified'], handle: () => undefined });
+  bus.start();
+  // close() before the connection is made: it waits for the attempt in progress, which must not wait for it in turn.
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    bus.close().then(() => 'closed'),
+    new Promise((resolve) => (timer = setTimeout(() => resolve('still closing after 10 s'), 10_000))),
+  ]);
+  clearTimeout(timer);
+  expect(outcome).toBe('closed');
+  expect(bus.isConnected).toBe(false);
+  // The connection it made was closed as on any stop: its fan-out queue went with it (a 404 closes the channel).
+  const fanOutQueue = `${(bus as unknown as { broadcastQueue: string }).broadcastQueue}.0`;
+  const check = await connection.createChannel();
+  check.on('error', () => undefined);
+  await expect(check.checkQueue(fanOutQueue)).rejects.toThrow(/NOT_FOUND/);
+});
+
 it('the relay holds no transaction while it waits for confirms: a row stays writable during a slow publish', async () => {
   // Stall the broker's confirms by publishing through a bus whose publish never settles.
   const stalled = new Outbox({

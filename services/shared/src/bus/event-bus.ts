@@ -226,10 +226,9 @@ export class EventBus implements QueueDepthSource {
       await connection.close().catch(() => undefined);
       throw error;
     }
-    if (this.closing) {
-      await this.close();
-      return;
-    }
+    // close() was called meanwhile: it is waiting for this attempt (this.connecting) and then closes what it
+    // made. Calling close() from here would wait for this attempt too: for itself, for ever.
+    if (this.closing) return;
     this.attempt = 0;
     brokerConnected.set({ connection: this.options.connectionName }, 1);
     this.options.logger.info({ exchange: this.options.exchange }, 'broker connected');
