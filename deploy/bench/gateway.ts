@@ -19,7 +19,7 @@
  * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION (measured seconds per target and round, 5),
  * BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_NGINX_WORKERS (1, or auto), BENCH_GATEWAY_AUTH_PORT
  * (4131), BENCH_GATEWAY_STUB_PORT (4132), BENCH_GATEWAY_PORT (8210), BENCH_GATEWAY_NGINX_PORT (8211),
- * BENCH_GATEWAY_FLOOR_PORT (8213),
+ * BENCH_GATEWAY_FLOOR_PORT (8213), BENCH_GATEWAY_FLOOR_UNDICI_PORT (8214),
  * BENCH_GATEWAY_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway, dropped and
  * recreated each run), BENCH_NO_INSTALL=1 (never apt-get install nginx), BENCH_PROFILE_DIR (the gateway
  * writes a V8 CPU profile there when it stops), BENCH_COMPARE_GATEWAY (the main.ts of another checkout's
@@ -76,6 +76,7 @@ const settings = {
     gatewayNginx: envInt('BENCH_GATEWAY_NGINX_PORT', 8211, 1),
     gatewayCompare: envInt('BENCH_GATEWAY_COMPARE_PORT', 8212, 1),
     gatewayFloor: envInt('BENCH_GATEWAY_FLOOR_PORT', 8213, 1),
+    gatewayFloorUndici: envInt('BENCH_GATEWAY_FLOOR_UNDICI_PORT', 8214, 1),
   },
   databaseUrl: process.env.BENCH_GATEWAY_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway',
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
@@ -102,7 +103,7 @@ server.listen(Number(process.env.PORT), process.env.HOST);
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-type TargetName = 'direct' | 'gateway' | 'nginx' | 'floor' | 'compare';
+type TargetName = 'direct' | 'gateway' | 'nginx' | 'floor' | 'floorUndici' | 'compare';
 
 interface Scenario {
   name: string;
@@ -137,7 +138,7 @@ function cpuSeconds(pids: number[]): number {
   return ticks / USER_HZ;
 }
 
-const TARGET_LABELS: Partial<Record<TargetName, string>> = { compare: 'gateway (compare)', floor: 'Node floor' };
+const TARGET_LABELS: Partial<Record<TargetName, string>> = { compare: 'gateway (compare)', floor: 'Node floor', floorUndici: 'Node floor, undici' };
 const targetLabel = (target: TargetName) => TARGET_LABELS[target] ?? target;
 
 function targetPort(target: TargetName, scenario: Scenario): number {
@@ -145,6 +146,7 @@ function targetPort(target: TargetName, scenario: Scenario): number {
   if (target === 'gateway') return settings.ports.gateway;
   if (target === 'nginx') return settings.ports.gatewayNginx;
   if (target === 'floor') return settings.ports.gatewayFloor;
+  if (target === 'floorUndici') return settings.ports.gatewayFloorUndici;
   return settings.ports.gatewayCompare;
 }
 
@@ -234,6 +236,8 @@ function printScenario(scenario: Scenario, rounds: Round[], targets: TargetName[
     ['floor', 'direct'],
     ['floor', 'nginx'],
     ['gateway', 'floor'],
+    ['floorUndici', 'nginx'],
+    ['floorUndici', 'floor'],
     ['gateway', 'compare'],
     ['compare', 'direct'],
   ];
@@ -243,7 +247,7 @@ function printScenario(scenario: Scenario, rounds: Round[], targets: TargetName[
     const ofB = summaries.get(b);
     if (!ofA || !ofB) continue;
     const label = `${targetLabel(a)} / ${targetLabel(b)}`;
-    console.log(`    ${label.padEnd(30)} ${fmt(ofA.requestsPerSecond / ofB.requestsPerSecond, 2)}  [${range(roundRatios(rounds, a, b))}]`);
+    console.log(`    ${label.padEnd(32)} ${fmt(ofA.requestsPerSecond / ofB.requestsPerSecond, 2)}  [${range(roundRatios(rounds, a, b))}]`);
   }
   return summaries;
 }
@@ -259,7 +263,14 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
   const gateway = summaries.get('gateway');
   const nginx = summaries.get('nginx');
   const floor = summaries.get('floor');
-  const floorRatio = (of: Summary) => (floor ? `; Node floor ${fmt(floor.requestsPerSecond / of.requestsPerSecond, 2)}` : '');
+  const floorUndici = summaries.get('floorUndici');
+  const floorRatio = (of: Summary) =>
+    [
+      floor && `; Node floor ${fmt(floor.requestsPerSecond / of.requestsPerSecond, 2)}`,
+      floorUndici && `, undici ${fmt(floorUndici.requestsPerSecond / of.requestsPerSecond, 2)}`,
+    ]
+      .filter(Boolean)
+      .join('');
   const goal = '2 gateway';
   const rows: GoalRow[] = [];
   if (direct && gateway) {
@@ -289,7 +300,7 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
       measure: `${scenario.title}: gateway p99 − nginx p99`,
       figure: signedMs(difference),
       target: judged ? '≤ 2 ms' : '– (context)',
-      baseline: `nginx p99 ${fmt(nginx.p99, 2)} ms${floor ? `; Node floor ${signedMs(floor.p99 - nginx.p99)}` : ''}`,
+      baseline: `nginx p99 ${fmt(nginx.p99, 2)} ms${floor ? `; Node floor ${signedMs(floor.p99 - nginx.p99)}` : ''}${floorUndici ? `, undici ${signedMs(floorUndici.p99 - nginx.p99)}` : ''}`,
       ...(judged ? { met: difference <= 2 } : {}),
     });
   }
@@ -309,6 +320,7 @@ async function main(tempDir: string): Promise<void> {
     'gateway',
     ...(nginx.binary ? (['nginx'] as const) : []),
     'floor',
+    'floorUndici',
     ...(settings.compareGateway ? (['compare'] as const) : []),
   ];
   limitRunTime(240 + 2 * settings.rounds * targets.length * (settings.warmup + settings.duration + 5));
@@ -333,6 +345,7 @@ async function main(tempDir: string): Promise<void> {
   console.log(
     `  floor     ${LOCALHOST}:${settings.ports.gatewayFloor}  (deploy/bench/node-floor-proxy.ts: node:http server and keep-alive client, piped, X-Forwarded-*; nothing else)`,
   );
+  console.log(`  floor     ${LOCALHOST}:${settings.ports.gatewayFloorUndici}  (the same with undici's Pool as its client: FLOOR_CLIENT=undici)`);
   if (settings.compareGateway) console.log(`  compare   ${LOCALHOST}:${settings.ports.gatewayCompare}  (${settings.compareGateway})`);
   console.log(
     nginx.binary
@@ -388,7 +401,13 @@ async function main(tempDir: string): Promise<void> {
     gatewayEnv(settings.ports.gatewayFloor, upstreams),
   );
   proxyPids.set('floor', [floorChild.process.pid ?? -1]);
+  const floorUndiciChild = startChild('floor-undici', process.execPath, ['--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'], {
+    ...gatewayEnv(settings.ports.gatewayFloorUndici, upstreams),
+    FLOOR_CLIENT: 'undici',
+  });
+  proxyPids.set('floorUndici', [floorUndiciChild.process.pid ?? -1]);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayFloor}/livez`, 'Node floor proxy', 60_000);
+  await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayFloorUndici}/livez`, 'Node floor proxy (undici)', 60_000);
   // Only auth and the stub run, so the gateway's /healthz stays 503: each scenario checks its route once through it.
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
   proxyPids.set('gateway', [gatewayChild.process.pid ?? -1]);
@@ -476,6 +495,6 @@ async function main(tempDir: string): Promise<void> {
 
 const tempDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-gateway-'));
 void runBench(() => main(tempDir), {
-  stopping: 'auth, the stub, the gateway, the Node floor proxy and nginx',
+  stopping: 'auth, the stub, the gateway, the Node floor proxies and nginx',
   cleanup: () => rmSync(tempDir, { recursive: true, force: true }),
 });
