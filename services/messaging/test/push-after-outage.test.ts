@@ -52,8 +52,9 @@ it('messages stored while a replica was cut off from the broker reach the socket
   await bobSocket.flush();
   expect(bobSocket.received.filter((message) => message.type === 'new_message')).toEqual([]);
   brokerProxy.restore();
-  const pushed = await bobSocket.next((message) => message.type === 'new_message' && message.message.id === sent.body.id, 20_000);
+  // The bus retries with backoff (up to 15 s between attempts) while the broker is away: a slow run may wait that long.
+  const pushed = await bobSocket.next((message) => message.type === 'new_message' && message.message.id === sent.body.id, 35_000);
   expect(pushed.message.content).toBe('gửi lúc mất kết nối');
   expect(isolated.infrastructure.bus.isConnected).toBe(true);
   bobSocket.ws.close();
-}, 60_000);
+}, 90_000);
