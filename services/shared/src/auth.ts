@@ -84,8 +84,8 @@ class VerifiedTokens {
 
   get(token: string): Required<Session> | undefined {
     const entry = this.entries.get(token);
-    if (entry && this.now() >= entry.expiresAt) this.entries.delete(token);
-    else return entry;
+    if (entry && this.now() < entry.expiresAt) return entry;
+    this.entries.delete(token);
     return undefined;
   }
 
@@ -141,6 +141,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     const session = token ? signedSession(token) : null;
     if (!session) return null;
     const owner = await options.sessions.ownerOf(session.sessionId);
+    // A copy: the remembered one must not change with what a caller does to its answer.
     return owner === session.userId ? { ...session } : null;
   }
 
