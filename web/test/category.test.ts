@@ -481,6 +481,40 @@ describe('listing detail gallery', () => {
   });
 });
 
+describe('photos that do not load', () => {
+  it('a card whose thumbnail fails to load shows the placeholder, not a broken image', async () => {
+    const client = web.stack.client();
+    expect((await client.post('/api/register', newAccount('Thảo', 'Đỗ'))).status).toBe(201);
+    const title = `Nồi cơm điện Zojirushi ${Date.now()}`;
+    const created = await client.post<Listing>('/api/listings', {
+      title,
+      description: 'Nồi còn mới, dùng ít',
+      category: 'sale',
+      price: '60',
+      condition: 'like-new',
+      location: 'Milpitas, CA',
+      metadata: {},
+    });
+    expect(created.status).toBe(201);
+    const image = await uploadThroughApi(client, await makePhoto(['#f59e0b', '#111827'], 800, 600));
+    await setListingPhotos(client, created.body, [image]);
+    const card = (page: Page) => cards(page).filter({ hasText: title });
+
+    // The control: where the thumbnail loads, the card shows it.
+    const { page } = await newPage({ account: newAccount('Tâm', 'Huỳnh') });
+    await openCategory(page, 'sale');
+    await card(page).locator('img').waitFor();
+    expect(await card(page).getByTestId('image-placeholder').count()).toBe(0);
+
+    // A dropped connection for that one request: the placeholder takes the photo's place.
+    const { page: offline } = await newPage({ account: newAccount('Nhi', 'Quách') });
+    await offline.route(`**${image.replace(/\.webp$/, '-thumb.webp')}`, (route) => route.abort('connectionfailed'));
+    await openCategory(offline, 'sale');
+    await card(offline).getByTestId('image-placeholder').waitFor();
+    expect(await card(offline).locator('img').count()).toBe(0);
+  });
+});
+
 describe('accessibility and phones', () => {
   it('a category page has no serious or critical axe findings at 1280 px', async () => {
     const { page } = await newPage({ account: newAccount('Trí', 'Ông') });

@@ -1,4 +1,9 @@
-/** A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location. */
+/**
+ * A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location.
+ * A thumbnail that fails to load (a dropped cellular connection, a photo gone from storage) gives way to the
+ * placeholder too, not the browser's broken-image frame.
+ */
+import { useState } from 'react';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import { Link } from '../lib/router';
@@ -10,11 +15,12 @@ import { Badge, Grid, Skeleton } from './ui';
 
 export function ListingCard({ listing, to }: { listing: Listing; to?: string }) {
   const image = listing.images[0];
+  const [failedImage, setFailedImage] = useState<string>();
   return (
     <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
-        {image ? (
-          <img src={thumbnailPathOf(image)} alt="" loading="lazy" />
+        {image && failedImage !== image ? (
+          <img src={thumbnailPathOf(image)} alt="" loading="lazy" onError={() => setFailedImage(image)} />
         ) : (
           <Placeholder data-testid="image-placeholder" aria-hidden="true">
             <ImageIcon size={40} />
