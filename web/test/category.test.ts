@@ -482,7 +482,7 @@ describe('listing detail gallery', () => {
 });
 
 describe('photos that do not load', () => {
-  it('a card whose thumbnail fails to load shows the placeholder, not a broken image', async () => {
+  it('the first card’s photo loads at once; a card whose thumbnail fails to load shows the placeholder, not a broken image', async () => {
     const client = web.stack.client();
     expect((await client.post('/api/register', newAccount('Thảo', 'Đỗ'))).status).toBe(201);
     const title = `Nồi cơm điện Zojirushi ${Date.now()}`;
@@ -505,6 +505,9 @@ describe('photos that do not load', () => {
     await openCategory(page, 'sale');
     await card(page).locator('img').waitFor();
     expect(await card(page).getByTestId('image-placeholder').count()).toBe(0);
+    // The newest is the grid's first card: its photo loads at once (on a phone it is the largest paint).
+    expect(await cards(page).first().textContent()).toContain(title);
+    expect(await card(page).locator('img').getAttribute('loading')).toBe('eager');
 
     // A dropped connection for that one request: the placeholder takes the photo's place.
     const { page: offline } = await newPage({ account: newAccount('Nhi', 'Quách') });

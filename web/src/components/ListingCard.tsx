@@ -13,14 +13,20 @@ import { formatPrice, formatTime } from '../lib/format';
 import { ClockIcon, ImageIcon, PinIcon } from './Icons';
 import { Badge, Grid, Skeleton } from './ui';
 
-export function ListingCard({ listing, to }: { listing: Listing; to?: string }) {
+/**
+ * How many cards at the top of a results grid load their photo at once: the first row at the widest layout
+ * (three columns). On a phone the first of them is the page's largest paint, which a lazy image delays.
+ */
+export const EAGER_CARDS = 3;
+
+export function ListingCard({ listing, to, eager = false }: { listing: Listing; to?: string; eager?: boolean }) {
   const image = listing.images[0];
   const [failedImage, setFailedImage] = useState<string>();
   return (
     <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
         {image && failedImage !== image ? (
-          <img src={thumbnailPathOf(image)} alt="" loading="lazy" onError={() => setFailedImage(image)} />
+          <img src={thumbnailPathOf(image)} alt="" loading={eager ? 'eager' : 'lazy'} onError={() => setFailedImage(image)} />
         ) : (
           <Placeholder data-testid="image-placeholder" aria-hidden="true">
             <ImageIcon size={40} />
