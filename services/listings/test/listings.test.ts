@@ -485,6 +485,12 @@ describe('X-Total-Count past the cap', () => {
       const capped = await other.client.get(`/api/listings?location=${town}&limit=1`);
       expect(capped.status).toBe(200);
       expect(capped.headers.get('x-total-count')).toBe('1000+');
+      // A page that ends past the first 1,001 matches is read on its own (the capped ids cannot hold it): the last three rows.
+      const deep = await other.client.get(`/api/listings?location=${town}&limit=5&offset=998`);
+      expect(deep.body).toHaveLength(3);
+      expect(deep.headers.get('x-total-count')).toBe('1000+');
+      const last = await other.client.get(`/api/listings?location=${town}&limit=4&offset=997`);
+      expect((last.body as { id: string }[]).slice(1)).toEqual(deep.body);
       await bulk.raw(`delete from listings where id in (select id from listings where location = ? limit 1)`, [`${town}, CA`]);
       // Written behind the service's back (no event): the cached page would stand for up to a second, in the
       // service and in the gateway (asked again, as a reload asks, past the gateway's copy).

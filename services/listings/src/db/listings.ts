@@ -227,11 +227,43 @@ export async function searchListings(db: Knex, query: ListingQuery, ranking: Ran
   // match_vector: title, description and the listing's city ("pho oakland"); GIN-indexed.
   if (terms && vocabulary) filtered.whereRaw(MATCHES, [buildTextQuery(terms, vocabulary).match]);
 
+  if (readsRows(query) && query.offset + query.limit <= TOTAL_COUNT_CAP + 1) return pageFromCappedMatches(db, filtered, sort, query);
   const counted = cappedCount(db, filtered);
   const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
   applyOrder(builder, sort);
   const [rows, total] = await Promise.all([builder.limit(query.limit).offset(query.offset) as Promise<ListingWithSellerRow[]>, counted]);
   return { listings: rows.map(toListing), total };
+}
+
+/** The query parameters a browse by category (the home page, a category page, a seller's page) is made of. */
+const BROWSE_PARAMETERS = new Set<string>(['category', 'sellerId', 'sort', 'limit', 'offset']);
+
+/**
+ * Whether the filters read the listings' rows to decide (a price range, a city, metadata, a search), rather
+ * than only walk an index: browse by category alone counts its matches in the recency indexes, reading no row.
+ */
+const readsRows = (query: ListingQuery) => Object.entries(query).some(([parameter, value]) => value !== undefined && !BROWSE_PARAMETERS.has(parameter));
+
+/**
+ * A page within the count's cap, and the count, from one pass: the ids of the first TOTAL_COUNT_CAP + 1
+ * matches in the page's order are both the count ("1000+" needs no more) and the page, whose rows are then
+ * read by id. A filter no index orders (a price range, a city, bedrooms) reads its candidate rows once, not
+ * once for the page and again for the count.
+ */
+async function pageFromCappedMatches(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQuery['sort'], query: ListingQuery): Promise<ListingPage> {
+  const ordered = filtered.clone().select('l.id');
+  if (sort === 'rating') ordered.leftJoin('sellers as s', 's.id', 'l.user_id');
+  applyOrder(ordered, sort);
+  const ids = ((await ordered.limit(TOTAL_COUNT_CAP + 1)) as { id: string }[]).map((row) => row.id);
+  return { listings: await listingsInOrder(db, ids.slice(query.offset, query.offset + query.limit)), total: ids.length };
+}
+
+/** The listings with these ids, with their sellers, in the ids' order (one gone meanwhile is left out). */
+async function listingsInOrder(db: Knex, ids: string[]): Promise<Listing[]> {
+  if (ids.length === 0) return [];
+  const rows = (await listingsWithSellers(db).whereIn('l.id', ids)) as ListingWithSellerRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => (byId.has(id) ? [toListing(byId.get(id)!)] : []));
 }
 
 /** Counting stops one past the cap: "1000+" needs no more, and a common word never costs a full count. */
@@ -324,47 +356,40 @@ async function bestScoredPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQ
   if (needed > TOTAL_COUNT_CAP) return undefined;
   const rank = rankScore(text);
   const firstWindow = Math.max(FIRST_WINDOW_MIN, needed * FIRST_WINDOW_FACTOR);
-  let newest = await scoreNewest(db, filtered, rank, firstWindow);
-  let best = newest.filter((row) => row.score === rank.best);
+  let best = await newestBestScored(db, filtered, rank, firstWindow, needed);
   // Fewer best-scored listings than the page needs: look further, as far as their share among the first
-  // window says is enough. A window that held every match, or no best-scored one, has no more to find.
-  if (best.length < needed && best.length > 0 && newest.length === firstWindow) {
+  // window says is enough. None at all among the newest: ranking every match is the cheaper way.
+  if (best.length < needed && best.length > 0) {
     const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
     if (secondWindow > MAX_WINDOW) return undefined;
-    newest = await scoreNewest(db, filtered, rank, secondWindow);
-    best = newest.filter((row) => row.score === rank.best);
+    best = await newestBestScored(db, filtered, rank, secondWindow, needed);
   }
   if (best.length < needed) return undefined;
-  const ids = best.slice(query.offset, needed).map((row) => row.id);
-  const [rows, total] = await Promise.all([listingsWithSellers(db).whereIn('l.id', ids) as Promise<ListingWithSellerRow[]>, cappedCount(db, filtered)]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { listings: ids.flatMap((id) => (byId.has(id) ? [toListing(byId.get(id)!)] : [])), total };
+  const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), cappedCount(db, filtered)]);
+  return { listings, total };
 }
 
 /**
- * The newest `window` matches, newest first, with their scores. The score is computed on the window's rows
- * only, after it is cut: a match planned as a text-index scan would otherwise score every match before the sort.
+ * The ids of the newest best-scored listings among the newest `window` matches, at most `wanted` of them,
+ * newest first. One statement: the matches are read newest first through the recency index, each scored as
+ * it comes with the vectors it carries, and reading stops at the `wanted`-th best-scored one, so a common
+ * word's page costs the few dozen rows before it rather than the whole window.
  */
-async function scoreNewest(
-  db: Knex,
-  filtered: Knex.QueryBuilder,
-  rank: ReturnType<typeof rankScore>,
-  window: number,
-): Promise<{ id: string; score: number }[]> {
+async function newestBestScored(db: Knex, filtered: Knex.QueryBuilder, rank: ReturnType<typeof rankScore>, window: number, wanted: number): Promise<string[]> {
+  // Named `l` like the table, so the rank's `l.match_vector`, `l.title_vector` and `l.exact_vector` read the window's columns.
   const newest = filtered
     .clone()
-    .select('l.id', 'l.created_at')
+    .select('l.id', 'l.created_at', 'l.match_vector', 'l.title_vector', 'l.exact_vector')
     .orderBy([...RECENT])
     .limit(window)
-    .as('newest');
-  return (await db
+    .as('l');
+  const rows = (await db
     .from(newest)
-    .join('listings as l', 'l.id', 'newest.id')
-    .select('newest.id', db.raw(`(${rank.sql})::int as score`, rank.bindings))
-    .orderBy([
-      { column: 'newest.created_at', order: 'desc' },
-      { column: 'newest.id', order: 'desc' },
-    ])) as { id: string; score: number }[];
+    .select('l.id')
+    .whereRaw(`(${rank.sql}) = ?`, [...rank.bindings, rank.best])
+    .orderBy([...RECENT])
+    .limit(wanted)) as { id: string }[];
+  return rows.map((row) => row.id);
 }
 
 /**

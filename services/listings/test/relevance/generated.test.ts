@@ -74,7 +74,9 @@ describe('the newest-first shortcut (best-scored listings among the newest match
         expect({ label, total: totalHeader(fast.total) }).toEqual({ label, total: totalHeader(reference.total) });
         const rankedAll = statements.some((sql) => sql.includes('count(*) over ()'));
         if (!rankedAll) shortcutTaken.push(label);
-        if (!rankedAll && statements.filter((sql) => sql.includes('"newest"')).length > 1) secondLook.push(label);
+        // Each look at the newest matches is one statement that carries their vectors out of the window.
+        const looks = statements.filter((sql) => sql.includes('"l"."exact_vector"')).length;
+        if (!rankedAll && looks > 1) secondLook.push(label);
       }
     }
     expect(shortcutTaken).toEqual(expect.arrayContaining(['pho @0', 'nha @0', 'ban @0', 'pho @24']));
