@@ -92,7 +92,8 @@ const page = { limit: '24', offset: '0' };
 const search = (words: string) => ({ search: words, ...page });
 const SCENARIOS: Scenario[] = [
   { goal: 'browse', label: 'home, anonymous', queries: [page] },
-  { goal: 'browse', label: 'home, signed in', queries: [page], signedIn: true },
+  // What Home asks for a member by default: the chosen city's area (San Francisco first), newest first.
+  { goal: 'browse', label: 'home, signed in', queries: [{ near: 'San Francisco', sort: 'recent', ...page }], signedIn: true },
   { goal: 'browse', label: 'category page (food)', queries: [{ category: 'food', ...page }] },
   {
     goal: 'filtered',

@@ -64,6 +64,8 @@ const QUERIES: { label: string; kind: 'search' | 'filtered'; query: Record<strin
   },
   { label: 'filters: food vegetarian', kind: 'filtered', query: { category: 'food', dietaryOptions: 'vegetarian', ...page } },
   { label: 'browse: home', kind: 'filtered', query: page },
+  // A member's Home: the chosen city and its nearby places (fifteen for San Francisco), newest first.
+  { label: 'browse: home, near San Francisco', kind: 'filtered', query: { near: 'San Francisco', sort: 'recent', ...page } },
 ];
 const budgetMs = (size: number, kind: 'search' | 'filtered') => (size >= 1_000_000 ? 150 : kind === 'search' ? 50 : 40);
 

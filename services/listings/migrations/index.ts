@@ -8,6 +8,8 @@ import * as outboxLease from './20261123100000_outbox_lease';
 import * as searchRanking from './20261123180000_search_ranking';
 import * as searchLocationSynonyms from './20261123200000_search_location_synonyms';
 import * as outboxTraceContext from './20261124090000_outbox_trace_context';
+import * as dropSearchVector from './20261126100000_drop_search_vector';
+import * as locationFolded from './20261126100100_location_folded';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -20,4 +22,6 @@ export const migrations: Migration[] = [
   { name: '20261123180000_search_ranking', ...searchRanking },
   { name: '20261123200000_search_location_synonyms', ...searchLocationSynonyms },
   { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
+  { name: '20261126100000_drop_search_vector', ...dropSearchVector },
+  { name: '20261126100100_location_folded', ...locationFolded },
 ];

@@ -203,11 +203,12 @@ export async function searchListings(db: Knex, query: ListingQuery, ranking: Ran
   if (query.maxPrice !== undefined) filtered.where('l.price', '<=', query.maxPrice);
   if (query.condition) filtered.where('l.condition', query.condition);
   if (query.priceType) filtered.where('l.price_type', query.priceType);
-  if (query.location) filtered.whereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(query.location)]);
+  // location_folded: fold(location), stored and trigram-indexed (fold costs an unaccent call per row and place).
+  if (query.location) filtered.whereRaw("l.location_folded like fold(?) escape '\\'", [likeContains(query.location)]);
   if (query.near) {
     const places = placesNear(query.near);
     filtered.where((area) => {
-      for (const place of places) area.orWhereRaw("fold(l.location) like fold(?) escape '\\'", [likeContains(place)]);
+      for (const place of places) area.orWhereRaw("l.location_folded like fold(?) escape '\\'", [likeContains(place)]);
     });
   }
 
@@ -227,7 +228,7 @@ export async function searchListings(db: Knex, query: ListingQuery, ranking: Ran
   // match_vector: title, description and the listing's city ("pho oakland"); GIN-indexed.
   if (terms && vocabulary) filtered.whereRaw(MATCHES, [buildTextQuery(terms, vocabulary).match]);
 
-  if (readsRows(query) && query.offset + query.limit <= TOTAL_COUNT_CAP + 1) return pageFromCappedMatches(db, filtered, sort, query);
+  if (readsRows(query)) return pageOfFewOrMany(db, filtered, sort, query);
   const counted = cappedCount(db, filtered);
   const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
   applyOrder(builder, sort);
@@ -245,17 +246,37 @@ const BROWSE_PARAMETERS = new Set<string>(['category', 'sellerId', 'sort', 'limi
 const readsRows = (query: ListingQuery) => Object.entries(query).some(([parameter, value]) => value !== undefined && !BROWSE_PARAMETERS.has(parameter));
 
 /**
- * A page within the count's cap, and the count, from one pass: the ids of the first TOTAL_COUNT_CAP + 1
- * matches in the page's order are both the count ("1000+" needs no more) and the page, whose rows are then
- * read by id. A filter no index orders (a price range, a city, bedrooms) reads its candidate rows once, not
- * once for the page and again for the count.
+ * A page of a browse whose filters read rows. One statement takes up to TOTAL_COUNT_CAP + 1 matches, in
+ * whatever order is cheapest (the scan stops at the last one), counts them ("1000+" needs no more) and sorts
+ * the page from them. When they are all the matches (few: every rental of a price range read to find the
+ * few in one city with 2 bedrooms), that page is the answer and the candidate rows were read once. When
+ * there are more, the page is read again by the filters in its own order, where an index gives that order
+ * and the scan stops at the page.
  */
-async function pageFromCappedMatches(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQuery['sort'], query: ListingQuery): Promise<ListingPage> {
-  const ordered = filtered.clone().select('l.id');
-  if (sort === 'rating') ordered.leftJoin('sellers as s', 's.id', 'l.user_id');
-  applyOrder(ordered, sort);
-  const ids = ((await ordered.limit(TOTAL_COUNT_CAP + 1)) as { id: string }[]).map((row) => row.id);
-  return { listings: await listingsInOrder(db, ids.slice(query.offset, query.offset + query.limit)), total: ids.length };
+async function pageOfFewOrMany(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQuery['sort'], query: ListingQuery): Promise<ListingPage> {
+  // Named `l` like the table, with the columns every order reads, so applyOrder sorts them as it sorts listings.
+  const matches = filtered
+    .clone()
+    .select('l.id', 'l.user_id', 'l.created_at', 'l.price', 'l.save_count', 'l.view_count', 'l.condition', 'l.metadata')
+    .limit(TOTAL_COUNT_CAP + 1)
+    .as('l');
+  const sorted = db.from(matches).select('l.id', db.raw('count(*) over () as total'));
+  if (sort === 'rating') sorted.leftJoin('sellers as s', 's.id', 'l.user_id');
+  applyOrder(sorted, sort);
+  const page = (await sorted.limit(query.limit).offset(query.offset)) as { id: string; total: number }[];
+  // Past the last page no row carries the count: then only a page beyond the matches was asked for.
+  const total = page[0]?.total ?? (query.offset > 0 ? await cappedCount(db, filtered) : 0);
+  if (total <= TOTAL_COUNT_CAP)
+    return {
+      listings: await listingsInOrder(
+        db,
+        page.map((row) => row.id),
+      ),
+      total,
+    };
+  const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
+  applyOrder(builder, sort);
+  return { listings: ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map(toListing), total };
 }
 
 /** The listings with these ids, with their sellers, in the ids' order (one gone meanwhile is left out). */
