@@ -160,9 +160,9 @@ async function fillDatabase(): Promise<void> {
       `  data      ${result.listings} listings (${result.active} active; ${categories}), ${result.sellers} sellers: generated in ${generatedIn.toFixed(1)} s, ` +
         `VACUUM ANALYZE ${((Date.now() - started) / 1000).toFixed(1)} s; table + indexes ${size.rows[0]?.size ?? '?'}`,
     );
-    // How common the searched words are (accent-folded whole words): what makes a search cheap or dear.
+    // How common the searched words are (accent-folded whole words of the title, description or city): what makes a search cheap or dear.
     const shares = await db.raw<{ rows: Record<string, string>[] }>(
-      `select count(*) as total, ${WORDS_COUNTED.map((_, index) => `count(*) filter (where search_vector @@ to_tsquery('simple', ?)) as w${index}`).join(', ')} from listings where is_active`,
+      `select count(*) as total, ${WORDS_COUNTED.map((_, index) => `count(*) filter (where match_vector @@ to_tsquery('simple', ?)) as w${index}`).join(', ')} from listings where is_active`,
       WORDS_COUNTED,
     );
     const counts = shares.rows[0] ?? {};
