@@ -422,6 +422,10 @@ describe('GET /api/listings filters, sorting and paging', () => {
     expect(rent.headers.get('x-total-count')).toBe('1');
     const none = await other.client.get(`/api/listings?location=${encodeURIComponent(town)}&search=zzzqqq`);
     expect(none.headers.get('x-total-count')).toBe('0');
+    // Past the last page no row carries the count: it is still every match.
+    const beyond = await other.client.get(`/api/listings?location=${encodeURIComponent(town)}&limit=4&offset=${EVERY.length + 4}`);
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers.get('x-total-count')).toBe(String(EVERY.length));
   });
 
   it.each([
