@@ -266,14 +266,8 @@ async function pageOfFewOrMany(db: Knex, filtered: Knex.QueryBuilder, sort: List
   const page = (await sorted.limit(query.limit).offset(query.offset)) as { id: string; total: number }[];
   // Past the last page no row carries the count: then only a page beyond the matches was asked for.
   const total = page[0]?.total ?? (query.offset > 0 ? await cappedCount(db, filtered) : 0);
-  if (total <= TOTAL_COUNT_CAP)
-    return {
-      listings: await listingsInOrder(
-        db,
-        page.map((row) => row.id),
-      ),
-      total,
-    };
+  const pageIds = page.map((row) => row.id);
+  if (total <= TOTAL_COUNT_CAP) return { listings: await listingsInOrder(db, pageIds), total };
   const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
   applyOrder(builder, sort);
   return { listings: ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map(toListing), total };
