@@ -310,7 +310,7 @@ async function rankedSearch(
   ranking: RankingOptions,
 ): Promise<ListingPage> {
   const text = buildTextQuery(terms, vocabulary);
-  const everyMatch = () => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query, ranking);
+  const everyMatch = (countPastCap?: number) => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query, ranking, countPastCap);
   const shorter = withoutLastUnit(terms, vocabulary);
   if (!shorter) return everyMatch();
   // Only the listings with every unit whole (as typed, or by a synonym or alternative) stay ahead of the shorter
@@ -319,7 +319,11 @@ async function rankedSearch(
   const strictMatches = base.clone().whereRaw(MATCHES, [strictly]);
   const needed = query.offset + query.limit;
   // Enough of them for the page (the usual case): that takes only their count, capped as the header's is.
-  if (needed <= TOTAL_COUNT_CAP && (await cappedCount(db, strictMatches)) >= needed) return everyMatch();
+  if (needed <= TOTAL_COUNT_CAP) {
+    const strictCount = await cappedCount(db, strictMatches);
+    // Every strict match is a match: past the cap, so are all the matches ("1000+"), without counting them again.
+    if (strictCount >= needed) return everyMatch(strictCount > TOTAL_COUNT_CAP ? strictCount : undefined);
+  }
   const strict = await rankedPage(db, strictMatches, text, query, ranking);
   if (strict.total >= needed) return everyMatch();
   const others = base.clone().whereNot((builder) => {
@@ -354,8 +358,15 @@ const MAX_WINDOW = 4000;
  * found among a few hundred rows taken newest first. Otherwise (a rare best score, a deep page) every match
  * is ranked (everyMatchRanked).
  */
-async function rankedPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery, ranking: RankingOptions): Promise<ListingPage> {
-  const shortcut = ranking.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query);
+async function rankedPage(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  text: TextQuery,
+  query: ListingQuery,
+  ranking: RankingOptions,
+  countPastCap?: number,
+): Promise<ListingPage> {
+  const shortcut = ranking.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query, countPastCap);
   return shortcut ?? everyMatchRanked(db, filtered, text, query);
 }
 
@@ -363,10 +374,17 @@ async function rankedPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery
  * The page from the newest matches alone, or undefined when they hold fewer best-scored listings than the
  * page reaches. Sound because best-scored listings rank above every other and, among themselves, newest
  * first: the best-scored ones among the newest W matches are exactly the newest best-scored ones overall.
- * The count is the capped count browse uses ("1000+"), run beside the page. Only for pages within the cap:
- * past it the capped count would understate the matches the page is taken from.
+ * The count is the capped count browse uses ("1000+"), run beside the page, or `countPastCap` when the caller
+ * already knows more than the cap match. Only for pages within the cap: past it the capped count would
+ * understate the matches the page is taken from.
  */
-async function bestScoredPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage | undefined> {
+async function bestScoredPage(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  text: TextQuery,
+  query: ListingQuery,
+  countPastCap?: number,
+): Promise<ListingPage | undefined> {
   const needed = query.offset + query.limit;
   if (needed > TOTAL_COUNT_CAP) return undefined;
   const rank = rankScore(text);
@@ -380,7 +398,7 @@ async function bestScoredPage(db: Knex, filtered: Knex.QueryBuilder, text: TextQ
     best = await newestBestScored(db, filtered, rank, secondWindow, needed);
   }
   if (best.length < needed) return undefined;
-  const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), cappedCount(db, filtered)]);
+  const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered)]);
   return { listings, total };
 }
 

@@ -83,4 +83,24 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     // Some pages are found only by the second, larger look: that path is held to the reference too.
     expect(secondLook.length).toBeGreaterThan(0);
   });
+
+  it('counts once when the strict matches of a longer search already pass the cap ("1000+")', async () => {
+    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
+    await db.raw(
+      `insert into listings (user_id, title, description, category, price, location)
+       select ?, 'Apartment San Jose ' || n, 'Bulk strict row', 'rent', 2000, 'San Jose, CA' from generate_series(1, 1050) as n`,
+      [rows[0]!.user_id],
+    );
+    try {
+      const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
+      const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
+      const reference = await searchListings(db, query, { rankEveryMatch: true });
+      expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect([totalHeader(fast.total), totalHeader(reference.total)]).toEqual(['1000+', '1000+']);
+      // The strict matches' capped count (1,001) stands for all the matches: no second count.
+      expect(statements.filter((sql) => sql.startsWith('select count(*) as "count"'))).toHaveLength(1);
+    } finally {
+      await db.raw("delete from listings where description = 'Bulk strict row'");
+    }
+  });
 });
