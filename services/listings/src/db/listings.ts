@@ -229,11 +229,18 @@ export async function searchListings(db: Knex, query: ListingQuery, ranking: Ran
   if (terms && vocabulary) filtered.whereRaw(MATCHES, [buildTextQuery(terms, vocabulary).match]);
 
   if (readsRows(query)) return pageOfFewOrMany(db, filtered, sort, query);
-  const counted = cappedCount(db, filtered);
-  const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
+  const [listings, total] = await Promise.all([pageInOrder(db, filtered, sort, query), cappedCount(db, filtered)]);
+  return { listings, total };
+}
+
+/** The page of the filtered listings in the chosen order, with their sellers. */
+async function pageInOrder(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQuery['sort'], query: ListingQuery): Promise<Listing[]> {
+  const builder = filtered
+    .clone()
+    .leftJoin('sellers as s', 's.id', 'l.user_id')
+    .select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
   applyOrder(builder, sort);
-  const [rows, total] = await Promise.all([builder.limit(query.limit).offset(query.offset) as Promise<ListingWithSellerRow[]>, counted]);
-  return { listings: rows.map(toListing), total };
+  return ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map(toListing);
 }
 
 /** The query parameters a browse by category (the home page, a category page, a seller's page) is made of. */
@@ -266,11 +273,14 @@ async function pageOfFewOrMany(db: Knex, filtered: Knex.QueryBuilder, sort: List
   const page = (await sorted.limit(query.limit).offset(query.offset)) as { id: string; total: number }[];
   // Past the last page no row carries the count: then only a page beyond the matches was asked for.
   const total = page[0]?.total ?? (query.offset > 0 ? await cappedCount(db, filtered) : 0);
-  const pageIds = page.map((row) => row.id);
-  if (total <= TOTAL_COUNT_CAP) return { listings: await listingsInOrder(db, pageIds), total };
-  const builder = filtered.leftJoin('sellers as s', 's.id', 'l.user_id').select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
-  applyOrder(builder, sort);
-  return { listings: ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map(toListing), total };
+  const listings =
+    total <= TOTAL_COUNT_CAP
+      ? listingsInOrder(
+          db,
+          page.map((row) => row.id),
+        )
+      : pageInOrder(db, filtered, sort, query);
+  return { listings: await listings, total };
 }
 
 /** The listings with these ids, with their sellers, in the ids' order (one gone meanwhile is left out). */
@@ -391,7 +401,8 @@ async function bestScoredPage(
   const firstWindow = Math.max(FIRST_WINDOW_MIN, needed * FIRST_WINDOW_FACTOR);
   let best = await newestBestScored(db, filtered, rank, firstWindow, needed);
   // Fewer best-scored listings than the page needs: look further, as far as their share among the first
-  // window says is enough. None at all among the newest: ranking every match is the cheaper way.
+  // window says is enough (a window that held every match looks again for nothing, over fewer rows than it
+  // had). None at all among the newest: ranking every match is the cheaper way.
   if (best.length < needed && best.length > 0) {
     const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
     if (secondWindow > MAX_WINDOW) return undefined;
