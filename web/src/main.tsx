@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppTree } from './AppTree';
 import { BrowserRouter } from './lib/router';

@@ -573,6 +573,28 @@ describe('member screens on a first load', () => {
   });
 });
 
+describe('the content security policy', () => {
+  it('is never violated by the app: the shared zod schemas load without probing for eval', async () => {
+    const { page } = await newPage({ account: newAccount('Phúc', 'Lâm') });
+    // Before any script runs: every violation the page reports, enforced or not.
+    await page.addInitScript(() => {
+      const scope = globalThis as unknown as BrowserGlobals & {
+        __violations: string[];
+        addEventListener(type: string, listener: (event: { violatedDirective: string; sourceFile: string }) => void): void;
+      };
+      scope.__violations = [];
+      scope.addEventListener('securitypolicyviolation', (event) => scope.__violations.push(`${event.violatedDirective} ${event.sourceFile}`));
+    });
+    // A member's home and the listing form load the schemas: zod builds their parsers as the module loads.
+    await page.goto(`${web.base}/`);
+    await cards(page).first().waitFor();
+    await page.goto(`${web.base}/create-listing`);
+    await page.getByLabel('Title').fill('Nồi cơm điện');
+    await page.getByLabel('Title').blur();
+    expect(await page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations)).toEqual([]);
+  });
+});
+
 describe('phones', () => {
   it('get the drawer with search, navigation and sign out at 375 px, without sideways scrolling', async () => {
     const { page } = await newPage({ account: newAccount('Anh', 'Lê'), viewport: { width: 375, height: 812 } });
