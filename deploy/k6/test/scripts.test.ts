@@ -181,7 +181,9 @@ describe('chat.js sockets', () => {
     // A close counts as a drop when it comes over a second before the hold's end: the hold lasts long enough
     // that a slow machine still authenticates both sockets and closes them well before it (5 s once was not).
     const { vu, holding } = await holder(sockets, 30_000, { POLL_S: '0' });
-    await until(() => sockets.sockets.length === 2 && sockets.sockets.every((socket) => socket.sent.length === 1), 'both sockets to authenticate');
+    // Wait for the script to have read both answers, not just sent both asks: a close that beats the answer
+    // is an authentication failure, not a drop (CI once closed in between).
+    await until(() => vu.samples('ws_authenticated').length === 2, 'both sockets to be authenticated');
     for (const socket of sockets.sockets) socket.serverClose();
     await holding;
     expect(vu.samples('ws_sockets_dropped')).toHaveLength(2);
