@@ -2,24 +2,49 @@ import type { SavedListing } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { listingsWithSellers, toListing, type ListingWithSellerRow } from './listings';
 
+/** What a save did: nothing to save (no such listing, or one the saver may not see), a new save, or none (already saved). */
+export type SaveOutcome = 'not_found' | 'saved' | 'already_saved';
+
 /**
- * Saving is idempotent and keeps save_count equal to the number of saves: the count moves only when a
- * row was really inserted or deleted, in the same transaction.
+ * Saving is idempotent and keeps save_count equal to the number of saves: the count moves only when a row
+ * was really inserted, in the same statement. One statement, not a locking transaction: many people saving
+ * one listing at once queue on its row only for that statement, and hold no pooled connection across round
+ * trips meanwhile (a burst of 24 once waited past the pool's acquire timeout: 503s). A second save by the
+ * same user waits on the unique index and then inserts nothing.
  */
-export async function saveListing(trx: Knex.Transaction, userId: string, listingId: string): Promise<boolean> {
-  const inserted = await trx('saved_listings')
-    .insert({ user_id: userId, listing_id: listingId })
-    .onConflict(['user_id', 'listing_id'])
-    .ignore()
-    .returning('id');
-  if (inserted.length > 0) await trx('listings').where({ id: listingId }).increment('save_count', 1);
-  return inserted.length > 0;
+export async function saveListing(db: Knex, userId: string, listingId: string): Promise<SaveOutcome> {
+  try {
+    const { rows } = await db.raw<{ rows: { found: string; saved: string }[] }>(
+      `with listing as (
+         select id from listings where id = :listingId and (is_active or user_id = :userId)
+       ), inserted as (
+         insert into saved_listings (user_id, listing_id) select :userId, id from listing
+         on conflict (user_id, listing_id) do nothing returning listing_id
+       ), counted as (
+         update listings set save_count = save_count + 1 where id in (select listing_id from inserted) returning id
+       )
+       select (select count(*) from listing) as found, (select count(*) from counted) as saved`,
+      { userId, listingId },
+    );
+    if (Number(rows[0]!.found) === 0) return 'not_found';
+    return Number(rows[0]!.saved) > 0 ? 'saved' : 'already_saved';
+  } catch (error) {
+    // Deleted between the statement's read and its insert: the save's foreign key finds no listing.
+    if ((error as { code?: string }).code === '23503') return 'not_found';
+    throw error;
+  }
 }
 
-export async function unsaveListing(trx: Knex.Transaction, userId: string, listingId: string): Promise<boolean> {
-  const deleted = await trx('saved_listings').where({ user_id: userId, listing_id: listingId }).delete();
-  if (deleted > 0) await trx('listings').where({ id: listingId }).decrement('save_count', deleted);
-  return deleted > 0;
+/** Unsaving is idempotent too: the count moves only when a save was really deleted, in the same statement. */
+export async function unsaveListing(db: Knex, userId: string, listingId: string): Promise<boolean> {
+  const { rowCount } = await db.raw<{ rowCount: number }>(
+    `with removed as (
+       delete from saved_listings where user_id = :userId and listing_id = :listingId returning listing_id
+     )
+     update listings set save_count = save_count - 1 where id in (select listing_id from removed)`,
+    { userId, listingId },
+  );
+  return rowCount > 0;
 }
 
 /** Removes every save a user made, lowering each listing's count. */
