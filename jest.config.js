@@ -1,4 +1,9 @@
-/** Two runs: the main suite in parallel, then tests that stop and start shared servers, one at a time. */
+/**
+ * Three runs: the main suite in parallel; then the image builds on their own (npm ci and a bundle per
+ * deployable, minutes of both cores: beside the main suite they starved its timing-sensitive tests); then
+ * the tests that stop and start shared servers, one at a time.
+ */
+const IMAGES = 'deploy/test/images\\.test\\.ts$';
 const transform = {
   '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
 };
@@ -17,7 +22,14 @@ module.exports = {
       transform,
       testEnvironment: 'node',
       testMatch: ['**/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '\\.disruptive\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.disruptive\\.test\\.ts$', IMAGES],
+    },
+    {
+      displayName: 'images',
+      roots: ['<rootDir>/deploy'],
+      transform,
+      testEnvironment: 'node',
+      testRegex: IMAGES,
     },
     {
       displayName: 'disruptive',

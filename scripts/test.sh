@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make test: type check, dependency advisories, then jest in two passes (the main suite in parallel,
-# then the tests that stop and start shared servers, one at a time), and one closing count.
+# make test: type check, dependency advisories, then jest in three passes (the main suite in parallel; the
+# image builds alone, as they take both cores; then the tests that stop and start shared servers, one at a
+# time), and one closing count.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p var
@@ -12,13 +13,15 @@ bash scripts/audit.sh || exit 1
 npm run --silent build --workspace web || exit 1
 jest --selectProjects main --json --outputFile=var/jest-main.json
 main=$?
+jest --selectProjects images --forceExit --json --outputFile=var/jest-images.json
+images=$?
 # --forceExit: results are written first; a handle left open by a killed process must not hang CI.
 jest --selectProjects disruptive --runInBand --forceExit --json --outputFile=var/jest-disruptive.json
 disruptive=$?
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0;
-  for (const file of ["var/jest-main.json", "var/jest-disruptive.json"]) {
+  for (const file of ["var/jest-main.json", "var/jest-images.json", "var/jest-disruptive.json"]) {
     if (!fs.existsSync(file)) { failed += 1; continue; }
     const result = JSON.parse(fs.readFileSync(file, "utf8"));
     passed += result.numPassedTests;
@@ -26,4 +29,4 @@ node -e '
   }
   console.log(`tests: ${passed} passed, ${failed} failed`);
 '
-[ "$main" -eq 0 ] && [ "$disruptive" -eq 0 ]
+[ "$main" -eq 0 ] && [ "$images" -eq 0 ] && [ "$disruptive" -eq 0 ]
