@@ -103,4 +103,30 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       await db.raw("delete from listings where description = 'Bulk strict row'");
     }
   });
+
+  it('counts a phrase by its whole words when they pass the cap, not by every word its last one starts ("mi:*": Milpitas)', async () => {
+    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
+    await db.raw(
+      `insert into listings (user_id, title, description, category, price, location)
+       select ?, 'Bánh mì thịt nguội ' || n, 'Bulk phrase row', 'food', 6, 'Milpitas, CA' from generate_series(1, 1050) as n`,
+      [rows[0]!.user_id],
+    );
+    const counted: string[] = [];
+    const recordCount = (statement: { sql: string; bindings?: unknown[] }) => {
+      if (statement.sql.startsWith('select count(*) as "count"')) counted.push(String(statement.bindings?.[1]));
+    };
+    try {
+      const query = listingQuery.parse({ search: 'banh mi', limit: '24' });
+      db.on('query', recordCount);
+      const fast = await searchListings(db, query).finally(() => db.removeListener('query', recordCount));
+      const reference = await searchListings(db, query, { rankEveryMatch: true });
+      expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect([totalHeader(fast.total), totalHeader(reference.total)]).toEqual(['1000+', '1000+']);
+      expect(counted).toHaveLength(1);
+      expect(counted[0]).toContain('banh <-> mi');
+      expect(counted[0]).not.toContain(':*');
+    } finally {
+      await db.raw("delete from listings where description = 'Bulk phrase row'");
+    }
+  });
 });
