@@ -75,6 +75,9 @@ export const MEANINGS: Record<string, string> = {
   BROWSE_CACHE_TTL_MS:
     'browse and search pages are served from memory this long (a page that cost more: ten times its cost, up to 30 s), and as long again while one query refreshes them (0: off); listing and seller events empty the cache on every replica at once',
   BROWSE_CACHE_MAX_MB: 'memory the cached browse and search pages may take per replica (least recently used out first)',
+  COUNT_MEMORY_SECONDS:
+    'a search or filter whose matches passed the count cap ("1000+") skips its count for this long on the replica that counted it; pages are always read fresh, listing events do not clear it, smaller counts are never remembered (0: off)',
+  COUNT_MEMORY_MAX_ENTRIES: 'how many such searches and filters a replica remembers (least recently used out first, about 100 bytes each)',
   WS_MAX_PAYLOAD_BYTES: 'largest WebSocket frame accepted',
   WS_MAX_SOCKETS_PER_USER: 'open sockets per user (the oldest is closed beyond)',
   WS_HEARTBEAT_MS: 'socket ping interval; the session is re-checked in Redis on each',

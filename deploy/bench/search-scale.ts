@@ -7,8 +7,10 @@
  * For each size and query: the median of 5 runs one at a time (warm cache), then 20 workers (one database
  * connection each, BENCH_CONNECTIONS) running it for BENCH_DURATION seconds: queries/s and p95. The rows of
  * the first size ≥ 1M are the goal rows ("at 1M listings p95 ≤ 150 ms"), with the smallest and the largest
- * size's p95 beside them; docs/search.md reads the table. Each search is measured again with every match
- * ranked (the path before the newest-first shortcut) at sizes up to BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
+ * size's p95 beside them; docs/search.md reads the table. Each query runs as the service runs it (a count past
+ * the cap remembered for five minutes, CountMemory: the first asking counts, later ones only read their page),
+ * and again counting every time (the first asking's cost, every time). Each search is measured again with every
+ * match ranked (the path before the newest-first shortcut) at sizes up to BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
  *
  * The database (vnmarket_bench_search_scale, BENCH_SCALE_DATABASE_URL; its name must contain "bench") is
  * dropped and recreated at the start and dropped at the end.
@@ -17,7 +19,8 @@ import { listingQuery } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { migrations as listingsMigrations } from '../../services/listings/migrations';
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import { searchListings, type RankingOptions } from '../../services/listings/src/db/listings';
+import { CountMemory } from '../../services/listings/src/count-memory';
+import { searchListings, type SearchOptions } from '../../services/listings/src/db/listings';
 import { generateListings } from '../../tools/generate/listings';
 import {
   benchDatabaseName,
@@ -82,8 +85,12 @@ interface Figures {
 
 /** A search row's same-run baseline: every match ranked, as before the newest-first shortcut (listings.ts, rankedPage). */
 const EVERY_MATCH_RANKED = ' (before: every match ranked)';
+/** Every row's same-run baseline: the count made on every asking, as before the count memory (count-memory.ts). */
+const COUNTED_EVERY_TIME = ' (before: counted every time)';
+/** As the service runs by default (COUNT_MEMORY_SECONDS): a count past the cap is remembered for five minutes. */
+const servedCounts = () => new CountMemory({ ttlMs: 300_000, maxEntries: 10_000 });
 
-async function measure(db: Knex, size: number, entry: (typeof QUERIES)[number], ranking: RankingOptions = {}): Promise<Figures> {
+async function measure(db: Knex, size: number, entry: (typeof QUERIES)[number], ranking: SearchOptions): Promise<Figures> {
   const query = listingQuery.parse(entry.query);
   const alone: number[] = [];
   let matches = 0;
@@ -106,7 +113,7 @@ async function measure(db: Knex, size: number, entry: (typeof QUERIES)[number], 
   const stats = latencyStats(latencies);
   return {
     size,
-    label: `${entry.label}${ranking.rankEveryMatch ? EVERY_MATCH_RANKED : ''}`,
+    label: `${entry.label}${ranking.rankEveryMatch ? EVERY_MATCH_RANKED : ranking.counts ? '' : COUNTED_EVERY_TIME}`,
     kind: entry.kind,
     matches,
     aloneMs: latencyStats(alone).p50,
@@ -138,7 +145,8 @@ async function main(): Promise<void> {
       const bytes = await db.raw<{ rows: { size: string }[] }>("select pg_size_pretty(pg_total_relation_size('listings')) as size");
       console.log(`  ${size} listings ready in ${((Date.now() - started) / 1000).toFixed(0)} s (table + indexes ${bytes.rows[0]?.size ?? '?'}); measuring …`);
       for (const entry of QUERIES) {
-        rows.push(await measure(db, size, entry));
+        rows.push(await measure(db, size, entry, { counts: servedCounts() }));
+        rows.push(await measure(db, size, entry, {}));
         if (entry.kind === 'search' && size <= settings.everyMatchUpTo) rows.push(await measure(db, size, entry, { rankEveryMatch: true }));
       }
     }
@@ -165,18 +173,20 @@ async function main(): Promise<void> {
   if (goalSize) {
     reportGoals(
       rows
-        .filter((row) => row.size === goalSize && !row.label.endsWith(EVERY_MATCH_RANKED))
+        .filter((row) => row.size === goalSize && !row.label.endsWith(EVERY_MATCH_RANKED) && !row.label.endsWith(COUNTED_EVERY_TIME))
         .map((row): GoalRow => {
           const small = rows.find((other) => other.size === smallest && other.label === row.label);
           const large = largest > goalSize ? rows.find((other) => other.size === largest && other.label === row.label) : undefined;
           const before = rows.find((other) => other.size === goalSize && other.label === `${row.label}${EVERY_MATCH_RANKED}`);
+          const counted = rows.find((other) => other.size === goalSize && other.label === `${row.label}${COUNTED_EVERY_TIME}`);
           return {
             goal: '3 search 1M',
-            measure: `${row.label}, ${goalSize / 1_000_000}M, cache miss (SQL), ${settings.connections} conns, p95`,
+            measure: `${row.label}, ${goalSize / 1_000_000}M, page cache miss (SQL; 1000+ count remembered), ${settings.connections} conns, p95`,
             figure: `${fmt(row.p95, 1)} ms (${fmt(row.perSecond, 0)}/s)`,
             target: `p95 ≤ ${budgetMs(row.size, row.kind)} ms`,
             baseline:
               [
+                counted && `counted every time: p95 ${fmt(counted.p95, 1)} ms (${fmt(counted.perSecond, 0)}/s)`,
                 small && `${smallest / 1000}k: p95 ${fmt(small.p95, 1)} ms`,
                 large && `${largest / 1_000_000}M: p95 ${fmt(large.p95, 1)} ms`,
                 before && `every match ranked: p95 ${fmt(before.p95, 1)} ms`,

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { createApp, finishApp, Outbox, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
+import { CountMemory } from './count-memory';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
 import { listingsRoutes } from './routes/listings';
@@ -30,6 +31,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     authenticator: infrastructure.authenticator,
     views: new ViewCounter(redis, config.VIEW_WINDOW_HOURS, clock),
     browseCache,
+    countMemory: new CountMemory({ ttlMs: config.COUNT_MEMORY_SECONDS * 1000, maxEntries: config.COUNT_MEMORY_MAX_ENTRIES }),
   };
 
   const sellerCopies = new SellerCopyWatch(db);

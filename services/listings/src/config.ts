@@ -12,6 +12,11 @@ export const listingsConfigSchema = baseConfigSchema.extend({
   BROWSE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Memory the cached pages may take per replica. */
   BROWSE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(32),
+  /** A search or filter whose matches passed the count cap ("1000+") skips its count this long on the replica
+   * that counted it (0: every count is made); see count-memory.ts. Listing events do not clear it. */
+  COUNT_MEMORY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /** How many such searches and filters a replica remembers (about 100 bytes each). */
+  COUNT_MEMORY_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export type ListingsConfig = z.infer<typeof listingsConfigSchema>;

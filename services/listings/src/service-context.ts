@@ -1,6 +1,7 @@
 import type { Authenticator, Knex, Logger, Outbox } from '@vnmarket/shared';
 import type { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
+import type { CountMemory } from './count-memory';
 import type { ViewCounter } from './views';
 
 /** What route handlers are given: every dependency passed in, none reached for. */
@@ -12,4 +13,5 @@ export interface ListingsContext {
   authenticator: Authenticator;
   views: ViewCounter;
   browseCache: BrowseCache;
+  countMemory: CountMemory;
 }

@@ -1,4 +1,5 @@
 import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
+import type { CountMemory } from '../count-memory';
 import type { Knex } from '@vnmarket/shared';
 import {
   buildTextQuery,
@@ -184,14 +185,16 @@ function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): voi
   builder.orderBy([...RECENT]);
 }
 
-/** How a search page by relevance is found (see rankedPage). */
-export interface RankingOptions {
+/** How a page is found: how a search ranks (see rankedPage), and where counts past the cap are remembered. */
+export interface SearchOptions {
   /** Rank every match even when the newest ones hold the page: the reference the shortcut is tested against. */
   rankEveryMatch?: boolean;
+  /** Counts that passed the cap lately, to skip (see CountMemory); none: every count is made. */
+  counts?: CountMemory;
 }
 
 /** Browse and search over active listings: every filter, the chosen order, one page, and the match count. */
-export async function searchListings(db: Knex, query: ListingQuery, ranking: RankingOptions = {}): Promise<ListingPage> {
+export async function searchListings(db: Knex, query: ListingQuery, options: SearchOptions = {}): Promise<ListingPage> {
   const terms = query.search ? parseSearch(query.search) : undefined;
   if (query.search && !terms) return { listings: [], total: 0 }; // only punctuation: nothing can match
   const vocabulary = terms && (await findVocabulary(db, terms));
@@ -224,12 +227,12 @@ export async function searchListings(db: Knex, query: ListingQuery, ranking: Ran
   else if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
   if (query.bathrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bathrooms')} >= ?`, [query.bathrooms]);
   const sort = query.sort ?? (terms ? 'relevance' : 'recent');
-  if (terms && vocabulary && sort === 'relevance') return rankedSearch(db, filtered, terms, vocabulary, query, ranking);
+  if (terms && vocabulary && sort === 'relevance') return rankedSearch(db, filtered, terms, vocabulary, query, options);
   // match_vector: title, description and the listing's city ("pho oakland"); GIN-indexed.
   if (terms && vocabulary) filtered.whereRaw(MATCHES, [buildTextQuery(terms, vocabulary).match]);
 
-  if (readsRows(query)) return pageOfFewOrMany(db, filtered, sort, query);
-  const [listings, total] = await Promise.all([pageInOrder(db, filtered, sort, query), cappedCount(db, filtered)]);
+  if (readsRows(query)) return pageOfFewOrMany(db, filtered, sort, query, options.counts);
+  const [listings, total] = await Promise.all([pageInOrder(db, filtered, sort, query), cappedCount(db, filtered, options.counts)]);
   return { listings, total };
 }
 
@@ -260,7 +263,16 @@ const readsRows = (query: ListingQuery) => Object.entries(query).some(([paramete
  * there are more, the page is read again by the filters in its own order, where an index gives that order
  * and the scan stops at the page.
  */
-async function pageOfFewOrMany(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQuery['sort'], query: ListingQuery): Promise<ListingPage> {
+async function pageOfFewOrMany(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  sort: ListingQuery['sort'],
+  query: ListingQuery,
+  counts?: CountMemory,
+): Promise<ListingPage> {
+  // Past the cap lately: the page in its own order is all there is to read.
+  const counting = counts && countingOf(db, filtered).toString();
+  if (counting && counts.passedCap(counting)) return { listings: await pageInOrder(db, filtered, sort, query), total: TOTAL_COUNT_CAP + 1 };
   // Named `l` like the table, with the columns every order reads, so applyOrder sorts them as it sorts listings.
   const matches = filtered
     .clone()
@@ -272,7 +284,8 @@ async function pageOfFewOrMany(db: Knex, filtered: Knex.QueryBuilder, sort: List
   applyOrder(sorted, sort);
   const page = (await sorted.limit(query.limit).offset(query.offset)) as { id: string; total: number }[];
   // Past the last page no row carries the count: then only a page beyond the matches was asked for.
-  const total = page[0]?.total ?? (query.offset > 0 ? await cappedCount(db, filtered) : 0);
+  const total = Number(page[0]?.total ?? (query.offset > 0 ? await cappedCount(db, filtered) : 0));
+  if (counting && total > TOTAL_COUNT_CAP) counts.rememberPassedCap(counting);
   const listings =
     total <= TOTAL_COUNT_CAP
       ? listingsInOrder(
@@ -291,9 +304,9 @@ async function listingsInOrder(db: Knex, ids: string[]): Promise<Listing[]> {
   return ids.flatMap((id) => (byId.has(id) ? [toListing(byId.get(id)!)] : []));
 }
 
-/** Counting stops one past the cap: "1000+" needs no more, and a common word never costs a full count. */
-async function cappedCount(db: Knex, filtered: Knex.QueryBuilder): Promise<number> {
-  const [counts] = await db
+/** The statement that counts the filtered listings: it stops one past the cap, as "1000+" needs no more. */
+const countingOf = (db: Knex, filtered: Knex.QueryBuilder) =>
+  db
     .from(
       filtered
         .clone()
@@ -302,7 +315,16 @@ async function cappedCount(db: Knex, filtered: Knex.QueryBuilder): Promise<numbe
         .as('matches'),
     )
     .count<{ count: string }[]>({ count: '*' });
-  return Number(counts?.count ?? 0);
+
+/** How many listings the filters match, up to one past the cap; one past it without counting when `counts` says so. */
+async function cappedCount(db: Knex, filtered: Knex.QueryBuilder, counts?: CountMemory): Promise<number> {
+  const counting = countingOf(db, filtered);
+  const statement = counts && counting.toString();
+  if (statement && counts.passedCap(statement)) return TOTAL_COUNT_CAP + 1;
+  const [row] = await counting;
+  const total = Number(row?.count ?? 0);
+  if (statement && total > TOTAL_COUNT_CAP) counts.rememberPassedCap(statement);
+  return total;
 }
 
 const MATCHES = "l.match_vector @@ to_tsquery('simple', ?)";
@@ -317,10 +339,10 @@ async function rankedSearch(
   terms: SearchTerms,
   vocabulary: Vocabulary,
   query: ListingQuery,
-  ranking: RankingOptions,
+  options: SearchOptions,
 ): Promise<ListingPage> {
   const text = buildTextQuery(terms, vocabulary);
-  const everyMatch = (countPastCap?: number) => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query, ranking, countPastCap);
+  const everyMatch = (countPastCap?: number) => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query, options, countPastCap);
   const shorter = withoutLastUnit(terms, vocabulary);
   // Only the listings with every unit whole (as typed, or by a synonym or alternative) stay ahead of the shorter
   // query's: "Phở cuốn" for "phở bò" is a better answer than a room whose text has "phở" and "bò" far apart.
@@ -333,12 +355,12 @@ async function rankedSearch(
   // cost a quarter of that at 1M listings. Not for one word: a common word's count stops early in a plain scan,
   // and its whole-word matches, being fewer, take longer to reach the cap ("pho": 28 → 70 ms).
   if (needed <= TOTAL_COUNT_CAP && (shorter || (strictly !== text.match && terms.folded.length > 1))) {
-    const strictCount = await cappedCount(db, strictMatches);
+    const strictCount = await cappedCount(db, strictMatches, options.counts);
     // Every strict match is a match: past the cap, so are all the matches ("1000+"), without counting them again.
     if (strictCount >= needed || !shorter) return everyMatch(strictCount > TOTAL_COUNT_CAP ? strictCount : undefined);
   }
   if (!shorter) return everyMatch();
-  const strict = await rankedPage(db, strictMatches, text, query, ranking);
+  const strict = await rankedPage(db, strictMatches, text, query, options);
   if (strict.total >= needed) return everyMatch();
   const others = base.clone().whereNot((builder) => {
     builder.whereRaw(MATCHES, [strictly]);
@@ -349,7 +371,7 @@ async function rankedSearch(
     shorter.terms,
     shorter.vocabulary,
     { ...query, offset: Math.max(0, query.offset - strict.total), limit: query.limit - strict.listings.length },
-    ranking,
+    options,
   );
   return { listings: [...strict.listings, ...rest.listings], total: strict.total + rest.total };
 }
@@ -377,10 +399,10 @@ async function rankedPage(
   filtered: Knex.QueryBuilder,
   text: TextQuery,
   query: ListingQuery,
-  ranking: RankingOptions,
+  options: SearchOptions,
   countPastCap?: number,
 ): Promise<ListingPage> {
-  const shortcut = ranking.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query, countPastCap);
+  const shortcut = options.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query, countPastCap, options.counts);
   return shortcut ?? everyMatchRanked(db, filtered, text, query);
 }
 
@@ -398,6 +420,7 @@ async function bestScoredPage(
   text: TextQuery,
   query: ListingQuery,
   countPastCap?: number,
+  counts?: CountMemory,
 ): Promise<ListingPage | undefined> {
   const needed = query.offset + query.limit;
   if (needed > TOTAL_COUNT_CAP) return undefined;
@@ -413,7 +436,7 @@ async function bestScoredPage(
     best = await newestBestScored(db, filtered, rank, secondWindow, needed);
   }
   if (best.length < needed) return undefined;
-  const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered)]);
+  const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered, counts)]);
   return { listings, total };
 }
 
