@@ -111,3 +111,34 @@ it('remembers nothing when its time is 0', async () => {
   expect((await pageOf({ search: 'banh mi' }, { counts: off })).counts).toBeGreaterThan(0);
   expect(off.size).toBe(0);
 });
+
+it('pages filters with many matches newest first exactly as the full order does, from the newest listings of the category', async () => {
+  const counts = memory();
+  const reference = (offset: number, limit: number) =>
+    db('listings')
+      .where({ is_active: true, category: 'food' })
+      .whereRaw("location_folded like '%milpitas%'")
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(offset)
+      .limit(limit)
+      .pluck('id');
+  for (const [offset, limit] of [
+    [0, 24],
+    [24, 24],
+    [480, 24],
+    [990, 20],
+  ] as const) {
+    const params = { category: 'food', location: 'milpitas', offset: String(offset), limit: String(limit) };
+    // Counted (the page read again past the cap), then remembered (only the page read): the same ids.
+    for (let asking = 0; asking < 2; asking += 1) expect((await pageOf(params, { counts })).ids).toEqual(await reference(offset, limit));
+  }
+  // The first pages came from the newest listings of the category, walked newest first.
+  const statements = await withRecordedStatements(db, async (recorded) => {
+    await searchListings(db, listingQuery.parse({ category: 'food', location: 'milpitas', limit: '24' }), { counts });
+    return recorded;
+  });
+  expect(statements.filter((sql) => sql.includes('select "l".* from "listings" as "l"'))).toHaveLength(1);
+});
