@@ -84,13 +84,18 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     expect(secondLook.length).toBeGreaterThan(0);
   });
 
-  it('counts once when the strict matches of a longer search already pass the cap ("1000+")', async () => {
+  /** 1,050 listings titled `title` and a number, by the catalogue's first seller, marked by `description`. */
+  async function addBulk(title: string, description: string, category: string, location: string): Promise<void> {
     const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
     await db.raw(
       `insert into listings (user_id, title, description, category, price, location)
-       select ?, 'Apartment San Jose ' || n, 'Bulk strict row', 'rent', 2000, 'San Jose, CA' from generate_series(1, 1050) as n`,
-      [rows[0]!.user_id],
+       select ?, ? || ' ' || n, ?, ?, 20, ? from generate_series(1, 1050) as n`,
+      [rows[0]!.user_id, title, description, category, location],
     );
+  }
+
+  it('counts once when the strict matches of a longer search already pass the cap ("1000+")', async () => {
+    await addBulk('Apartment San Jose', 'Bulk strict row', 'rent', 'San Jose, CA');
     try {
       const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
       const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
@@ -105,12 +110,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
   });
 
   it('counts a phrase by its whole words when they pass the cap, not by every word its last one starts ("mi:*": Milpitas)', async () => {
-    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
-    await db.raw(
-      `insert into listings (user_id, title, description, category, price, location)
-       select ?, 'Bánh mì thịt nguội ' || n, 'Bulk phrase row', 'food', 6, 'Milpitas, CA' from generate_series(1, 1050) as n`,
-      [rows[0]!.user_id],
-    );
+    await addBulk('Bánh mì thịt nguội', 'Bulk phrase row', 'food', 'Milpitas, CA');
     const counted: string[] = [];
     const recordCount = (statement: { sql: string; bindings?: unknown[] }) => {
       if (statement.sql.startsWith('select count(*) as "count"')) counted.push(String(statement.bindings?.[1]));
