@@ -71,7 +71,8 @@ function previousRelease(): { commit: string; reason: string } {
 
 /**
  * The previous release's tree in a temporary folder, with this repository's installed packages: every
- * package is linked from node_modules, except the workspaces (@vnmarket/*), which are its own.
+ * package is linked from node_modules (and the workspaces' own node_modules), except the workspaces
+ * (@vnmarket/*), which are its own.
  */
 function extract(commit: string): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'previous-release-'));
@@ -85,6 +86,10 @@ function extract(commit: string): string {
   for (const workspace of workspaces) {
     const { name } = JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as { name: string };
     if (name.startsWith('@vnmarket/')) symlinkSync(path.join(root, workspace), path.join(modules, name));
+    // A dependency npm nested under the workspace (another version than the root's: the listings service's
+    // lru-cache 11 beside the dev tools' 5) is linked there too, or the root's would be found instead.
+    const nested = path.join(REPO, workspace, 'node_modules');
+    if (existsSync(nested) && !existsSync(path.join(root, workspace, 'node_modules'))) symlinkSync(nested, path.join(root, workspace, 'node_modules'));
   }
   return root;
 }
