@@ -603,7 +603,18 @@ function phoneText(dice: Dice, phone: string): string {
   return dice.pick([`(${area}) 555-${line}`, `${area}-555-${line}`, `${area}.555.${line}`, `${area} 555 ${line}`]);
 }
 
-function listingRow(dice: Dice, sellers: readonly Seller[], now: Date, days: number, activeShare: number): ListingInsert {
+/**
+ * One listing. `place`, when given, puts it on a timeline written oldest first: place k of n takes the k-th
+ * n-quantile of the same age distribution (jittered within it by the draw that would have been its age).
+ */
+function listingRow(
+  dice: Dice,
+  sellers: readonly Seller[],
+  now: Date,
+  days: number,
+  activeShare: number,
+  place?: { index: number; of: number },
+): ListingInsert {
   const category = dice.weighted(CATEGORY_WEIGHTS);
   const { slots, tags, ...fields } = details(dice, category, now);
   const city = dice.weighted(CITY_WEIGHTS);
@@ -619,7 +630,8 @@ function listingRow(dice: Dice, sellers: readonly Seller[], now: Date, days: num
   });
   const { title, description } = writeText(dice, CATEGORY_TEXT[category], filler, new Set(tags));
   // More listings are recent than old; old ones are more often inactive (sold, rented, over).
-  const age = dice.random() ** 1.4;
+  const drawn = dice.random();
+  const age = (place ? 1 - (place.index + drawn) / place.of : drawn) ** 1.4;
   const createdAt = new Date(now.getTime() - age * days * 86_400_000);
   const updatedAt = dice.chance(0.2) ? new Date(createdAt.getTime() + dice.random() * (now.getTime() - createdAt.getTime())) : createdAt;
   return {
@@ -741,14 +753,21 @@ export const DEFAULT_TERMS = ['pho', 'phở', 'phố', 'nha', 'nhà', 'ban', 'b�
 // ---------------------------------------------------------------------------------------------------
 // Generating.
 
-/** Sellers and a function making one listing after another, all from one seed. */
-export function listingGenerator(options: Pick<GenerateOptions, 'seed' | 'sellers' | 'now' | 'days' | 'activeShare'> = {}) {
+/**
+ * Sellers and a function making one listing after another, all from one seed. With `oldestFirst` (how many will be made) they come oldest first,
+ * as a live catalogue is written: each posted after the one before, so the table's rows lie in the order of their
+ * created_at, as they do in production. Without it each listing's age is drawn at random.
+ */
+export function listingGenerator(options: Pick<GenerateOptions, 'seed' | 'sellers' | 'now' | 'days' | 'activeShare'> & { oldestFirst?: number } = {}) {
   const dice = new Dice(mulberry32(options.seed ?? 20261122));
   const now = options.now ?? new Date();
   const days = options.days ?? 90;
   const activeShare = options.activeShare ?? 0.9;
   const sellers = sellerRows(dice, options.sellers ?? 300, now);
-  return { sellers, next: (): ListingInsert => listingRow(dice, sellers, now, days, activeShare) };
+  const of = options.oldestFirst;
+  let index = 0;
+  const place = () => (of === undefined ? undefined : { index: Math.min(index++, of - 1), of });
+  return { sellers, next: (): ListingInsert => listingRow(dice, sellers, now, days, activeShare, place()) };
 }
 
 /** `count` listings in memory (nothing written): for statistics, samples and tests. */
@@ -760,7 +779,8 @@ export function sampleListings(count: number, options: Parameters<typeof listing
 /** Inserts `count` listings (and their sellers) into the listings schema `db` points at. */
 export async function generateListings(db: Knex, count: number, options: GenerateOptions = {}): Promise<GenerateResult> {
   const batchSize = options.batchSize ?? 1000;
-  const { sellers, next } = listingGenerator(options);
+  // Oldest first, so the rows lie in the table as a live catalogue's do: a newest-first walk reads neighbouring rows.
+  const { sellers, next } = listingGenerator({ ...options, oldestFirst: count });
   for (let start = 0; start < sellers.length; start += batchSize) {
     await db('sellers')
       .insert(sellers.slice(start, start + batchSize))
