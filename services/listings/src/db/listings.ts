@@ -469,41 +469,77 @@ async function bestScoredPage(
   if (needed > TOTAL_COUNT_CAP) return undefined;
   const rank = rankScore(text);
   const firstWindow = Math.max(FIRST_WINDOW_MIN, needed * FIRST_WINDOW_FACTOR);
-  let best = await newestBestScored(db, filtered, rank, firstWindow, needed);
+  const first = await newestBestScored(db, filtered, rank, firstWindow, needed);
+  let best = first.best;
   // Fewer best-scored listings than the page needs: look further, as far as their share among the first
-  // window says is enough (a window that held every match looks again for nothing, over fewer rows than it
-  // had). None at all among the newest: ranking every match is the cheaper way.
-  if (best.length < needed && best.length > 0) {
+  // window says is enough, reading on from the first window's last match. A window that held every match
+  // (no end) has nothing further; none at all among the newest: ranking every match is the cheaper way.
+  if (best.length < needed && best.length > 0 && first.end) {
     const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
     if (secondWindow > MAX_WINDOW) return undefined;
-    best = await newestBestScored(db, filtered, rank, secondWindow, needed);
+    const further = await newestBestScored(db, filtered, rank, secondWindow - firstWindow, needed - best.length, first.end);
+    best = [...best, ...further.best];
   }
   if (best.length < needed) return undefined;
   const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered, counts)]);
   return { listings, total };
 }
 
+/** The last match a look at the newest matches read: its time as PostgreSQL writes it (to the microsecond) and id. */
+interface LookEnd {
+  createdAt: string;
+  id: string;
+}
+
 /**
- * The ids of the newest best-scored listings among the newest `window` matches, at most `wanted` of them,
- * newest first. One statement: the matches are read newest first through the recency index, each scored as
- * it comes with the vectors it carries, and reading stops at the `wanted`-th best-scored one, so a common
- * word's page costs the few dozen rows before it rather than the whole window.
+ * The ids of the newest best-scored listings among the newest `window` matches (older than `after`, when
+ * given), at most `wanted` of them, newest first; and, when the window was read to its `window`-th match, that
+ * match, to read on from. One statement: the matches are read newest first through the recency index, each
+ * scored as it comes with the vectors it carries, and reading stops at the `wanted`-th best-scored one, so a
+ * common word's page costs the few dozen rows before it rather than the whole window.
  */
-async function newestBestScored(db: Knex, filtered: Knex.QueryBuilder, rank: ReturnType<typeof rankScore>, window: number, wanted: number): Promise<string[]> {
+async function newestBestScored(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  rank: ReturnType<typeof rankScore>,
+  window: number,
+  wanted: number,
+  after?: LookEnd,
+): Promise<{ best: string[]; end?: LookEnd }> {
+  const matches = filtered.clone();
+  if (after) matches.whereRaw('(l.created_at, l.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
   // Named `l` like the table, so the rank's `l.match_vector`, `l.title_vector` and `l.exact_vector` read the window's columns.
-  const newest = filtered
-    .clone()
+  const newest = matches
     .select('l.id', 'l.created_at', 'l.match_vector', 'l.title_vector', 'l.exact_vector')
     .orderBy([...RECENT])
     .limit(window)
     .as('l');
-  const rows = (await db
+  const scored = db
     .from(newest)
-    .select('l.id')
-    .whereRaw(`(${rank.sql}) = ?`, [...rank.bindings, rank.best])
-    .orderBy([...RECENT])
-    .limit(wanted)) as { id: string }[];
-  return rows.map((row) => row.id);
+    .select(
+      'l.id',
+      'l.created_at',
+      db.raw(`(${rank.sql}) = ? as best`, [...rank.bindings, rank.best]),
+      db.raw('row_number() over (order by l.created_at desc, l.id desc) as place'),
+    )
+    .as('scored');
+  // The best-scored matches, and the window's last one (whatever its score) when reading gets that far.
+  const rows = (await db
+    .from(scored)
+    .select('scored.id', db.raw('scored.created_at::text as created_at'), 'scored.best', 'scored.place')
+    .where((kept) => {
+      kept.where('scored.best', true).orWhere('scored.place', window);
+    })
+    .orderBy([
+      { column: 'scored.created_at', order: 'desc' },
+      { column: 'scored.id', order: 'desc' },
+    ])
+    .limit(wanted)) as { id: string; created_at: string; best: boolean; place: string }[];
+  const last = rows[rows.length - 1];
+  return {
+    best: rows.filter((row) => row.best).map((row) => row.id),
+    ...(last && Number(last.place) === window ? { end: { createdAt: last.created_at, id: last.id } } : {}),
+  };
 }
 
 /**
