@@ -429,6 +429,8 @@ const FIRST_WINDOW_MIN = 120;
 /** The second look is sized from the first one's share of best-scored listings, with this margin, up to MAX_WINDOW rows. */
 const SECOND_WINDOW_MARGIN = 1.5;
 const MAX_WINDOW = 4000;
+/** The most matches one look reads: a walk of the recency index the planner keeps to (see bestScoredPage). */
+export const LOOK_STEP = 480;
 
 /**
  * A search page by relevance. A listing with the best score a search allows (every flag: each unit whole,
@@ -477,8 +479,14 @@ async function bestScoredPage(
   if (best.length < needed && best.length > 0 && first.end) {
     const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
     if (secondWindow > MAX_WINDOW) return undefined;
-    const further = await newestBestScored(db, filtered, rank, secondWindow - firstWindow, needed - best.length, first.end);
-    best = [...best, ...further.best];
+    // In steps of at most LOOK_STEP matches: the planner walks a few hundred newest first, but for a larger
+    // look it may take every match from the text index's bitmap and sort them (a second page of "apartment
+    // san jose" at 1M: 222 ms for one look of 1,331 matches).
+    let look = first;
+    for (let read = firstWindow; best.length < needed && look.end && read < secondWindow; read += LOOK_STEP) {
+      look = await newestBestScored(db, filtered, rank, Math.min(LOOK_STEP, secondWindow - read), needed - best.length, look.end);
+      best = [...best, ...look.best];
+    }
   }
   if (best.length < needed) return undefined;
   const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered, counts)]);

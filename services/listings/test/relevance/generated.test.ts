@@ -4,7 +4,7 @@ import { createTestDatabase, withRecordedStatements, type TestDatabase } from '@
 import { generateListings } from '../../../../tools/generate/listings';
 import { migrations } from '../../migrations';
 import { LISTINGS_SCHEMA } from '../../src/config';
-import { searchListings } from '../../src/db/listings';
+import { LOOK_STEP, searchListings } from '../../src/db/listings';
 import { fold } from '../../src/db/search';
 
 /**
@@ -64,12 +64,22 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     const shortcutTaken: string[] = [];
     const secondLook: string[] = [];
     const readOn: string[] = [];
+    const stepped: string[] = [];
+    const oversized: string[] = [];
     for (const search of QUERIES) {
       for (const page of PAGES) {
         const query = listingQuery.parse({ search, ...page });
+        // How many matches each look reads: the next-to-last value of its statement (`place = ?`, the window).
+        const windows: number[] = [];
+        const recordWindow = (statement: { sql: string; bindings?: readonly unknown[] }) => {
+          if (statement.sql.includes('"scored"."place"')) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
+        };
+        db.on('query', recordWindow);
         const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
+        db.removeListener('query', recordWindow);
         const reference = await searchListings(db, query, { rankEveryMatch: true });
         const label = `${search} @${page.offset}`;
+        if (windows.some((window) => window > LOOK_STEP)) oversized.push(label);
         expect({ label, ids: fast.listings.map((listing) => listing.id) }).toEqual({ label, ids: reference.listings.map((listing) => listing.id) });
         // The shortcut counts up to the cap, as browse does: the same X-Total-Count either way.
         expect({ label, total: totalHeader(fast.total) }).toEqual({ label, total: totalHeader(reference.total) });
@@ -80,12 +90,15 @@ describe('the newest-first shortcut (best-scored listings among the newest match
         if (!rankedAll && looks.length > 1) secondLook.push(label);
         // The second look reads on from the first one's last match, not again from the newest.
         if (!rankedAll && looks.length > 1 && looks[1]!.includes('(l.created_at, l.id) < (')) readOn.push(label);
+        if (!rankedAll && looks.length > 2) stepped.push(label);
       }
     }
     expect(shortcutTaken).toEqual(expect.arrayContaining(['pho @0', 'nha @0', 'ban @0', 'pho @24']));
     // Some pages are found only by the second, larger look: that path is held to the reference too.
     expect(secondLook.length).toBeGreaterThan(0);
     expect(readOn).toEqual(secondLook);
+    // A look reads at most LOOK_STEP matches (a larger one goes on in steps).
+    expect(oversized).toEqual([]);
   });
 
   /** 1,050 listings titled `title` and a number, by the catalogue's first seller, marked by `description`. */
@@ -97,6 +110,39 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       [rows[0]!.user_id, title, description, category, location],
     );
   }
+
+  it('reads a rare best score on in steps of at most LOOK_STEP matches, and answers as ranking every match does', async () => {
+    // The newest 1,500 matches of "apartment san jose": one in 40 has the phrase in its title (the best score), so
+    // the first look (120 matches) holds 3 and the page of 24 needs a second look of about 1,300 more.
+    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
+    await db.raw(
+      `insert into listings (user_id, title, description, category, price, location, created_at)
+       select ?, case when n % 40 = 0 then 'Apartment San Jose ' else 'Apartment for rent near downtown San Jose ' end || n,
+              'Stepped look row', 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 minute'
+         from generate_series(1, 1500) as n`,
+      [rows[0]!.user_id],
+    );
+    try {
+      for (const offset of ['0', '12']) {
+        const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
+        const windows: number[] = [];
+        const recordWindow = (statement: { sql: string; bindings?: readonly unknown[] }) => {
+          if (statement.sql.includes('"scored"."place"')) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
+        };
+        db.on('query', recordWindow);
+        const fast = await searchListings(db, query);
+        db.removeListener('query', recordWindow);
+        const reference = await searchListings(db, query, { rankEveryMatch: true });
+        expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+        expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
+        // The first look, then the further matches in steps: none reads more than LOOK_STEP.
+        expect(windows.length).toBeGreaterThan(2);
+        expect(Math.max(...windows)).toBeLessThanOrEqual(LOOK_STEP);
+      }
+    } finally {
+      await db.raw("delete from listings where description = 'Stepped look row'");
+    }
+  });
 
   it('counts once when the strict matches of a longer search already pass the cap ("1000+")', async () => {
     await addBulk('Apartment San Jose', 'Bulk strict row', 'rent', 'San Jose, CA');
