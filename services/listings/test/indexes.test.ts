@@ -1,0 +1,41 @@
+import { createDb, migrateService, type Knex } from '@vnmarket/shared';
+import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
+import { migrations } from '../migrations';
+import { LISTINGS_SCHEMA } from '../src/config';
+
+/**
+ * Every index on `listings` is paid for by every insert and edit of a listing, so each one here has a reader.
+ * A migration that adds or drops one changes this list, and says in its comment which query reads it.
+ */
+const READ_BY: Record<string, string> = {
+  listings_pkey: 'a listing by id (detail page, edits, saves)',
+  listings_active_recent: 'browse and the newest-first looks of a search',
+  listings_active_category_recent: 'a category page, newest first, and its count',
+  listings_active_price: 'browse sorted by price',
+  listings_active_category_price: "a category's price range",
+  listings_match: 'search: the matches of a query (match_vector)',
+  listings_metadata: 'the metadata filters (bedrooms, dietary options …)',
+  listings_location_folded_trgm: 'a typed place and a Home city’s area (location_folded)',
+  listings_owner: "a seller's listings (dashboard, seller page)",
+};
+
+let database: TestDatabase;
+let db: Knex;
+
+beforeAll(async () => {
+  database = await createTestDatabase('listings-indexes');
+  await migrateService(database.url, LISTINGS_SCHEMA, migrations);
+  db = createDb(database.url, LISTINGS_SCHEMA, 2);
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await database?.drop();
+});
+
+it('keeps only the indexes some query reads (the trigram index of fold(location) is gone: location_folded replaced it)', async () => {
+  const { rows } = await db.raw<{ rows: { indexname: string }[] }>("select indexname from pg_indexes where schemaname = ? and tablename = 'listings'", [
+    LISTINGS_SCHEMA,
+  ]);
+  expect(rows.map((row) => row.indexname).sort()).toEqual(Object.keys(READ_BY).sort());
+});
