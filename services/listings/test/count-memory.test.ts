@@ -1,17 +1,16 @@
 import { listingQuery, TOTAL_COUNT_CAP } from '@vnmarket/proto';
-import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, withRecordedStatements, type TestDatabase } from '@vnmarket/shared/testing';
+import type { Knex } from '@vnmarket/shared';
+import { withRecordedStatements } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../tools/generate/listings';
-import { migrations } from '../migrations';
-import { LISTINGS_SCHEMA } from '../src/config';
 import { CountMemory } from '../src/count-memory';
 import { searchListings, type SearchOptions } from '../src/db/listings';
+import { listingsTestDatabase } from './support/database';
 
 /**
  * Counts past the cap ("1000+") are remembered for a while, by the statement that made them: the same search
  * or filters skip the count, pages stay fresh, and counts under the cap are always made.
  */
-let database: TestDatabase;
+const database = listingsTestDatabase('count-memory');
 let db: Knex;
 let seller: string;
 // Not 0: lru-cache takes an entry stored at time 0 as one without a time.
@@ -19,9 +18,7 @@ let clock = 1_000_000;
 const TTL_MS = 60_000;
 
 beforeAll(async () => {
-  database = await createTestDatabase('count-memory');
-  await migrateService(database.url, LISTINGS_SCHEMA, migrations);
-  db = createDb(database.url, LISTINGS_SCHEMA, 4);
+  db = database();
   await generateListings(db, 200, { seed: 7 });
   seller = ((await db('listings').first('user_id')) as { user_id: string }).user_id;
   await db.raw(
@@ -31,11 +28,6 @@ beforeAll(async () => {
   );
   await db.raw('analyze listings');
 }, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
 
 const memory = () => new CountMemory({ ttlMs: TTL_MS, maxEntries: 100, now: () => clock });
 const header = (total: number) => (total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));

@@ -1,7 +1,6 @@
-import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
-import { migrations } from '../migrations';
+import type { Knex } from '@vnmarket/shared';
 import { LISTINGS_SCHEMA } from '../src/config';
+import { listingsTestDatabase } from './support/database';
 
 /**
  * Every index on `listings` is paid for by every insert and edit of a listing, so each one here has a reader.
@@ -19,18 +18,11 @@ const READ_BY: Record<string, string> = {
   listings_owner: "a seller's listings (dashboard, seller page)",
 };
 
-let database: TestDatabase;
+const database = listingsTestDatabase('listings-indexes', 2);
 let db: Knex;
 
-beforeAll(async () => {
-  database = await createTestDatabase('listings-indexes');
-  await migrateService(database.url, LISTINGS_SCHEMA, migrations);
-  db = createDb(database.url, LISTINGS_SCHEMA, 2);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
+beforeAll(() => {
+  db = database();
 });
 
 it('keeps only the indexes some query reads (the trigram index of fold(location) is gone: location_folded replaced it)', async () => {

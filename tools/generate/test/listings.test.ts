@@ -1,28 +1,19 @@
-import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
-import { migrations } from '../../../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../../../services/listings/src/config';
+import type { Knex } from '@vnmarket/shared';
 import { generateListings, sampleListings } from '../listings';
+import { listingsTestDatabase } from '../../../services/listings/test/support/database';
 
 /**
  * The generated catalogue is what the search benchmarks measure, so it must be laid out as a live one: listings
  * are posted one after another, so the table holds them in the order of their created_at, and a newest-first
  * walk of the recency index reads neighbouring rows. Its ages keep the same distribution either way.
  */
-let database: TestDatabase;
+const database = listingsTestDatabase('generate-listings');
 let db: Knex;
 const now = new Date('2026-11-26T12:00:00Z');
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  database = await createTestDatabase('generate-listings');
-  await migrateService(database.url, LISTINGS_SCHEMA, migrations);
-  db = createDb(database.url, LISTINGS_SCHEMA, 4);
-}, 60_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
+beforeAll(() => {
+  db = database();
 });
 
 it('writes listings oldest first, so the table lies in the order of created_at', async () => {

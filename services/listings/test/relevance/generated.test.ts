@@ -1,32 +1,24 @@
 import { listingQuery, TOTAL_COUNT_CAP, type Listing } from '@vnmarket/proto';
-import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, withRecordedStatements, type TestDatabase } from '@vnmarket/shared/testing';
+import type { Knex } from '@vnmarket/shared';
+import { withRecordedStatements } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../../tools/generate/listings';
-import { migrations } from '../../migrations';
-import { LISTINGS_SCHEMA } from '../../src/config';
 import { LOOK_STEP, searchListings } from '../../src/db/listings';
 import { fold } from '../../src/db/search';
+import { listingsTestDatabase } from '../support/database';
 
 /**
  * Issue 18's checks on a generated catalogue (the demo's generator, a smaller one): the first page for
  * "pho" holds no listing without a word that folds to "pho" (no "Phòng cho thuê"), "phở" puts no listing
  * with only "phố" on it, and "banh mi" puts "bánh mì" titles first.
  */
-let database: TestDatabase;
+const database = listingsTestDatabase('relevance-generated');
 let db: Knex;
 
 beforeAll(async () => {
-  database = await createTestDatabase('relevance-generated');
-  await migrateService(database.url, LISTINGS_SCHEMA, migrations);
-  db = createDb(database.url, LISTINGS_SCHEMA, 4);
+  db = database();
   await generateListings(db, 4000, { seed: 18 });
   await db.raw('analyze listings');
 }, 120_000);
-
-afterAll(async () => {
-  await db?.destroy();
-  await database?.drop();
-});
 
 const firstPage = async (search: string) => (await searchListings(db, listingQuery.parse({ search, limit: '24' }))).listings;
 const wordsOf = (listing: Listing) => fold(`${listing.title} ${listing.description} ${listing.location}`).split(/[^\p{L}\p{N}]+/u);
