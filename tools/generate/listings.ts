@@ -754,9 +754,10 @@ export const DEFAULT_TERMS = ['pho', 'phở', 'phố', 'nha', 'nhà', 'ban', 'b�
 // Generating.
 
 /**
- * Sellers and a function making one listing after another, all from one seed. With `oldestFirst` (how many will be made) they come oldest first,
- * as a live catalogue is written: each posted after the one before, so the table's rows lie in the order of their
- * created_at, as they do in production. Without it each listing's age is drawn at random.
+ * Sellers and a function making one listing after another, all from one seed. With `oldestFirst` (how many will
+ * be made) they come oldest first, each posted after the one before, as a live catalogue is mostly written (its
+ * edits, saves and view counts move some rows later): a table written from it lies in the order of created_at.
+ * Without it each listing's age is drawn at random.
  */
 export function listingGenerator(options: Pick<GenerateOptions, 'seed' | 'sellers' | 'now' | 'days' | 'activeShare'> & { oldestFirst?: number } = {}) {
   const dice = new Dice(mulberry32(options.seed ?? 20261122));
@@ -779,7 +780,7 @@ export function sampleListings(count: number, options: Parameters<typeof listing
 /** Inserts `count` listings (and their sellers) into the listings schema `db` points at. */
 export async function generateListings(db: Knex, count: number, options: GenerateOptions = {}): Promise<GenerateResult> {
   const batchSize = options.batchSize ?? 1000;
-  // Oldest first, so the rows lie in the table as a live catalogue's do: a newest-first walk reads neighbouring rows.
+  // Oldest first, so the rows lie in the table in posting order: a newest-first walk reads neighbouring rows.
   const { sellers, next } = listingGenerator({ ...options, oldestFirst: count });
   for (let start = 0; start < sellers.length; start += batchSize) {
     await db('sellers')

@@ -426,7 +426,7 @@ async function rankedSearch(
  */
 const FIRST_WINDOW_FACTOR = 5;
 const FIRST_WINDOW_MIN = 120;
-/** The second look is sized from the first one's share of best-scored listings, with this margin, up to MAX_WINDOW rows. */
+/** The further looks are sized from the first one's share of best-scored listings, with this margin, up to MAX_WINDOW matches in all. */
 const SECOND_WINDOW_MARGIN = 1.5;
 const MAX_WINDOW = 4000;
 /** The most matches one look reads: a walk of the recency index the planner keeps to (see bestScoredPage). */

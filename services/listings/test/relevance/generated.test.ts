@@ -44,6 +44,20 @@ it('"banh mi": the first page is listings with "bánh mì" in the title', async 
 
 const totalHeader = (total: number) => (total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
 
+/** What `run` returns, and how many matches each look at the newest matches read (its `place = ?`, the window). */
+async function withLookWindows<T>(run: () => Promise<T>): Promise<{ result: T; windows: number[] }> {
+  const windows: number[] = [];
+  const record = (statement: { sql: string; bindings?: readonly unknown[] }) => {
+    if (statement.sql.includes('"scored"."place"')) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
+  };
+  db.on('query', record);
+  try {
+    return { result: await run(), windows };
+  } finally {
+    db.removeListener('query', record);
+  }
+}
+
 describe('the newest-first shortcut (best-scored listings among the newest matches)', () => {
   const QUERIES = ['pho', 'nha', 'ban', 'phở', 'nhà', 'banh mi', 'bánh mì', 'cho thuê', 'phở bò', 'apartment san jose', 'ph', 'iphone', 'xe'];
   const PAGES = [
@@ -61,14 +75,10 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     for (const search of QUERIES) {
       for (const page of PAGES) {
         const query = listingQuery.parse({ search, ...page });
-        // How many matches each look reads: the next-to-last value of its statement (`place = ?`, the window).
-        const windows: number[] = [];
-        const recordWindow = (statement: { sql: string; bindings?: readonly unknown[] }) => {
-          if (statement.sql.includes('"scored"."place"')) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
-        };
-        db.on('query', recordWindow);
-        const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
-        db.removeListener('query', recordWindow);
+        const { result, windows } = await withLookWindows(() =>
+          withRecordedStatements(db, async (statements) => ({ fast: await searchListings(db, query), statements })),
+        );
+        const { fast, statements } = result;
         const reference = await searchListings(db, query, { rankEveryMatch: true });
         const label = `${search} @${page.offset}`;
         if (windows.some((window) => window > LOOK_STEP)) oversized.push(label);
@@ -117,13 +127,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     try {
       for (const offset of ['0', '12']) {
         const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
-        const windows: number[] = [];
-        const recordWindow = (statement: { sql: string; bindings?: readonly unknown[] }) => {
-          if (statement.sql.includes('"scored"."place"')) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
-        };
-        db.on('query', recordWindow);
-        const fast = await searchListings(db, query);
-        db.removeListener('query', recordWindow);
+        const { result: fast, windows } = await withLookWindows(() => searchListings(db, query));
         const reference = await searchListings(db, query, { rankEveryMatch: true });
         expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
         expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
