@@ -141,7 +141,11 @@ export function buildTextQuery(terms: SearchTerms, vocabulary: Partial<Vocabular
   const meaning = extras.some((forms) => forms.length > 0)
     ? units.map((unit, at) => anyOf([typedWhole(unit, !lastComplete), ...extras[at]!])).join(' & ')
     : undefined;
-  const phrased = (prefixLast: boolean) => units.map((unit) => anyOf([typedWhole(unit, prefixLast), ...synonymForms(unit)])).join(' <-> ');
+  // A mistyped word's alternatives stand in for it here too ("apartmnet san jose": "Apartment San Jose" has the words together).
+  const phrased = (prefixLast: boolean) =>
+    units
+      .map((unit) => anyOf([typedWhole(unit, prefixLast), ...(unit.words.length === 1 ? alternativeForms(unit.start) : []), ...synonymForms(unit)]))
+      .join(' <-> ');
   const accented = terms.accented;
   return {
     match,
