@@ -621,28 +621,30 @@ function findExecutable(name: string): string | undefined {
   return undefined;
 }
 
-/** The nginx binary, installed with apt-get if need be (root only; BENCH_NO_INSTALL=1 never installs); or why there is none. */
-export async function findOrInstallNginx(): Promise<{ binary?: string; note?: string }> {
-  const found = findExecutable('nginx');
+/** A Debian tool's binary, installed with apt-get if need be (root only; BENCH_NO_INSTALL=1 never installs); or why there is none. */
+export async function findOrInstallDebianTool(name: string): Promise<{ binary?: string; note?: string }> {
+  const found = findExecutable(name);
   if (found) return { binary: found };
-  if (process.env.BENCH_NO_INSTALL === '1') return { note: 'nginx is not installed and BENCH_NO_INSTALL=1' };
-  if (process.getuid?.() !== 0) return { note: 'nginx is not installed and this is not root (install it: sudo apt-get install -y nginx)' };
-  if (!findExecutable('apt-get')) return { note: 'nginx is not installed and apt-get is not available' };
+  if (process.env.BENCH_NO_INSTALL === '1') return { note: `${name} is not installed and BENCH_NO_INSTALL=1` };
+  if (process.getuid?.() !== 0) return { note: `${name} is not installed and this is not root (install it: sudo apt-get install -y ${name})` };
+  if (!findExecutable('apt-get')) return { note: `${name} is not installed and apt-get is not available` };
 
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => runToEnd('apt-get', ['install', '-y', '--no-install-recommends', 'nginx'], aptEnv, 300_000);
-  console.log('nginx not found: apt-get install -y nginx …');
+  const install = () => runToEnd('apt-get', ['install', '-y', '--no-install-recommends', name], aptEnv, 300_000);
+  console.log(`${name} not found: apt-get install -y ${name} …`);
   let result = await install();
   if (result.code !== 0) {
     console.log('apt-get install failed; apt-get update, then trying again …');
     await runToEnd('apt-get', ['update'], aptEnv, 300_000);
     result = await install();
   }
-  const binary = findExecutable('nginx');
+  const binary = findExecutable(name);
   if (result.code === 0 && binary) return { binary };
   const tail = result.output.trim().split('\n').slice(-8).join('\n      ');
-  return { note: `nginx could not be installed with apt-get:\n      ${tail}` };
+  return { note: `${name} could not be installed with apt-get:\n      ${tail}` };
 }
+
+export const findOrInstallNginx = () => findOrInstallDebianTool('nginx');
 
 export async function nginxVersion(binary: string): Promise<string> {
   const { output } = await runToEnd(binary, ['-v'], process.env, 10_000);
