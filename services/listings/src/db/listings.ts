@@ -426,11 +426,11 @@ async function rankedSearch(
  */
 const FIRST_WINDOW_FACTOR = 5;
 const FIRST_WINDOW_MIN = 120;
-/**
- * How many listings past the first look the title walk reads at most (newestBestScoredByTitle): a listing's
- * title vector comes from the recency index itself, so a row costs about a microsecond there.
- */
-const TITLE_WALK_ROWS = 50_000;
+/** The further looks are sized from the first one's share of best-scored listings, with this margin, up to MAX_WINDOW matches in all. */
+const SECOND_WINDOW_MARGIN = 1.5;
+const MAX_WINDOW = 4000;
+/** The most matches one look reads: a walk of the recency index the planner keeps to (see bestScoredPage). */
+export const LOOK_STEP = 480;
 
 /**
  * A search page by relevance. A listing with the best score a search allows (every flag: each unit whole,
@@ -473,11 +473,20 @@ async function bestScoredPage(
   const firstWindow = Math.max(FIRST_WINDOW_MIN, needed * FIRST_WINDOW_FACTOR);
   const first = await newestBestScored(db, filtered, rank, firstWindow, needed);
   let best = first.best;
-  // Fewer best-scored listings than the page needs: read on from the first window's last match by the titles
-  // (every best-scored listing has the words together in its title). A window that held every match (no
-  // end) has nothing further; none at all among the newest: ranking every match is the cheaper way.
+  // Fewer best-scored listings than the page needs: look further, as far as their share among the first
+  // window says is enough, reading on from the first window's last match. A window that held every match
+  // (no end) has nothing further; none at all among the newest: ranking every match is the cheaper way.
   if (best.length < needed && best.length > 0 && first.end) {
-    best = [...best, ...(await newestBestScoredByTitle(db, filtered, rank, text.titlePhrase, needed - best.length, first.end))];
+    const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
+    if (secondWindow > MAX_WINDOW) return undefined;
+    // In steps of at most LOOK_STEP matches: the planner walks a few hundred newest first, but for a larger
+    // look it may take every match from the text index's bitmap and sort them (a second page of "apartment
+    // san jose" at 1M: 222 ms for one look of 1,331 matches).
+    let look = first;
+    for (let read = firstWindow; best.length < needed && look.end && read < secondWindow; read += LOOK_STEP) {
+      look = await newestBestScored(db, filtered, rank, Math.min(LOOK_STEP, secondWindow - read), needed - best.length, look.end);
+      best = [...best, ...look.best];
+    }
   }
   if (best.length < needed) return undefined;
   const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered, counts)]);
@@ -491,11 +500,11 @@ interface LookEnd {
 }
 
 /**
- * The ids of the newest best-scored listings among the newest `window` matches, at most `wanted` of them,
- * newest first; and, when the window was read to its `window`-th match, that match, to read on from. One
- * statement: the matches are read newest first through the recency index, each scored as it comes with the
- * vectors it carries, and reading stops at the `wanted`-th best-scored one, so a common word's page costs the
- * few dozen rows before it rather than the whole window.
+ * The ids of the newest best-scored listings among the newest `window` matches (older than `after`, when
+ * given), at most `wanted` of them, newest first; and, when the window was read to its `window`-th match, that
+ * match, to read on from. One statement: the matches are read newest first through the recency index, each
+ * scored as it comes with the vectors it carries, and reading stops at the `wanted`-th best-scored one, so a
+ * common word's page costs the few dozen rows before it rather than the whole window.
  */
 async function newestBestScored(
   db: Knex,
@@ -503,10 +512,12 @@ async function newestBestScored(
   rank: ReturnType<typeof rankScore>,
   window: number,
   wanted: number,
+  after?: LookEnd,
 ): Promise<{ best: string[]; end?: LookEnd }> {
+  const matches = filtered.clone();
+  if (after) matches.whereRaw('(l.created_at, l.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
   // Named `l` like the table, so the rank's `l.match_vector`, `l.title_vector` and `l.exact_vector` read the window's columns.
-  const newest = filtered
-    .clone()
+  const newest = matches
     .select('l.id', 'l.created_at', 'l.match_vector', 'l.title_vector', 'l.exact_vector')
     .orderBy([...RECENT])
     .limit(window)
@@ -537,51 +548,6 @@ async function newestBestScored(
     best: rows.filter((row) => row.best).map((row) => row.id),
     ...(last && Number(last.place) === window ? { end: { createdAt: last.created_at, id: last.id } } : {}),
   };
-}
-
-/**
- * The ids of the newest best-scored listings older than `after`, at most `wanted` of them, newest first, found
- * among the next TITLE_WALK_ROWS listings (fewer found: the page needs ranking every match). A best-scored
- * listing has the words together in its title (`titlePhrase`), and the recency index carries each listing's
- * title vector, so the walk tests titles in the index alone (an index-only scan) and reads a row only for a
- * title that passes; the search's own filters and the score are tested on those rows. Walking the rows
- * themselves, as the first look does, would read every listing on the way: "apartment san jose" at 1M read
- * 17,457 rows for 508 matches, most of its 26 ms.
- */
-async function newestBestScoredByTitle(
-  db: Knex,
-  filtered: Knex.QueryBuilder,
-  rank: ReturnType<typeof rankScore>,
-  titlePhrase: string,
-  wanted: number,
-  after: LookEnd,
-): Promise<string[]> {
-  const walked = db('listings as walked')
-    .select('walked.id', 'walked.created_at', 'walked.title_vector')
-    .where('walked.is_active', true)
-    .whereRaw('(walked.created_at, walked.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id])
-    .orderBy([
-      { column: 'walked.created_at', order: 'desc' },
-      { column: 'walked.id', order: 'desc' },
-    ])
-    .limit(TITLE_WALK_ROWS)
-    .as('walked');
-  const titled = db
-    .from(walked)
-    .select('walked.id', 'walked.created_at')
-    .whereRaw("walked.title_vector @@ to_tsquery('simple', ?)", [titlePhrase])
-    .as('titled');
-  const rows = (await filtered
-    .clone()
-    .join(titled, 'titled.id', 'l.id')
-    .select('l.id')
-    .whereRaw(`(${rank.sql}) = ?`, [...rank.bindings, rank.best])
-    .orderBy([
-      { column: 'titled.created_at', order: 'desc' },
-      { column: 'titled.id', order: 'desc' },
-    ])
-    .limit(wanted)) as { id: string }[];
-  return rows.map((row) => row.id);
 }
 
 /**
