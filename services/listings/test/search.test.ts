@@ -101,7 +101,7 @@ describe('tsquery building', () => {
     const alternatives: Alternatives = new Map([[0, { words: ['apartment'], splits: [] }]]);
     const text = buildTextQuery(parse('apartmnet san jose'), { alternatives });
     // Before, the title phrase held the typo and the synonyms but not "apartment": a title with the words meant
-    // could not get the best score, so the search ranked every match (440–490 ms at 1M listings).
+    // could not get the best score, so the search ranked every match (390–490 ms at 1M listings).
     expect(text.titlePhrase).toMatch(/^\(apartmnet \| apartment \| .*\) <-> san <-> jose:\*$/);
     expect(text.phrase).toBe(text.titlePhrase);
   });

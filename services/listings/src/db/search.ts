@@ -134,18 +134,15 @@ export function buildTextQuery(terms: SearchTerms, vocabulary: Partial<Vocabular
         );
 
   const units = terms.units;
-  const extras = units.map((unit) => [...(unit.words.length === 1 ? alternativeForms(unit.start) : []), ...synonymForms(unit)]);
+  // A word no listing has cannot match whole: its alternatives stand in for it, in every test ("apartmnet": apartment before căn hộ).
+  const alternativesOf = (unit: Unit) => (unit.words.length === 1 ? alternativeForms(unit.start) : []);
+  const extras = units.map((unit) => [...alternativesOf(unit), ...synonymForms(unit)]);
   const match = units.map((unit) => anyOf([typedLoose(unit), ...synonymForms(unit)])).join(' & ');
-  // A word no listing has cannot match whole: its alternatives stand in for it ("apartmnet": apartment before căn hộ).
-  const whole = units.map((unit) => anyOf([typedWhole(unit, !lastComplete), ...(unit.words.length === 1 ? alternativeForms(unit.start) : [])])).join(' & ');
+  const whole = units.map((unit) => anyOf([typedWhole(unit, !lastComplete), ...alternativesOf(unit)])).join(' & ');
   const meaning = extras.some((forms) => forms.length > 0)
     ? units.map((unit, at) => anyOf([typedWhole(unit, !lastComplete), ...extras[at]!])).join(' & ')
     : undefined;
-  // A mistyped word's alternatives stand in for it here too ("apartmnet san jose": "Apartment San Jose" has the words together).
-  const phrased = (prefixLast: boolean) =>
-    units
-      .map((unit) => anyOf([typedWhole(unit, prefixLast), ...(unit.words.length === 1 ? alternativeForms(unit.start) : []), ...synonymForms(unit)]))
-      .join(' <-> ');
+  const phrased = (prefixLast: boolean) => units.map((unit, at) => anyOf([typedWhole(unit, prefixLast), ...extras[at]!])).join(' <-> ');
   const accented = terms.accented;
   return {
     match,
