@@ -3,6 +3,7 @@ import { createApp, finishApp, Outbox, serviceAppOptions, type ServiceDeps, type
 import { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import { CountMemory } from './count-memory';
+import { TitleWords } from './db/title-words';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
 import { listingsRoutes } from './routes/listings';
@@ -16,6 +17,9 @@ export interface ListingsService extends ServiceParts {
   outbox: Outbox;
   browseCache: BrowseCache;
 }
+
+/** How often a replica reads the title statistics again: ANALYZE renews them far less often. */
+const TITLE_WORDS_REFRESH_MS = 10 * 60 * 1000;
 
 export function createListingsService(deps: ServiceDeps<ListingsConfig>): ListingsService {
   const { config, logger, infrastructure } = deps;
@@ -32,6 +36,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     views: new ViewCounter(redis, config.VIEW_WINDOW_HOURS, clock),
     browseCache,
     countMemory: new CountMemory({ ttlMs: config.COUNT_MEMORY_SECONDS * 1000, maxEntries: config.COUNT_MEMORY_MAX_ENTRIES }),
+    titleWords: new TitleWords({ refreshMs: TITLE_WORDS_REFRESH_MS }),
   };
 
   const sellerCopies = new SellerCopyWatch(db);

@@ -2,6 +2,7 @@ import type { Authenticator, Knex, Logger, Outbox } from '@vnmarket/shared';
 import type { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import type { CountMemory } from './count-memory';
+import type { TitleWords } from './db/title-words';
 import type { ViewCounter } from './views';
 
 /** What route handlers are given: every dependency passed in, none reached for. */
@@ -14,4 +15,5 @@ export interface ListingsContext {
   views: ViewCounter;
   browseCache: BrowseCache;
   countMemory: CountMemory;
+  titleWords: TitleWords;
 }

@@ -8,7 +8,7 @@ import { listingsTestDatabase } from './support/database';
  */
 const READ_BY: Record<string, string> = {
   listings_pkey: 'a listing by id (detail page, edits, saves)',
-  listings_active_recent: 'browse and the newest-first looks of a search',
+  listings_active_recent: 'browse, and the newest-first looks of a search: by its titles (title_vector included), then by its matches',
   listings_active_category_recent: 'a category page, newest first, and its count',
   listings_active_price: 'browse sorted by price',
   listings_active_category_price: "a category's price range",

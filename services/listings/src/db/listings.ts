@@ -1,5 +1,6 @@
 import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
 import type { CountMemory } from '../count-memory';
+import { titleShareBound, type TitleWords } from './title-words';
 import type { Knex } from '@vnmarket/shared';
 import {
   buildTextQuery,
@@ -191,6 +192,8 @@ export interface SearchOptions {
   rankEveryMatch?: boolean;
   /** Counts that passed the cap lately, to skip (see CountMemory); none: every count is made. */
   counts?: CountMemory;
+  /** How common words are in titles (see TitleWords); none: every search tests the newest titles first. */
+  titleWords?: TitleWords;
 }
 
 /** Browse and search over active listings: every filter, the chosen order, one page, and the match count. */
@@ -431,13 +434,25 @@ const SECOND_WINDOW_MARGIN = 1.5;
 const MAX_WINDOW = 4000;
 /** The most matches one look reads: a walk of the recency index the planner keeps to (see bestScoredPage). */
 export const LOOK_STEP = 480;
+/**
+ * The titles of how many of the newest listings a search tests first (newestBestScoredByTitle): about 1.5 ms
+ * at most, read from the recency index alone. What share of them holds a best-scored listing says whether
+ * reading on by titles pays (up to TITLE_WALK_MAX listings, sized with SECOND_WINDOW_MARGIN), or whether the
+ * best-scored listings are too rare among titles and the matches are the cheaper way on.
+ */
+export const TITLE_PROBE = 4_000;
+const TITLE_WALK_MAX = 80_000;
+/**
+ * The least share of titles a search's title phrase must be able to reach (titleShareBound, from PostgreSQL's
+ * statistics) for its titles to be tested first: below it the probe would find too few to be worth its time.
+ */
+const TITLE_SHARE_MIN = 0.001;
 
 /**
  * A search page by relevance. A listing with the best score a search allows (every flag: each unit whole,
  * the accents as typed, together in the title…) cannot be outranked, and among those the newest come first:
- * when the newest matches already hold enough of them for the page, the page is theirs (bestScoredPage),
- * found among a few hundred rows taken newest first. Otherwise (a rare best score, a deep page) every match
- * is ranked (everyMatchRanked).
+ * when the newest listings already hold enough of them for the page, the page is theirs (bestScoredPage).
+ * Otherwise (a rare best score, a deep page) every match is ranked (everyMatchRanked).
  */
 async function rankedPage(
   db: Knex,
@@ -447,53 +462,104 @@ async function rankedPage(
   options: SearchOptions,
   countPastCap?: number,
 ): Promise<ListingPage> {
-  const shortcut = options.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query, countPastCap, options.counts);
+  const shortcut = options.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query, options, countPastCap);
   return shortcut ?? everyMatchRanked(db, filtered, text, query);
 }
 
 /**
- * The page from the newest matches alone, or undefined when they hold fewer best-scored listings than the
- * page reaches. Sound because best-scored listings rank above every other and, among themselves, newest
- * first: the best-scored ones among the newest W matches are exactly the newest best-scored ones overall.
- * The count is the capped count browse uses ("1000+"), run beside the page, or `countPastCap` when the caller
- * already knows more than the cap match. Only for pages within the cap: past it the capped count would
- * understate the matches the page is taken from.
+ * The page from the newest best-scored listings, or undefined when they are too rare among the newest to find
+ * cheaply (see newestBestScoredIds). The count is the capped count browse uses ("1000+"), run beside the page,
+ * or `countPastCap` when the caller already knows more than the cap match. Only for pages within the cap: past
+ * it the capped count would understate the matches the page is taken from.
  */
 async function bestScoredPage(
   db: Knex,
   filtered: Knex.QueryBuilder,
   text: TextQuery,
   query: ListingQuery,
+  options: SearchOptions,
   countPastCap?: number,
-  counts?: CountMemory,
 ): Promise<ListingPage | undefined> {
   const needed = query.offset + query.limit;
   if (needed > TOTAL_COUNT_CAP) return undefined;
+  const titles = await options.titleWords?.get(db);
+  const titlesFirst = !titles || titleShareBound(text.titlePhrase, titles) >= TITLE_SHARE_MIN;
+  const best = await newestBestScoredIds(db, filtered, text, needed, titlesFirst);
+  if (!best) return undefined;
+  const [listings, total] = await Promise.all([
+    listingsInOrder(db, best.slice(query.offset, needed)),
+    countPastCap ?? cappedCount(db, filtered, options.counts),
+  ]);
+  return { listings, total };
+}
+
+/**
+ * The ids of the `needed` newest best-scored listings, newest first; undefined when fewer are found. Sound
+ * because best-scored listings rank above every other and, among themselves, newest first. Every look reads
+ * on from where the one before stopped, newest first, and finds every best-scored listing on its way:
+ *
+ * 1. The titles of the newest TITLE_PROBE listings, when PostgreSQL's statistics say the title phrase can be
+ *    common enough (`titlesFirst`, see bestScoredPage): a best-scored listing has the units together in its
+ *    title, and the recency index carries every title's vector, so this reads a row only for a title that
+ *    passes. A common word's or a common phrase's page is found here.
+ * 2. Some found, but too few: on by titles, as far as their share says is enough, when that is at most
+ *    TITLE_WALK_MAX listings ("apartment san jose" at 1M: about 17,000 titles, where reading the rows
+ *    themselves took 26 ms).
+ * 3. Rarer among titles: by the matches themselves (newestBestScored), the newest first window of them and
+ *    then further looks sized from their share of best-scored ones; where matches are sparse the text index's
+ *    bitmap gives them more cheaply than any walk ("market" at 1M: 249 titles of a million). None in the first
+ *    window: ranking every match is the cheaper way.
+ */
+async function newestBestScoredIds(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  text: TextQuery,
+  needed: number,
+  titlesFirst: boolean,
+): Promise<string[] | undefined> {
   const rank = rankScore(text);
-  const firstWindow = Math.max(FIRST_WINDOW_MIN, needed * FIRST_WINDOW_FACTOR);
-  const first = await newestBestScored(db, filtered, rank, firstWindow, needed);
-  let best = first.best;
+  let best: string[] = [];
+  let end: LookEnd | undefined;
+  if (titlesFirst) {
+    const probe = await newestBestScoredByTitle(db, filtered, rank, text.titlePhrase, TITLE_PROBE, needed);
+    best = probe.best;
+    end = probe.end;
+    if (best.length >= needed) return best;
+    // Read to the last listing (no end): every best-scored listing is found, and too few for the page.
+    if (!end) return undefined;
+  }
+  if (best.length > 0 && end) {
+    const walk = Math.ceil(((needed - best.length) / best.length) * TITLE_PROBE * SECOND_WINDOW_MARGIN);
+    if (walk <= TITLE_WALK_MAX) {
+      const further = await newestBestScoredByTitle(db, filtered, rank, text.titlePhrase, walk, needed - best.length, end);
+      best = [...best, ...further.best];
+      end = further.end;
+      if (best.length >= needed) return best;
+      if (!end) return undefined;
+    }
+  }
+  const wanted = needed - best.length;
+  const firstWindow = Math.max(FIRST_WINDOW_MIN, wanted * FIRST_WINDOW_FACTOR);
+  let look = await newestBestScored(db, filtered, rank, firstWindow, wanted, end);
+  const fromFirst = look.best.length;
+  best = [...best, ...look.best];
   // Fewer best-scored listings than the page needs: look further, as far as their share among the first
-  // window says is enough, reading on from the first window's last match. A window that held every match
-  // (no end) has nothing further; none at all among the newest: ranking every match is the cheaper way.
-  if (best.length < needed && best.length > 0 && first.end) {
-    const secondWindow = Math.ceil((needed / best.length) * firstWindow * SECOND_WINDOW_MARGIN);
+  // window says is enough. A window that held every match (no end) has nothing further.
+  if (best.length < needed && fromFirst > 0 && look.end) {
+    const secondWindow = Math.ceil((wanted / fromFirst) * firstWindow * SECOND_WINDOW_MARGIN);
     if (secondWindow > MAX_WINDOW) return undefined;
     // In steps of at most LOOK_STEP matches: the planner walks a few hundred newest first, but for a larger
     // look it may take every match from the text index's bitmap and sort them (a second page of "apartment
     // san jose" at 1M: 222 ms for one look of 1,331 matches).
-    let look = first;
     for (let read = firstWindow; best.length < needed && look.end && read < secondWindow; read += LOOK_STEP) {
       look = await newestBestScored(db, filtered, rank, Math.min(LOOK_STEP, secondWindow - read), needed - best.length, look.end);
       best = [...best, ...look.best];
     }
   }
-  if (best.length < needed) return undefined;
-  const [listings, total] = await Promise.all([listingsInOrder(db, best.slice(query.offset, needed)), countPastCap ?? cappedCount(db, filtered, counts)]);
-  return { listings, total };
+  return best.length >= needed ? best : undefined;
 }
 
-/** The last match a look at the newest matches read: its time as PostgreSQL writes it (to the microsecond) and id. */
+/** The last listing a look read (the window's last match, or the title walk's last listing): its time as PostgreSQL writes it (to the microsecond) and id. */
 interface LookEnd {
   createdAt: string;
   id: string;
@@ -532,6 +598,61 @@ async function newestBestScored(
     )
     .as('scored');
   // The best-scored matches, and the window's last one (whatever its score) when reading gets that far.
+  return pickBest(db, scored, window, wanted);
+}
+
+/**
+ * The ids of the newest best-scored listings among the next `walk` active listings (older than `after`, when
+ * given), at most `wanted` of them, newest first; and, when the walk went its whole length, its last listing,
+ * to read on from. A best-scored listing has the units together in its title (`titlePhrase`, a flag of every
+ * rank), and the recency index carries each listing's title vector, so the walk tests titles in the index
+ * alone (an index-only scan, about 0.4 µs a listing) and reads a row only for a title that passes: the search's
+ * own filters and the score are tested there, in a subplan the title test guards. Reading stops at the
+ * `wanted`-th best-scored listing.
+ */
+async function newestBestScoredByTitle(
+  db: Knex,
+  filtered: Knex.QueryBuilder,
+  rank: ReturnType<typeof rankScore>,
+  titlePhrase: string,
+  walk: number,
+  wanted: number,
+  after?: LookEnd,
+): Promise<{ best: string[]; end?: LookEnd }> {
+  const newest = db('listings as w').select('w.id', 'w.created_at', 'w.title_vector').where('w.is_active', true);
+  if (after) newest.whereRaw('(w.created_at, w.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
+  newest
+    .orderBy([
+      { column: 'w.created_at', order: 'desc' },
+      { column: 'w.id', order: 'desc' },
+    ])
+    .limit(walk)
+    .as('w');
+  const bestRow = filtered
+    .clone()
+    .select(db.raw('true'))
+    .whereRaw('l.id = w.id')
+    .whereRaw(`(${rank.sql}) = ?`, [...rank.bindings, rank.best]);
+  const scored = db
+    .from(newest)
+    .select(
+      'w.id',
+      'w.created_at',
+      // A scalar subplan in a case: it runs only for the titles that pass, one row by its key. (An exists there
+      // the planner may turn into one hashed pass over every match: 450 ms for "apartment san jose" at 1M.)
+      db.raw(`case when w.title_vector @@ to_tsquery('simple', ?) then coalesce((?), false) else false end as best`, [titlePhrase, bestRow]),
+      db.raw('row_number() over (order by w.created_at desc, w.id desc) as place'),
+    )
+    .as('scored');
+  return pickBest(db, scored, walk, wanted);
+}
+
+/**
+ * From a look's scored listings (id, created_at, best, place: their order newest first), the best-scored ones,
+ * at most `wanted`, and the look's last listing when reading got to its `window`-th. Ordered as the look reads,
+ * so PostgreSQL streams it and stops at the `wanted`-th best-scored listing.
+ */
+async function pickBest(db: Knex, scored: Knex.QueryBuilder, window: number, wanted: number): Promise<{ best: string[]; end?: LookEnd }> {
   const rows = (await db
     .from(scored)
     .select('scored.id', db.raw('scored.created_at::text as created_at'), 'scored.best', 'scored.place')

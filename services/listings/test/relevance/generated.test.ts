@@ -2,8 +2,9 @@ import { listingQuery, TOTAL_COUNT_CAP, type Listing } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { withRecordedStatements } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../../tools/generate/listings';
-import { LOOK_STEP, searchListings } from '../../src/db/listings';
+import { LOOK_STEP, searchListings, TITLE_PROBE, type SearchOptions } from '../../src/db/listings';
 import { fold } from '../../src/db/search';
+import { readTitleFrequencies, TitleWords } from '../../src/db/title-words';
 import { listingsTestDatabase } from '../support/database';
 
 /**
@@ -42,13 +43,45 @@ it('"banh mi": the first page is listings with "bánh mì" in the title', async 
   expect(page.filter((listing) => !/\bbanh mi\b/.test(fold(listing.title))).map((listing) => listing.title)).toEqual([]);
 });
 
+it("reads how common title words are from PostgreSQL's statistics of title_vector", async () => {
+  const frequencies = await readTitleFrequencies(db);
+  expect(frequencies).toBeDefined();
+  const titlesWith = async (word: string) =>
+    Number((await db.raw<{ rows: { n: string }[] }>(`select count(*) as n from listings where title_vector @@ to_tsquery('simple', ?)`, [word])).rows[0]!.n) /
+    Number((await db.raw<{ rows: { n: string }[] }>('select count(*) as n from listings')).rows[0]!.n);
+  // ANALYZE read every row of this small table: the shares are the true ones.
+  expect(frequencies!.of.get('pho')).toBeCloseTo(await titlesWith('pho'), 3);
+  expect(frequencies!.floor).toBeLessThanOrEqual(Math.min(...frequencies!.of.values()));
+  expect(frequencies!.of.has('westminster')).toBe(false);
+});
+
 const totalHeader = (total: number) => (total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
+
+/** Recognised by its subquery's name: a walk of the newest titles (newestBestScoredByTitle). */
+const isTitleWalk = (sql: string) => sql.includes('"w"."title_vector"');
+/** Each look at the newest matches is one statement that carries their vectors out of the window. */
+const isMatchLook = (sql: string) => sql.includes('"l"."exact_vector"');
+
+/** Statistics that call every title rare: the search goes by its matches from the newest (no title walk). */
+const RARE_TITLES: SearchOptions = { titleWords: new TitleWords({ refreshMs: Infinity, read: async () => ({ of: new Map(), floor: 0 }) }) };
+
+/** What `run` returns, and each statement it ran, with its values. */
+async function withStatementValues<T>(run: () => Promise<T>): Promise<{ result: T; statements: { sql: string; bindings: unknown[] }[] }> {
+  const statements: { sql: string; bindings: unknown[] }[] = [];
+  const record = (statement: { sql: string; bindings?: unknown[] }) => void statements.push({ sql: statement.sql, bindings: statement.bindings ?? [] });
+  db.on('query', record);
+  try {
+    return { result: await run(), statements };
+  } finally {
+    db.removeListener('query', record);
+  }
+}
 
 /** What `run` returns, and how many matches each look at the newest matches read (its `place = ?`, the window). */
 async function withLookWindows<T>(run: () => Promise<T>): Promise<{ result: T; windows: number[] }> {
   const windows: number[] = [];
   const record = (statement: { sql: string; bindings?: readonly unknown[] }) => {
-    if (statement.sql.includes('"scored"."place"')) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
+    if (isMatchLook(statement.sql)) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
   };
   db.on('query', record);
   try {
@@ -66,8 +99,9 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     { limit: '12', offset: '60' },
   ];
 
-  it('answers every page exactly as ranking every match does, and answers the common words without ranking every match', async () => {
+  it('answers every page exactly as ranking every match does, titles first or matches first, and answers the common words without ranking every match', async () => {
     const shortcutTaken: string[] = [];
+    const byTitlesAlone: string[] = [];
     const secondLook: string[] = [];
     const readOn: string[] = [];
     const stepped: string[] = [];
@@ -75,27 +109,46 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     for (const search of QUERIES) {
       for (const page of PAGES) {
         const query = listingQuery.parse({ search, ...page });
-        const { result, windows } = await withLookWindows(() =>
-          withRecordedStatements(db, async (statements) => ({ fast: await searchListings(db, query), statements })),
-        );
-        const { fast, statements } = result;
         const reference = await searchListings(db, query, { rankEveryMatch: true });
-        const label = `${search} @${page.offset}`;
-        if (windows.some((window) => window > LOOK_STEP)) oversized.push(label);
-        expect({ label, ids: fast.listings.map((listing) => listing.id) }).toEqual({ label, ids: reference.listings.map((listing) => listing.id) });
-        // The shortcut counts up to the cap, as browse does: the same X-Total-Count either way.
-        expect({ label, total: totalHeader(fast.total) }).toEqual({ label, total: totalHeader(reference.total) });
-        const rankedAll = statements.some((sql) => sql.includes('count(*) over ()'));
-        if (!rankedAll) shortcutTaken.push(label);
-        // Each look at the newest matches is one statement that carries their vectors out of the window.
-        const looks = statements.filter((sql) => sql.includes('"l"."exact_vector"'));
-        if (!rankedAll && looks.length > 1) secondLook.push(label);
-        // The second look reads on from the first one's last match, not again from the newest.
-        if (!rankedAll && looks.length > 1 && looks[1]!.includes('(l.created_at, l.id) < (')) readOn.push(label);
-        if (!rankedAll && looks.length > 2) stepped.push(label);
+        for (const [how, options] of [
+          ['titles first', {}],
+          ['matches first', RARE_TITLES],
+        ] as const) {
+          const { result, windows } = await withLookWindows(() =>
+            withRecordedStatements(db, async (statements) => ({ fast: await searchListings(db, query, options), statements })),
+          );
+          const { fast, statements } = result;
+          const label = `${search} @${page.offset} ${how}`;
+          if (windows.some((window) => window > LOOK_STEP)) oversized.push(label);
+          expect({ label, ids: fast.listings.map((listing) => listing.id) }).toEqual({ label, ids: reference.listings.map((listing) => listing.id) });
+          // The shortcut counts up to the cap, as browse does: the same X-Total-Count either way.
+          expect({ label, total: totalHeader(fast.total) }).toEqual({ label, total: totalHeader(reference.total) });
+          const rankedAll = statements.some((sql) => sql.includes('count(*) over ()'));
+          if (!rankedAll) shortcutTaken.push(label);
+          const looks = statements.filter(isMatchLook);
+          if (!rankedAll && looks.length === 0 && statements.some(isTitleWalk)) byTitlesAlone.push(label);
+          // Rare titles, no title walk; except for a word still being typed ("ph"), a prefix the statistics cannot bound.
+          if (how === 'matches first' && search !== 'ph')
+            expect({ label, titleWalks: statements.filter(isTitleWalk).length }).toEqual({ label, titleWalks: 0 });
+          if (!rankedAll && looks.length > 1) secondLook.push(label);
+          // The second look reads on from the first one's last match, not again from the newest.
+          if (!rankedAll && looks.length > 1 && looks[1]!.includes('(l.created_at, l.id) < (')) readOn.push(label);
+          if (!rankedAll && looks.length > 2) stepped.push(label);
+        }
       }
     }
-    expect(shortcutTaken).toEqual(expect.arrayContaining(['pho @0', 'nha @0', 'ban @0', 'pho @24']));
+    expect(shortcutTaken).toEqual(
+      expect.arrayContaining([
+        'pho @0 titles first',
+        'nha @0 titles first',
+        'ban @0 titles first',
+        'pho @24 titles first',
+        'pho @0 matches first',
+        'nha @0 matches first',
+      ]),
+    );
+    // The common words' pages come from their titles alone, with no look at the matches.
+    expect(byTitlesAlone).toEqual(expect.arrayContaining(['pho @0 titles first', 'nha @0 titles first', 'ban @0 titles first']));
     // Some pages are found only by the second, larger look: that path is held to the reference too.
     expect(secondLook.length).toBeGreaterThan(0);
     expect(readOn).toEqual(secondLook);
@@ -127,7 +180,8 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     try {
       for (const offset of ['0', '12']) {
         const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
-        const { result: fast, windows } = await withLookWindows(() => searchListings(db, query));
+        // Matches first, as the statistics have it when such titles are rare (the titles-first way is the next test).
+        const { result: fast, windows } = await withLookWindows(() => searchListings(db, query, RARE_TITLES));
         const reference = await searchListings(db, query, { rankEveryMatch: true });
         expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
         expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
@@ -137,6 +191,45 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       }
     } finally {
       await db.raw("delete from listings where description = 'Stepped look row'");
+    }
+  });
+
+  it('reads on past the probe by the titles in the recency index alone, and answers as ranking every match does', async () => {
+    // The newest 6,000 listings: one in 200 has "Apartment San Jose" in its title (the best score). The probe of the
+    // newest TITLE_PROBE titles holds 20, fewer than the page needs, and their share sizes one further walk.
+    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
+    await db.raw(
+      `insert into listings (user_id, title, description, category, price, location, created_at)
+       select ?, case when n % 200 = 0 then 'Apartment San Jose ' else 'Apartment for rent near downtown San Jose ' end || n,
+              'Title walk row', 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 second'
+         from generate_series(1, 6000) as n`,
+      [rows[0]!.user_id],
+    );
+    try {
+      await db.raw('vacuum analyze listings');
+      expect(TITLE_PROBE).toBeLessThan(6000);
+      for (const offset of ['0', '4']) {
+        const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
+        const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
+        const reference = await searchListings(db, query, { rankEveryMatch: true });
+        expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+        expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
+        // The probe, then one walk on from it: no look at the matches, and no ranking of every match.
+        expect(statements.filter(isTitleWalk)).toHaveLength(2);
+        expect(statements.filter(isMatchLook)).toEqual([]);
+        expect(statements.some((sql) => sql.includes('count(*) over ()'))).toBe(false);
+      }
+      // The titles come from the index (an index-only scan): without `include (title_vector)` the plan reads every row walked.
+      const { statements } = await withStatementValues(() => searchListings(db, listingQuery.parse({ search: 'apartment san jose', limit: '24' })));
+      const walk = statements.find(({ sql }) => isTitleWalk(sql))!;
+      const plan = await db.raw<{ rows: { 'QUERY PLAN': string }[] }>(`explain ${walk.sql.replace(/\$\d+/g, '?')}`, walk.bindings as Knex.RawBinding[]);
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toMatch(/Index Only Scan using listings_active_recent/);
+      // The row is read by its key, only for a title that passes: not one pass over every match (a hashed subplan).
+      expect(text).toMatch(/Index Scan using listings_pkey/);
+      expect(text).not.toMatch(/hashed|Bitmap/);
+    } finally {
+      await db.raw("delete from listings where description = 'Title walk row'");
     }
   });
 
