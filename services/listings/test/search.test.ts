@@ -106,6 +106,15 @@ describe('tsquery building', () => {
     expect(text.phrase).toBe(text.titlePhrase);
   });
 
+  it("tests the title phrase's words in any order first, the unit with the fewest forms first", () => {
+    const text = buildTextQuery(parse('apartment san jose'));
+    expect(text.titlePhrase).toMatch(/^\(apartment \| .*\) <-> san <-> jose:\*$/);
+    // "san jose" has no synonyms, so its plain words go first: most titles fail at "san" without the others tested.
+    expect(text.titleUnordered).toMatch(/^san & jose:\* & \(apartment \| \(can & ho\) \| .*\)$/);
+    expect(text.titleUnordered).not.toContain('<->');
+    expect(buildTextQuery(parse('pho')).titleUnordered).toBe('pho');
+  });
+
   it('never lets typed text reach the tsquery syntax', () => {
     const text = buildTextQuery(parse("pho' & !bo | (x:*)"));
     for (const query of Object.values(text)) expect(query).not.toMatch(/'|!/);

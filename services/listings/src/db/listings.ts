@@ -521,7 +521,7 @@ async function newestBestScoredIds(
   let best: string[] = [];
   let end: LookEnd | undefined;
   if (titlesFirst) {
-    const probe = await newestBestScoredByTitle(db, filtered, rank, text.titlePhrase, TITLE_PROBE, needed);
+    const probe = await newestBestScoredByTitle(db, filtered, rank, text, TITLE_PROBE, needed);
     best = probe.best;
     end = probe.end;
     if (best.length >= needed) return best;
@@ -531,7 +531,7 @@ async function newestBestScoredIds(
   if (best.length > 0 && end) {
     const walk = Math.ceil(((needed - best.length) / best.length) * TITLE_PROBE * SECOND_WINDOW_MARGIN);
     if (walk <= TITLE_WALK_MAX) {
-      const further = await newestBestScoredByTitle(db, filtered, rank, text.titlePhrase, walk, needed - best.length, end);
+      const further = await newestBestScoredByTitle(db, filtered, rank, text, walk, needed - best.length, end);
       best = [...best, ...further.best];
       end = further.end;
       if (best.length >= needed) return best;
@@ -614,37 +614,47 @@ async function newestBestScoredByTitle(
   db: Knex,
   filtered: Knex.QueryBuilder,
   rank: ReturnType<typeof rankScore>,
-  titlePhrase: string,
+  { titlePhrase, titleUnordered }: Pick<TextQuery, 'titlePhrase' | 'titleUnordered'>,
   walk: number,
   wanted: number,
   after?: LookEnd,
 ): Promise<{ best: string[]; end?: LookEnd }> {
-  const newest = db('listings as w').select('w.id', 'w.created_at', 'w.title_vector').where('w.is_active', true);
-  if (after) newest.whereRaw('(w.created_at, w.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
-  newest
-    .orderBy([
+  const newestActive = () => {
+    const newest = db('listings as w').where('w.is_active', true);
+    if (after) newest.whereRaw('(w.created_at, w.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
+    return newest.orderBy([
       { column: 'w.created_at', order: 'desc' },
       { column: 'w.id', order: 'desc' },
-    ])
-    .limit(walk)
-    .as('w');
+    ]);
+  };
   const bestRow = filtered
     .clone()
     .select(db.raw('true'))
     .whereRaw('l.id = w.id')
     .whereRaw(`(${rank.sql}) = ?`, [...rank.bindings, rank.best]);
-  const scored = db
-    .from(newest)
-    .select(
-      'w.id',
-      'w.created_at',
-      // A scalar subplan in a case: it runs only for the titles that pass, one row by its key. (An exists there
-      // the planner may turn into one hashed pass over every match: 450 ms for "apartment san jose" at 1M.)
-      db.raw(`case when w.title_vector @@ to_tsquery('simple', ?) then coalesce((?), false) else false end as best`, [titlePhrase, bestRow]),
-      db.raw('row_number() over (order by w.created_at desc, w.id desc) as place'),
-    )
-    .as('scored');
-  return pickBest(db, scored, walk, wanted);
+  // The words in any order first (cheaper, and most titles fail it), then the phrase, then the row: a scalar
+  // subplan in a case, so it runs only for the titles that pass, one row by its key. (An exists there the planner
+  // may turn into one hashed pass over every match: 450 ms for "apartment san jose" at 1M.)
+  const titleTests = titleUnordered === titlePhrase ? [titlePhrase] : [titleUnordered, titlePhrase];
+  const passes = titleTests.map(() => "w.title_vector @@ to_tsquery('simple', ?)").join(' and ');
+  const rows = (await db
+    .from(newestActive().select('w.id', 'w.created_at', 'w.title_vector').limit(walk).as('w'))
+    .select('w.id')
+    .whereRaw(`case when ${passes} then coalesce((?), false) else false end`, [...titleTests, bestRow])
+    .orderBy([
+      { column: 'w.created_at', order: 'desc' },
+      { column: 'w.id', order: 'desc' },
+    ])
+    .limit(wanted)) as { id: string }[];
+  const best = rows.map((row) => row.id);
+  if (best.length >= wanted) return { best };
+  // Too few: the walk's last listing, to read on from, if there were that many (a numbered window over the walk
+  // would cost more than the walk itself; this reads the index alone).
+  const last = (await newestActive()
+    .select('w.id', db.raw('w.created_at::text as created_at'))
+    .offset(walk - 1)
+    .first()) as { id: string; created_at: string } | undefined;
+  return { best, ...(last ? { end: { createdAt: last.created_at, id: last.id } } : {}) };
 }
 
 /**
