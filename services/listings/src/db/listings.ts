@@ -495,18 +495,19 @@ async function bestScoredPage(
 
 /**
  * The ids of the `needed` newest best-scored listings, newest first; undefined when fewer are found. Sound
- * because best-scored listings rank above every other and, among themselves, newest first. Every look reads
- * on from where the one before stopped, newest first, and finds every best-scored listing on its way:
+ * because best-scored listings rank above every other and, among themselves, newest first. Every look goes
+ * newest first and finds every best-scored listing on its way:
  *
  * 1. The titles of the newest TITLE_PROBE listings, when PostgreSQL's statistics say the title phrase can be
  *    common enough (`titlesFirst`, see bestScoredPage): a best-scored listing has the units together in its
  *    title, and the recency index carries every title's vector, so this reads a row only for a title that
  *    passes. A common word's or a common phrase's page is found here.
- * 2. Some found, but too few: on by titles, as far as their share says is enough, when that is at most
- *    TITLE_WALK_MAX listings ("apartment san jose" at 1M: about 17,000 titles, where reading the rows
- *    themselves took 26 ms).
- * 3. Rarer among titles: by the matches themselves (newestBestScored), the newest first window of them and
- *    then further looks sized from their share of best-scored ones; where matches are sparse the text index's
+ * 2. Some found, but too few: a walk of titles again from the newest, as far as their share says is enough,
+ *    when that is at most TITLE_WALK_MAX listings ("apartment san jose" at 1M: about 17,000 titles, where
+ *    reading the rows themselves took 26 ms).
+ * 3. Rarer among titles: by the matches themselves (newestBestScored), from where the walk of titles stopped
+ *    (or the newest), a first window of them and then further looks sized from their share of best-scored
+ *    ones, each reading on from the last; where matches are sparse the text index's
  *    bitmap gives them more cheaply than any walk ("market" at 1M: 249 titles of a million). None in the first
  *    window: ranking every match is the cheaper way.
  */
@@ -522,19 +523,15 @@ async function newestBestScoredIds(
   let end: LookEnd | undefined;
   if (titlesFirst) {
     const probe = await newestBestScoredByTitle(db, filtered, rank, text, TITLE_PROBE, needed);
-    best = probe.best;
-    end = probe.end;
-    if (best.length >= needed) return best;
-    // Read to the last listing (no end): every best-scored listing is found, and too few for the page.
-    if (!end) return undefined;
-  }
-  if (best.length > 0 && end) {
-    const walk = Math.ceil(((needed - best.length) / best.length) * TITLE_PROBE * SECOND_WINDOW_MARGIN);
-    if (walk <= TITLE_WALK_MAX) {
-      const further = await newestBestScoredByTitle(db, filtered, rank, text, walk, needed - best.length, end);
-      best = [...best, ...further.best];
-      end = further.end;
+    if (probe.length >= needed) return probe;
+    // Some: walk again from the newest, as far as their share says is enough (reading the probe's titles again
+    // costs less than finding where it stopped). None, or too rare: by the matches, from the newest.
+    const walk = Math.ceil((needed / probe.length) * TITLE_PROBE * SECOND_WINDOW_MARGIN);
+    if (probe.length > 0 && walk <= TITLE_WALK_MAX) {
+      best = await newestBestScoredByTitle(db, filtered, rank, text, walk, needed);
       if (best.length >= needed) return best;
+      end = await nthNewest(db, walk);
+      // Fewer listings than the walk: every best-scored listing is found, and too few for the page.
       if (!end) return undefined;
     }
   }
@@ -602,12 +599,11 @@ async function newestBestScored(
 }
 
 /**
- * The ids of the newest best-scored listings among the next `walk` active listings (older than `after`, when
- * given), at most `wanted` of them, newest first; and, when the walk went its whole length, its last listing,
- * to read on from. A best-scored listing has the units together in its title (`titlePhrase`, a flag of every
+ * The ids of the newest best-scored listings among the newest `walk` active listings, at most `wanted` of them,
+ * newest first. A best-scored listing has the units together in its title (`titlePhrase`, a flag of every
  * rank), and the recency index carries each listing's title vector, so the walk tests titles in the index
- * alone (an index-only scan, about 0.4 µs a listing) and reads a row only for a title that passes: the search's
- * own filters and the score are tested there, in a subplan the title test guards. Reading stops at the
+ * alone (an index-only scan, about 0.2 µs a listing) and reads a row only for a title that passes: the search's
+ * own filters and the score are tested there, in a subplan the title tests guard. Reading stops at the
  * `wanted`-th best-scored listing.
  */
 async function newestBestScoredByTitle(
@@ -617,16 +613,7 @@ async function newestBestScoredByTitle(
   { titlePhrase, titleUnordered }: Pick<TextQuery, 'titlePhrase' | 'titleUnordered'>,
   walk: number,
   wanted: number,
-  after?: LookEnd,
-): Promise<{ best: string[]; end?: LookEnd }> {
-  const newestActive = () => {
-    const newest = db('listings as w').where('w.is_active', true);
-    if (after) newest.whereRaw('(w.created_at, w.id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
-    return newest.orderBy([
-      { column: 'w.created_at', order: 'desc' },
-      { column: 'w.id', order: 'desc' },
-    ]);
-  };
+): Promise<string[]> {
   const bestRow = filtered
     .clone()
     .select(db.raw('true'))
@@ -638,7 +625,7 @@ async function newestBestScoredByTitle(
   const titleTests = titleUnordered === titlePhrase ? [titlePhrase] : [titleUnordered, titlePhrase];
   const passes = titleTests.map(() => "w.title_vector @@ to_tsquery('simple', ?)").join(' and ');
   const rows = (await db
-    .from(newestActive().select('w.id', 'w.created_at', 'w.title_vector').limit(walk).as('w'))
+    .from(newestActive(db).select('w.id', 'w.created_at', 'w.title_vector').limit(walk).as('w'))
     .select('w.id')
     .whereRaw(`case when ${passes} then coalesce((?), false) else false end`, [...titleTests, bestRow])
     .orderBy([
@@ -646,15 +633,28 @@ async function newestBestScoredByTitle(
       { column: 'w.id', order: 'desc' },
     ])
     .limit(wanted)) as { id: string }[];
-  const best = rows.map((row) => row.id);
-  if (best.length >= wanted) return { best };
-  // Too few: the walk's last listing, to read on from, if there were that many (a numbered window over the walk
-  // would cost more than the walk itself; this reads the index alone).
-  const last = (await newestActive()
+  return rows.map((row) => row.id);
+}
+
+/** Active listings newest first, as the recency index holds them (named `w`). */
+const newestActive = (db: Knex) =>
+  db('listings as w')
+    .where('w.is_active', true)
+    .orderBy([
+      { column: 'w.created_at', order: 'desc' },
+      { column: 'w.id', order: 'desc' },
+    ]);
+
+/**
+ * The `n`-th newest active listing, where a walk of `n` titles stopped, to read on from; undefined when there are
+ * fewer. Read from the index alone (numbering the walk's rows in the walk itself cost more than the walk).
+ */
+async function nthNewest(db: Knex, n: number): Promise<LookEnd | undefined> {
+  const row = (await newestActive(db)
     .select('w.id', db.raw('w.created_at::text as created_at'))
-    .offset(walk - 1)
+    .offset(n - 1)
     .first()) as { id: string; created_at: string } | undefined;
-  return { best, ...(last ? { end: { createdAt: last.created_at, id: last.id } } : {}) };
+  return row && { createdAt: row.created_at, id: row.id };
 }
 
 /**

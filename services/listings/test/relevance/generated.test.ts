@@ -196,7 +196,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
 
   it('reads on past the probe by the titles in the recency index alone, and answers as ranking every match does', async () => {
     // The newest 6,000 listings: one in 200 has "Apartment San Jose" in its title (the best score). The probe of the
-    // newest TITLE_PROBE titles holds 20, fewer than the page needs, and their share sizes one further walk.
+    // newest TITLE_PROBE titles holds 20, fewer than the page needs, and their share sizes a second walk.
     const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
     await db.raw(
       `insert into listings (user_id, title, description, category, price, location, created_at)
@@ -214,7 +214,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
         const reference = await searchListings(db, query, { rankEveryMatch: true });
         expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
         expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
-        // The probe, then one walk on from it: no look at the matches, and no ranking of every match.
+        // The probe, then one longer walk: no look at the matches, and no ranking of every match.
         expect(statements.filter(isTitleWalk)).toHaveLength(2);
         expect(statements.filter(isMatchLook)).toEqual([]);
         expect(statements.some((sql) => sql.includes('count(*) over ()'))).toBe(false);
@@ -230,6 +230,39 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       expect(text).not.toMatch(/hashed|Bitmap/);
     } finally {
       await db.raw("delete from listings where description = 'Title walk row'");
+    }
+  });
+
+  it('looks at the matches from where a walk of titles stopped when the titles grow rarer than the probe said', async () => {
+    // The newest 4,000 listings hold 10 best-scored ones (one in 400): the walk those size (14,400 titles) finds no
+    // more, so the page's other 14 come from the matches past the walk's last listing (one in 10 there).
+    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
+    await db.raw(
+      `insert into listings (user_id, title, description, category, price, location, created_at)
+       select ?, case when (n <= 4000 and n % 400 = 0) or (n > 14400 and n % 10 = 0) then 'Apartment San Jose '
+                      else 'Apartment for rent near downtown San Jose ' end || n,
+              'Walk end row', 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 second'
+         from generate_series(1, 16000) as n`,
+      [rows[0]!.user_id],
+    );
+    try {
+      await db.raw('vacuum analyze listings');
+      const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
+      const { result: fast, statements } = await withStatementValues(() => searchListings(db, query));
+      const reference = await searchListings(db, query, { rankEveryMatch: true });
+      expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect(fast.listings.map((listing) => Number(listing.title.split(' ').pop()))).toEqual([
+        ...Array.from({ length: 10 }, (_, at) => 400 * (at + 1)),
+        ...Array.from({ length: 14 }, (_, at) => 14410 + 10 * at),
+      ]);
+      expect(statements.filter(({ sql }) => isTitleWalk(sql))).toHaveLength(2);
+      // The walk's last listing, then the matches from there on, not again from the newest.
+      const looks = statements.filter(({ sql }) => isMatchLook(sql));
+      expect(looks.length).toBeGreaterThan(0);
+      expect(looks.every(({ sql }) => sql.includes('(l.created_at, l.id) < ('))).toBe(true);
+      expect(statements.some(({ sql }) => sql.includes('count(*) over ()'))).toBe(false);
+    } finally {
+      await db.raw("delete from listings where description = 'Walk end row'");
     }
   });
 
