@@ -166,17 +166,26 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     );
   }
 
-  it('reads a rare best score on in steps of at most LOOK_STEP matches, and answers as ranking every match does', async () => {
-    // The newest 1,500 matches of "apartment san jose": one in 40 has the phrase in its title (the best score), so
-    // the first look (120 matches) holds 3 and the page of 24 needs a second look of about 1,300 more.
+  /**
+   * `count` rentals by the catalogue's first seller, newer than the catalogue (n = 1 the newest), titled "Apartment
+   * San Jose n" where `bestWhen` (SQL on n) holds, the best score for "apartment san jose", and "Apartment for rent
+   * near downtown San Jose n" elsewhere (a match, not the best); marked by `description`.
+   */
+  async function addApartments(count: number, bestWhen: string, description: string): Promise<void> {
     const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
     await db.raw(
       `insert into listings (user_id, title, description, category, price, location, created_at)
-       select ?, case when n % 40 = 0 then 'Apartment San Jose ' else 'Apartment for rent near downtown San Jose ' end || n,
-              'Stepped look row', 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 minute'
-         from generate_series(1, 1500) as n`,
-      [rows[0]!.user_id],
+       select ?, case when ${bestWhen} then 'Apartment San Jose ' else 'Apartment for rent near downtown San Jose ' end || n,
+              ?, 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 second'
+         from generate_series(1, ?::int) as n`,
+      [rows[0]!.user_id, description, count],
     );
+  }
+
+  it('reads a rare best score on in steps of at most LOOK_STEP matches, and answers as ranking every match does', async () => {
+    // The newest 1,500 matches of "apartment san jose": one in 40 has the phrase in its title (the best score), so
+    // the first look (120 matches) holds 3 and the page of 24 needs a second look of about 1,300 more.
+    await addApartments(1500, 'n % 40 = 0', 'Stepped look row');
     try {
       for (const offset of ['0', '12']) {
         const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
@@ -197,14 +206,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
   it('reads on past the probe by the titles in the recency index alone, and answers as ranking every match does', async () => {
     // The newest 6,000 listings: one in 200 has "Apartment San Jose" in its title (the best score). The probe of the
     // newest TITLE_PROBE titles holds 20, fewer than the page needs, and their share sizes a second walk.
-    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
-    await db.raw(
-      `insert into listings (user_id, title, description, category, price, location, created_at)
-       select ?, case when n % 200 = 0 then 'Apartment San Jose ' else 'Apartment for rent near downtown San Jose ' end || n,
-              'Title walk row', 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 second'
-         from generate_series(1, 6000) as n`,
-      [rows[0]!.user_id],
-    );
+    await addApartments(6000, 'n % 200 = 0', 'Title walk row');
     try {
       await db.raw('vacuum analyze listings');
       expect(TITLE_PROBE).toBeLessThan(6000);
@@ -236,15 +238,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
   it('looks at the matches from where a walk of titles stopped when the titles grow rarer than the probe said', async () => {
     // The newest 4,000 listings hold 10 best-scored ones (one in 400): the walk those size (14,400 titles) finds no
     // more, so the page's other 14 come from the matches past the walk's last listing (one in 10 there).
-    const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
-    await db.raw(
-      `insert into listings (user_id, title, description, category, price, location, created_at)
-       select ?, case when (n <= 4000 and n % 400 = 0) or (n > 14400 and n % 10 = 0) then 'Apartment San Jose '
-                      else 'Apartment for rent near downtown San Jose ' end || n,
-              'Walk end row', 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 second'
-         from generate_series(1, 16000) as n`,
-      [rows[0]!.user_id],
-    );
+    await addApartments(16000, '(n <= 4000 and n % 400 = 0) or (n > 14400 and n % 10 = 0)', 'Walk end row');
     try {
       await db.raw('vacuum analyze listings');
       const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
