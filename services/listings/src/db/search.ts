@@ -250,40 +250,50 @@ const splitsOf = (word: string): [string, string][] => {
 };
 
 /**
- * Asks the vocabulary (words of listings, kept by triggers) in one round trip: whether the last word is known,
- * and alternatives for the long words it does not know (5 letters or longer): the known words one edit away,
- * looked up exactly by primary key, and the known words a word may run together.
+ * Asks the vocabulary (words of listings, kept by triggers) whether the words typed are known and whether known
+ * words start with the last one; then, only for the long words it does not know (5 letters or longer), for
+ * alternatives: the known words one edit away, looked up exactly by primary key, and the known words a word may
+ * run together. Most searches are of known words and take one round trip; asking every edit up front cost each
+ * of them about 700 lookups ("apartment").
  */
 export async function findVocabulary(db: Knex, terms: SearchTerms): Promise<Vocabulary> {
   const alternatives: Alternatives = new Map();
   const last = terms.folded.length - 1;
   const lastWord = terms.folded[last]!;
-  const candidates = terms.folded.map((word, index) => ({ word, index })).filter(({ word }) => word.length >= TYPO_MIN_LENGTH && !/^\d+$/.test(word));
-  const asked = new Set(terms.folded);
+  const typed = await knownWords(db, terms.folded, `${lastWord}%`);
+  const known = typed.found;
+  // One letter is a word being typed ("phở g"), even if some listing has it alone.
+  const lastComplete = known.has(lastWord) && lastWord.length > 1;
+  // A known word needs no alternatives; nor does the last word when known words start with it (still typing).
+  const candidates = terms.folded
+    .map((word, index) => ({ word, index }))
+    .filter(({ word, index }) => word.length >= TYPO_MIN_LENGTH && !/^\d+$/.test(word) && !known.has(word) && !(index === last && typed.prefixKnown));
+  if (candidates.length === 0) return { alternatives, lastComplete, known };
+  const asked = new Set<string>();
   for (const { word } of candidates) {
-    asked.add(word);
     for (const edit of editsOf(word)) asked.add(edit);
     for (const split of splitsOf(word)) split.forEach((piece) => asked.add(piece));
   }
-  const result = await db.raw<{ rows: { found: string[] | null; prefix_known: boolean }[] }>(
-    // A join on the primary key: one index probe per asked string (`= any(array)` would scan the vocabulary).
-    `select array(select w.word from unnest(?::text[]) as asked (word) join search_words w on w.word = asked.word) as found,
-            exists (select 1 from search_words where word like ?) as prefix_known`,
-    [[...asked], `${lastWord}%`],
-  );
-  const known = new Set(result.rows[0]?.found ?? []);
-  // One letter is a word being typed ("phở g"), even if some listing has it alone.
-  const lastComplete = known.has(lastWord) && lastWord.length > 1;
+  const { found } = await knownWords(db, [...asked]);
   for (const { word, index } of candidates) {
-    // A known word needs no alternatives; nor does the last word when known words start with it (still typing).
-    if (known.has(word) || (index === last && result.rows[0]?.prefix_known)) continue;
     const words = editsOf(word)
-      .filter((edit) => known.has(edit))
+      .filter((edit) => found.has(edit))
       .sort();
-    const splits = splitsOf(word).filter(([left, right]) => known.has(left) && known.has(right));
+    const splits = splitsOf(word).filter(([left, right]) => found.has(left) && found.has(right));
     if (words.length > 0 || splits.length > 0) alternatives.set(index, { words: words.slice(0, 4), splits: splits.slice(0, 2) });
   }
   return { alternatives, lastComplete, known };
+}
+
+/** Which of `words` the vocabulary has, and (given a LIKE pattern) whether any known word matches it. */
+async function knownWords(db: Knex, words: string[], prefixPattern?: string): Promise<{ found: Set<string>; prefixKnown: boolean }> {
+  const result = await db.raw<{ rows: { found: string[] | null; prefix_known: boolean | null }[] }>(
+    // A join on the primary key: one index probe per asked string (`= any(array)` would scan the vocabulary).
+    `select array(select w.word from unnest(?::text[]) as asked (word) join search_words w on w.word = asked.word) as found,
+            case when ?::text is null then null else exists (select 1 from search_words where word like ?) end as prefix_known`,
+    [words, prefixPattern ?? null, prefixPattern ?? null],
+  );
+  return { found: new Set(result.rows[0]?.found ?? []), prefixKnown: result.rows[0]?.prefix_known === true };
 }
 
 /**

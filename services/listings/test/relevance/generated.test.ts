@@ -3,7 +3,7 @@ import type { Knex } from '@vnmarket/shared';
 import { withRecordedStatements } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../../tools/generate/listings';
 import { LOOK_STEP, searchListings, TITLE_PROBE, type SearchOptions } from '../../src/db/listings';
-import { fold } from '../../src/db/search';
+import { findVocabulary, fold, parseSearch } from '../../src/db/search';
 import { readTitleFrequencies, TitleWords } from '../../src/db/title-words';
 import { listingsTestDatabase } from '../support/database';
 
@@ -53,6 +53,21 @@ it("reads how common title words are from PostgreSQL's statistics of title_vecto
   expect(frequencies!.of.get('pho')).toBeCloseTo(await titlesWith('pho'), 3);
   expect(frequencies!.floor).toBeLessThanOrEqual(Math.min(...frequencies!.of.values()));
   expect(frequencies!.of.has('westminster')).toBe(false);
+});
+
+it("asks the vocabulary once for known words, and for a mistyped word's alternatives only when a word is unknown", async () => {
+  const known = await withRecordedStatements(db, (statements) =>
+    findVocabulary(db, parseSearch('apartment san jose')!).then((vocabulary) => ({ vocabulary, statements: [...statements] })),
+  );
+  expect(known.statements).toHaveLength(1);
+  expect(known.vocabulary.alternatives.size).toBe(0);
+  expect([...known.vocabulary.known].sort()).toEqual(['apartment', 'jose', 'san']);
+  const typo = await withRecordedStatements(db, (statements) =>
+    findVocabulary(db, parseSearch('apartmnet san jose')!).then((vocabulary) => ({ vocabulary, statements: [...statements] })),
+  );
+  expect(typo.statements).toHaveLength(2);
+  expect(typo.vocabulary.alternatives.get(0)?.words).toContain('apartment');
+  expect(typo.vocabulary.known.has('apartmnet')).toBe(false);
 });
 
 const totalHeader = (total: number) => (total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
