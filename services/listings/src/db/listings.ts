@@ -595,7 +595,22 @@ async function newestBestScored(
     )
     .as('scored');
   // The best-scored matches, and the window's last one (whatever its score) when reading gets that far.
-  return pickBest(db, scored, window, wanted);
+  const rows = (await db
+    .from(scored)
+    .select('scored.id', db.raw('scored.created_at::text as created_at'), 'scored.best', 'scored.place')
+    .where((kept) => {
+      kept.where('scored.best', true).orWhere('scored.place', window);
+    })
+    .orderBy([
+      { column: 'scored.created_at', order: 'desc' },
+      { column: 'scored.id', order: 'desc' },
+    ])
+    .limit(wanted)) as { id: string; created_at: string; best: boolean; place: string }[];
+  const last = rows[rows.length - 1];
+  return {
+    best: rows.filter((row) => row.best).map((row) => row.id),
+    ...(last && Number(last.place) === window ? { end: { createdAt: last.created_at, id: last.id } } : {}),
+  };
 }
 
 /**
@@ -655,30 +670,6 @@ async function nthNewest(db: Knex, n: number): Promise<LookEnd | undefined> {
     .offset(n - 1)
     .first()) as { id: string; created_at: string } | undefined;
   return row && { createdAt: row.created_at, id: row.id };
-}
-
-/**
- * From a look's scored listings (id, created_at, best, place: their order newest first), the best-scored ones,
- * at most `wanted`, and the look's last listing when reading got to its `window`-th. Ordered as the look reads,
- * so PostgreSQL streams it and stops at the `wanted`-th best-scored listing.
- */
-async function pickBest(db: Knex, scored: Knex.QueryBuilder, window: number, wanted: number): Promise<{ best: string[]; end?: LookEnd }> {
-  const rows = (await db
-    .from(scored)
-    .select('scored.id', db.raw('scored.created_at::text as created_at'), 'scored.best', 'scored.place')
-    .where((kept) => {
-      kept.where('scored.best', true).orWhere('scored.place', window);
-    })
-    .orderBy([
-      { column: 'scored.created_at', order: 'desc' },
-      { column: 'scored.id', order: 'desc' },
-    ])
-    .limit(wanted)) as { id: string; created_at: string; best: boolean; place: string }[];
-  const last = rows[rows.length - 1];
-  return {
-    best: rows.filter((row) => row.best).map((row) => row.id),
-    ...(last && Number(last.place) === window ? { end: { createdAt: last.created_at, id: last.id } } : {}),
-  };
 }
 
 /**

@@ -94,16 +94,9 @@ async function withStatementValues<T>(run: () => Promise<T>): Promise<{ result: 
 
 /** What `run` returns, and how many matches each look at the newest matches read (its `place = ?`, the window). */
 async function withLookWindows<T>(run: () => Promise<T>): Promise<{ result: T; windows: number[] }> {
-  const windows: number[] = [];
-  const record = (statement: { sql: string; bindings?: readonly unknown[] }) => {
-    if (isMatchLook(statement.sql)) windows.push(Number(statement.bindings?.[statement.bindings.length - 2]));
-  };
-  db.on('query', record);
-  try {
-    return { result: await run(), windows };
-  } finally {
-    db.removeListener('query', record);
-  }
+  const { result, statements } = await withStatementValues(run);
+  const looks = statements.filter(({ sql }) => isMatchLook(sql));
+  return { result, windows: looks.map(({ bindings }) => Number(bindings[bindings.length - 2])) };
 }
 
 describe('the newest-first shortcut (best-scored listings among the newest matches)', () => {
