@@ -16,8 +16,13 @@
  * warm-up before every measured run, so drift on a shared machine falls on every target alike. Ratios
  * are of the means over the rounds; the per-round range is shown beside them.
  *
+ * The load comes from wrk (./wrk.ts; installed from Debian's packages if need be), and for the goal's scenario
+ * from autocannon too, beside it. Everything shares 2 cores, so the load generator's own CPU is taken from
+ * what is measured: autocannon runs in this Node process and costs several times what wrk does. The goal is
+ * judged by wrk; autocannon's ratios stand in the baseline (BENCH_GATEWAY_LOAD=autocannon: autocannon only).
+ *
  * Settings (environment): BENCH_ROUNDS (3), BENCH_DURATION (measured seconds per target and round, 5),
- * BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_NGINX_WORKERS (1, or auto), BENCH_GATEWAY_AUTH_PORT
+ * BENCH_WARMUP (2), BENCH_CONNECTIONS (20), BENCH_GATEWAY_LOAD (wrk, or autocannon), BENCH_NGINX_WORKERS (1, or auto), BENCH_GATEWAY_AUTH_PORT
  * (4131), BENCH_GATEWAY_STUB_PORT (4132), BENCH_GATEWAY_PORT (8210), BENCH_GATEWAY_NGINX_PORT (8211),
  * BENCH_GATEWAY_FLOOR_PORT (8213), BENCH_GATEWAY_FLOOR_UNDICI_PORT (8214),
  * BENCH_GATEWAY_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway, dropped and
@@ -61,6 +66,7 @@ import {
   type GoalRow,
   type Measurement,
 } from './lib';
+import { findOrInstallWrk, measureWithWrk, type WrkResult } from './wrk';
 
 const settings = {
   rounds: envInt('BENCH_ROUNDS', 3, 1),
@@ -81,13 +87,29 @@ const settings = {
   databaseUrl: process.env.BENCH_GATEWAY_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway',
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,
   compareGateway: process.env.BENCH_COMPARE_GATEWAY ? path.resolve(process.env.BENCH_COMPARE_GATEWAY) : undefined,
+  load: process.env.BENCH_GATEWAY_LOAD || 'wrk',
   nginxKeepalive: 64,
 };
 if (!/^(auto|[1-9]\d*)$/.test(settings.nginxWorkers)) {
   console.error(`bench: BENCH_NGINX_WORKERS must be a positive integer or "auto" (got "${settings.nginxWorkers}")`);
   process.exit(1);
 }
+if (settings.load !== 'wrk' && settings.load !== 'autocannon') {
+  console.error(`bench: BENCH_GATEWAY_LOAD must be wrk or autocannon (got "${settings.load}")`);
+  process.exit(1);
+}
 benchDatabaseName(settings.databaseUrl, 'BENCH_GATEWAY_DATABASE_URL');
+
+/** A wrk run in the shape of autocannon's (wrk reports no max). */
+const measurementOfWrk = (label: string, result: WrkResult): Measurement => ({
+  label,
+  requestsPerSecond: result.requestsPerSecond,
+  requests: result.requests,
+  p50: result.p50Ms,
+  p95: result.p95Ms,
+  p99: result.p99Ms,
+  max: Number.NaN,
+});
 
 /** The stub upstream: one small JSON answer (below the gateway's 1 KB compression threshold) to every request. */
 const STUB_SOURCE = `
@@ -115,6 +137,17 @@ interface Scenario {
   headers: Record<string, string>;
   /** Checks one answer, so that we measure the real path (throws otherwise). */
   check(response: Response, body: unknown): void;
+}
+
+type Loader = 'wrk' | 'autocannon';
+
+/** One scenario measured by one load generator, over every round. */
+interface Pass {
+  scenario: Scenario;
+  loader: Loader;
+  /** The goal rows come from this pass (auth, by wrk where it is). */
+  judged: boolean;
+  rounds: Round[];
 }
 
 interface Round {
@@ -214,9 +247,9 @@ function roundRatios(rounds: Round[], a: TargetName, b: TargetName): number[] {
 const range = (values: number[]) => (values.length > 0 ? `${fmt(Math.min(...values), 2)}–${fmt(Math.max(...values), 2)}` : '–');
 const reqs = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
 
-function printScenario(scenario: Scenario, rounds: Round[], targets: TargetName[]): Map<TargetName, Summary> {
+function printScenario({ scenario, loader, rounds }: Pass, targets: TargetName[]): Map<TargetName, Summary> {
   const summaries = summarize(rounds, targets);
-  console.log(`\n  ${scenario.title}: ${settings.rounds} rounds, mean req/s and the median of each round's percentiles`);
+  console.log(`\n  ${scenario.title}, loaded by ${loader}: ${settings.rounds} rounds, mean req/s and the median of each round's percentiles`);
   printTable(
     ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'proxy CPU µs/req', 'req/s per round'],
     [...summaries.values()].map((summary) => [
@@ -258,7 +291,12 @@ const signedMs = (difference: number) => `${difference >= 0 ? '+' : '−'}${fmt(
  * Goal 2's rows from a scenario: the gateway's req/s against direct and nginx, and its p99 against nginx's;
  * each baseline says too what the Node floor reached on the same measure (how near any Node proxy gets).
  */
-function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judged: boolean): GoalRow[] {
+function goalRows(
+  scenario: Scenario,
+  summaries: Map<TargetName, Summary>,
+  judged: boolean,
+  alongside?: { loader: Loader; summaries: Map<TargetName, Summary> },
+): GoalRow[] {
   const direct = summaries.get('direct');
   const gateway = summaries.get('gateway');
   const nginx = summaries.get('nginx');
@@ -271,6 +309,12 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
     ]
       .filter(Boolean)
       .join('');
+  /** The same figure by the other load generator, gateway against `of` (its req/s ratio, or its p99 difference). */
+  const byOther = (of: TargetName, measure: (gateway: Summary, other: Summary) => string) => {
+    const [otherGateway, other] = [alongside?.summaries.get('gateway'), alongside?.summaries.get(of)];
+    return alongside && otherGateway && other ? `; by ${alongside.loader}: ${measure(otherGateway, other)}` : '';
+  };
+  const ratioOf = (a: Summary, b: Summary) => fmt(a.requestsPerSecond / b.requestsPerSecond, 2);
   const goal = '2 gateway';
   const rows: GoalRow[] = [];
   if (direct && gateway) {
@@ -280,7 +324,7 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
       measure: `${scenario.title}: gateway / direct req/s`,
       figure: fmt(ratio, 2),
       target: judged ? '≥ 0.85' : '– (context)',
-      baseline: `direct ${reqs(direct.requestsPerSecond)}${floorRatio(direct)}`,
+      baseline: `direct ${reqs(direct.requestsPerSecond)}${floorRatio(direct)}${byOther('direct', ratioOf)}`,
       ...(judged ? { met: ratio >= 0.85 } : {}),
     });
   }
@@ -291,7 +335,7 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
       measure: `${scenario.title}: gateway / nginx req/s`,
       figure: fmt(ratio, 2),
       target: judged ? '≥ 0.95' : '– (context)',
-      baseline: `nginx ${reqs(nginx.requestsPerSecond)}${floorRatio(nginx)}`,
+      baseline: `nginx ${reqs(nginx.requestsPerSecond)}${floorRatio(nginx)}${byOther('nginx', ratioOf)}`,
       ...(judged ? { met: ratio >= 0.95 } : {}),
     });
     const difference = gateway.p99 - nginx.p99;
@@ -300,7 +344,9 @@ function goalRows(scenario: Scenario, summaries: Map<TargetName, Summary>, judge
       measure: `${scenario.title}: gateway p99 − nginx p99`,
       figure: signedMs(difference),
       target: judged ? '≤ 2 ms' : '– (context)',
-      baseline: `nginx p99 ${fmt(nginx.p99, 2)} ms${floor ? `; Node floor ${signedMs(floor.p99 - nginx.p99)}` : ''}${floorUndici ? `, undici ${signedMs(floorUndici.p99 - nginx.p99)}` : ''}`,
+      baseline:
+        `nginx p99 ${fmt(nginx.p99, 2)} ms${floor ? `; Node floor ${signedMs(floor.p99 - nginx.p99)}` : ''}` +
+        `${floorUndici ? `, undici ${signedMs(floorUndici.p99 - nginx.p99)}` : ''}${byOther('nginx', (a, b) => signedMs(a.p99 - b.p99))}`,
       ...(judged ? { met: difference <= 2 } : {}),
     });
   }
@@ -314,6 +360,8 @@ async function main(tempDir: string): Promise<void> {
     Object.fromEntries(Object.entries(settings.ports).filter(([name]) => name !== 'gatewayCompare' || settings.compareGateway)) as Record<string, number>,
   );
   const nginx = await findOrInstallNginx();
+  const wrk = settings.load === 'wrk' ? await findOrInstallWrk() : { note: 'BENCH_GATEWAY_LOAD=autocannon' };
+  const loader = wrk.binary ? 'wrk (1 thread), and autocannon (in this process) for auth' : 'autocannon (in this process)';
   const nginxLabel = nginx.binary ? await nginxVersion(nginx.binary) : undefined;
   const targets: TargetName[] = [
     'direct',
@@ -323,18 +371,19 @@ async function main(tempDir: string): Promise<void> {
     'floorUndici',
     ...(settings.compareGateway ? (['compare'] as const) : []),
   ];
-  limitRunTime(240 + 2 * settings.rounds * targets.length * (settings.warmup + settings.duration + 5));
+  limitRunTime(240 + 3 * settings.rounds * targets.length * (settings.warmup + settings.duration + 5));
 
   console.log('\nGoal 2: the gateway on paths nothing caches, beside direct and nginx');
   console.log(`  machine   ${machineSummary()}`);
   console.log(
-    `  NOTE      autocannon (in this process), auth, the stub, the gateway, nginx, PostgreSQL and Redis share these ${os.cpus().length} cores:\n` +
+    `  NOTE      the load generator, auth, the stub, the gateway, nginx, PostgreSQL and Redis share these ${os.cpus().length} cores:\n` +
       '            compare the rows and ratios of one run; they are not the capacity of a dedicated server.',
   );
   console.log(
-    `  load      autocannon, ${settings.connections} connections, pipelining 1; ${settings.rounds} alternating rounds of ${settings.warmup} s warm-up + ${settings.duration} s measured per target` +
-      ' (BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_WARMUP, BENCH_DURATION)',
+    `  load      ${loader}, ${settings.connections} connections, pipelining 1; ${settings.rounds} alternating rounds of ${settings.warmup} s warm-up + ${settings.duration} s measured per target` +
+      ' (BENCH_GATEWAY_LOAD, BENCH_CONNECTIONS, BENCH_ROUNDS, BENCH_WARMUP, BENCH_DURATION)',
   );
+  if (wrk.note) console.log(`  NOTE      loaded by autocannon, not wrk: ${wrk.note}`);
   console.log(
     `  auth      ${LOCALHOST}:${settings.ports.gatewayAuth}  (NODE_ENV=production, LOG_LEVEL=warn, database ${benchDatabaseName(settings.databaseUrl, '')})`,
   );
@@ -458,34 +507,54 @@ async function main(tempDir: string): Promise<void> {
   for (const scenario of scenarios) for (const target of targets) await checkOnce(scenario, target);
   console.log(`  registered user ${user.id}; every target answers both paths; measuring …\n`);
 
-  const results = new Map<string, Round[]>(scenarios.map((scenario) => [scenario.name, []]));
+  // Each scenario by wrk where it is (the lighter load: more of the 2 cores left to what is measured), and the goal's
+  // scenario by autocannon as well, beside it: on a shared machine the load generator moves the ratios too.
+  const passes: Pass[] = scenarios.flatMap((scenario, index): Pass[] => {
+    const loaders: Loader[] = wrk.binary ? (index === 0 ? ['wrk', 'autocannon'] : ['wrk']) : ['autocannon'];
+    return loaders.map((loader) => ({ scenario, loader, judged: index === 0 && loader === loaders[0], rounds: [] }));
+  });
   for (let round = 0; round < settings.rounds; round += 1) {
-    for (const scenario of scenarios) {
+    for (const pass of passes) {
       for (const target of rotation(targets, round)) {
-        const url = `http://${LOCALHOST}:${targetPort(target, scenario)}${scenario.path}`;
+        const url = `http://${LOCALHOST}:${targetPort(target, pass.scenario)}${pass.scenario.path}`;
         const pids = proxyPids.get(target);
         let cpuBefore = 0;
         const settle = async () => {
           if (pids) cpuBefore = cpuSeconds(pids);
         };
-        const label = `${scenario.name} round ${round + 1} ${targetLabel(target)}`;
-        const measurement = await measureLoad(label, { url, headers: scenario.headers }, { ...settings, settle });
+        const label = `${pass.scenario.name} round ${round + 1} ${targetLabel(target)}`;
+        const load = { url, headers: pass.scenario.headers };
+        const measurement =
+          pass.loader === 'wrk'
+            ? measurementOfWrk(label, await measureWithWrk(wrk.binary!, label, load, { ...settings, settle }))
+            : await measureLoad(label, load, { ...settings, settle });
         const proxyCpuMicros = pids && measurement.requests > 0 ? ((cpuSeconds(pids) - cpuBefore) * 1e6) / measurement.requests : undefined;
-        results.get(scenario.name)!.push({ round, target, measurement, ...(proxyCpuMicros === undefined ? {} : { proxyCpuMicros }) });
+        pass.rounds.push({ round, target, measurement, ...(proxyCpuMicros === undefined ? {} : { proxyCpuMicros }) });
         await sleep(500);
       }
     }
   }
 
-  const goals: GoalRow[] = [];
-  for (const [index, scenario] of scenarios.entries()) {
-    const summaries = printScenario(scenario, results.get(scenario.name)!, targets);
-    goals.push(...goalRows(scenario, summaries, index === 0));
-  }
+  const summaries = new Map(passes.map((pass) => [pass, printScenario(pass, targets)]));
+  const judged = passes.find((pass) => pass.judged)!;
+  const alongside = passes.find((pass) => pass.scenario === judged.scenario && !pass.judged);
+  const goals = passes
+    .filter((pass) => pass.scenario !== judged.scenario || pass.judged)
+    .flatMap((pass) =>
+      goalRows(
+        pass.scenario,
+        summaries.get(pass)!,
+        pass.judged,
+        pass.judged && alongside ? { loader: alongside.loader, summaries: summaries.get(alongside)! } : undefined,
+      ),
+    );
   console.log(
-    "\n  req/s: autocannon's mean of per-second samples, averaged over the rounds. Latency: every measured response of a round, in ms;\n" +
-      '  the median of the rounds. Proxy CPU: user + system time of the proxy’s processes (the gateway; nginx’s master and workers)\n' +
-      '  while measured, per request, the median of the rounds: the figure least moved by what else the machine runs.\n' +
+    "\n  req/s: wrk's answers ÷ seconds; autocannon's mean of per-second samples; each averaged over the rounds. Latency: each\n" +
+      "  round's percentiles of every measured answer (wrk's, or this process's record of autocannon's), in ms; the median of\n" +
+      '  the rounds. wrk (C) takes a fraction of the CPU autocannon (Node, in this process) takes, so more of these 2 cores is\n' +
+      '  left to the servers and proxies measured: the goal is judged by wrk, autocannon’s ratios beside it in the baseline.\n' +
+      '  Proxy CPU: user + system time of the proxy’s processes (the gateway; nginx’s master and workers) while measured,\n' +
+      '  per request, the median of the rounds: the figure least moved by what else the machine runs.\n' +
       '  The stub rows show the proxies’ own cost per request (what a cached answer pays); the goal is judged on auth.\n' +
       '  The Node floor is no product: node:http server and client piping one request through, the least any Node proxy does.',
   );

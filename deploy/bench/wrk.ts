@@ -4,12 +4,17 @@
  * where answers are larger than /livez's (a browse page: 5–8 KB brotli) its req/s measures autocannon as much
  * as the server. wrk, in C, reads an answer for a fraction of that, so its req/s is nearer the server's own.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { findOrInstallDebianTool, runToEnd } from './lib';
 
 export interface WrkResult {
   requestsPerSecond: number;
   requests: number;
   p50Ms: number;
+  /** From the report script's `done` (wrk --latency prints 50, 75, 90 and 99 only). */
+  p95Ms: number;
   p99Ms: number;
   /** Answers that were not 2xx or 3xx, and socket errors (connect, read, write, timeout). */
   failures: number;
@@ -33,11 +38,12 @@ export function parseWrkReport(report: string): WrkResult {
   const requests = Number(requiredMatch(/^\s*(\d+) requests in /m, 'request count')[1]);
   const requestsPerSecond = Number(requiredMatch(/^Requests\/sec:\s+([\d.]+)/m, 'Requests/sec')[1]);
   const p50Ms = durationMs(requiredMatch(/^\s+50%\s+(\S+)/m, '50th percentile (run with --latency)')[1]!);
+  const p95Ms = Number(requiredMatch(/^p95_us (\d+)$/m, 'p95 (the report script)')[1]) / 1000;
   const p99Ms = durationMs(requiredMatch(/^\s+99%\s+(\S+)/m, '99th percentile (run with --latency)')[1]!);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(report)?.[1] ?? 0);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
   const errors = socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0;
-  return { requestsPerSecond, requests, p50Ms, p99Ms, failures: non2xx + errors };
+  return { requestsPerSecond, requests, p50Ms, p95Ms, p99Ms, failures: non2xx + errors };
 }
 
 export interface WrkTarget {
@@ -45,10 +51,22 @@ export interface WrkTarget {
   headers?: Record<string, string>;
 }
 
+/** Adds the p95 to wrk's report. Only `done` is defined, so wrk's per-request path stays in C. */
+const REPORT_SCRIPT = 'done = function(summary, latency, requests)\n  io.write(string.format("p95_us %d\\n", latency:percentile(95)))\nend\n';
+
+let reportScriptFile: string | undefined;
+function reportScript(): string {
+  if (!reportScriptFile) {
+    reportScriptFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-wrk-')), 'report.lua');
+    writeFileSync(reportScriptFile, REPORT_SCRIPT);
+  }
+  return reportScriptFile;
+}
+
 /** One thread, so that wrk takes at most one of the two cores, as autocannon in this process does. */
 async function runWrk(binary: string, target: WrkTarget, connections: number, seconds: number): Promise<WrkResult> {
   const headers = Object.entries(target.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headers, target.url];
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', reportScript(), ...headers, target.url];
   const { code, output } = await runToEnd(binary, args, process.env, (seconds + 30) * 1000);
   if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
   return parseWrkReport(output);
@@ -59,10 +77,11 @@ export async function measureWithWrk(
   binary: string,
   label: string,
   target: WrkTarget,
-  settings: { connections: number; warmup: number; duration: number },
+  settings: { connections: number; warmup: number; duration: number; settle?: () => Promise<void> },
 ): Promise<WrkResult> {
   console.log(`  ${label} (wrk) warm-up ${settings.warmup} s, then measuring ${settings.duration} s …`);
   if (settings.warmup > 0) await runWrk(binary, target, settings.connections, settings.warmup);
+  await settings.settle?.();
   const result = await runWrk(binary, target, settings.connections, settings.duration);
   if (result.failures > 0) throw new Error(`${label} (wrk): ${result.failures} of ${result.requests} answers were not 2xx, or the socket failed`);
   console.log(`  ${label} (wrk) ${Math.round(result.requestsPerSecond)} req/s, all ${result.requests} answers 2xx`);

@@ -1,6 +1,6 @@
 import { parseWrkReport } from '../wrk';
 
-/** What wrk 4.1 (Debian 12) printed for `wrk -t1 -c5 -d2s --latency` against a server answering 404. */
+/** What wrk 4.1 (Debian 12) printed for `wrk -t1 -c5 -d2s --latency -s report.lua` against a server answering 404. */
 const NOT_FOUND_REPORT = `Running 2s test @ http://127.0.0.1:8765/nonexistent
   1 threads and 5 connections
   Thread Stats   Avg      Stdev     Max   +/- Stdev
@@ -15,10 +15,11 @@ const NOT_FOUND_REPORT = `Running 2s test @ http://127.0.0.1:8765/nonexistent
   Non-2xx or 3xx responses: 3517
 Requests/sec:   1758.31
 Transfer/sec:      0.87MB
+p95_us 4127
 `;
 
 it('reads the request rate, count, percentiles and failed answers of a wrk report', () => {
-  expect(parseWrkReport(NOT_FOUND_REPORT)).toEqual({ requestsPerSecond: 1758.31, requests: 3517, p50Ms: 2.73, p99Ms: 6.43, failures: 3517 });
+  expect(parseWrkReport(NOT_FOUND_REPORT)).toEqual({ requestsPerSecond: 1758.31, requests: 3517, p50Ms: 2.73, p95Ms: 4.127, p99Ms: 6.43, failures: 3517 });
 });
 
 it('reads microseconds and seconds, and counts socket errors as failures', () => {
@@ -33,4 +34,8 @@ it('reads microseconds and seconds, and counts socket errors as failures', () =>
 
 it('refuses a report without the latency distribution (wrk run without --latency)', () => {
   expect(() => parseWrkReport(NOT_FOUND_REPORT.replace(/ {5}50%.*\n/, ''))).toThrow(/50th percentile/);
+});
+
+it('refuses a report without the p95 of the report script', () => {
+  expect(() => parseWrkReport(NOT_FOUND_REPORT.replace(/p95_us.*\n/, ''))).toThrow(/p95/);
 });
