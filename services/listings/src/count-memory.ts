@@ -30,11 +30,11 @@ export class CountMemory {
   }
 
   passedCap(statement: string): boolean {
-    return this.passed?.get(keyOf(statement)) === true;
+    return this.passed?.get(statementKey(statement)) === true;
   }
 
   rememberPassedCap(statement: string): void {
-    this.passed?.set(keyOf(statement), true);
+    this.passed?.set(statementKey(statement), true);
   }
 
   get size(): number {
@@ -42,4 +42,5 @@ export class CountMemory {
   }
 }
 
-const keyOf = (statement: string) => createHash('sha1').update(statement).digest('base64url');
+/** A statement's key in memory: 27 characters, whatever its length. */
+export const statementKey = (statement: string) => createHash('sha1').update(statement).digest('base64url');

@@ -84,4 +84,31 @@ describe('TitleWords', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect((await words.get(db))?.of.get('pho')).toBe(0.1);
   });
+
+  it('remembers what each search found by its probe, for as long as the statistics are kept', () => {
+    let clock = 1_000_000; // lru-cache takes a start time of 0 for none
+    const words = new TitleWords({ refreshMs: 1000, now: () => clock, read: async () => undefined });
+    expect(words.probeFound('apartment san jose')).toBeUndefined();
+    words.rememberProbeFound('apartment san jose', 20);
+    words.rememberProbeFound('market', 0);
+    clock = 1_000_999;
+    expect(words.probeFound('apartment san jose')).toBe(20);
+    expect(words.probeFound('market')).toBe(0);
+    expect(words.probeFound('apartment san')).toBeUndefined();
+    clock = 1_001_001;
+    expect(words.probeFound('apartment san jose')).toBeUndefined();
+  });
+
+  it('keeps at most maxSearches probes, the least recently used going first, and none without a refresh', () => {
+    const words = new TitleWords({ refreshMs: Infinity, maxSearches: 2, read: async () => undefined });
+    words.rememberProbeFound('pho', 24);
+    words.rememberProbeFound('nha', 24);
+    expect(words.probeFound('pho')).toBe(24);
+    words.rememberProbeFound('ban', 24);
+    expect(words.probeFound('nha')).toBeUndefined();
+    expect(words.probeFound('pho')).toBe(24);
+    const never = new TitleWords({ refreshMs: 0, read: async () => undefined });
+    never.rememberProbeFound('pho', 24);
+    expect(never.probeFound('pho')).toBeUndefined();
+  });
 });

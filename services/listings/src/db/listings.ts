@@ -484,7 +484,7 @@ async function bestScoredPage(
   if (needed > TOTAL_COUNT_CAP) return undefined;
   const titles = await options.titleWords?.get(db);
   const titlesFirst = !titles || titleShareBound(text.titlePhrase, titles) >= TITLE_SHARE_MIN;
-  const best = await newestBestScoredIds(db, filtered, text, needed, titlesFirst);
+  const best = await newestBestScoredIds(db, filtered, text, needed, titlesFirst && probeMemoryOf(options.titleWords, filtered, text));
   if (!best) return undefined;
   const [listings, total] = await Promise.all([
     listingsInOrder(db, best.slice(query.offset, needed)),
@@ -493,15 +493,30 @@ async function bestScoredPage(
   return { listings, total };
 }
 
+/** How many best-scored listings a search's last probe of the newest titles found (TitleWords.probeFound), and where to keep what this one finds. */
+interface ProbeMemory {
+  found: number | undefined;
+  remember(found: number): void;
+}
+
+/** The probe memory of this search (its filters, matches and title tests), where `titleWords` keeps them. */
+function probeMemoryOf(titleWords: TitleWords | undefined, filtered: Knex.QueryBuilder, text: TextQuery): ProbeMemory | true {
+  if (!titleWords) return true;
+  const search = `${filtered.toString()}\n${text.titleUnordered}\n${text.titlePhrase}`;
+  return { found: titleWords.probeFound(search), remember: (found) => titleWords.rememberProbeFound(search, found) };
+}
+
 /**
  * The ids of the `needed` newest best-scored listings, newest first; undefined when fewer are found. Sound
  * because best-scored listings rank above every other and, among themselves, newest first. Every look goes
  * newest first and finds every best-scored listing on its way:
  *
  * 1. The titles of the newest TITLE_PROBE listings, when PostgreSQL's statistics say the title phrase can be
- *    common enough (`titlesFirst`, see bestScoredPage): a best-scored listing has the units together in its
+ *    common enough (`titles`, see bestScoredPage): a best-scored listing has the units together in its
  *    title, and the recency index carries every title's vector, so this reads a row only for a title that
- *    passes. A common word's or a common phrase's page is found here.
+ *    passes. A common word's or a common phrase's page is found here. How many best-scored listings it found
+ *    is remembered (`titles.remember`): the same search asked again within minutes skips the probe and goes
+ *    on as if it had found them again (a figure grown stale costs time, never a listing).
  * 2. Some found, but too few: a walk of titles again from the newest, as far as their share says is enough,
  *    when that is at most TITLE_WALK_MAX listings ("apartment san jose" at 1M: about 17,000 titles, where
  *    reading the rows themselves took 26 ms).
@@ -516,18 +531,24 @@ async function newestBestScoredIds(
   filtered: Knex.QueryBuilder,
   text: TextQuery,
   needed: number,
-  titlesFirst: boolean,
+  titles: ProbeMemory | boolean,
 ): Promise<string[] | undefined> {
   const rank = rankScore(text);
   let best: string[] = [];
   let end: LookEnd | undefined;
-  if (titlesFirst) {
-    const probe = await newestBestScoredByTitle(db, filtered, rank, text, TITLE_PROBE, needed);
-    if (probe.length >= needed) return probe;
+  if (titles) {
+    let found = titles === true ? undefined : titles.found;
+    if (found === undefined) {
+      const probe = await newestBestScoredByTitle(db, filtered, rank, text, TITLE_PROBE, needed);
+      // With the page found, the probe stopped early: there are at least that many.
+      found = probe.length;
+      if (titles !== true) titles.remember(found);
+      if (probe.length >= needed) return probe;
+    }
     // Some: walk again from the newest, as far as their share says is enough (reading the probe's titles again
     // costs less than finding where it stopped). None, or too rare: by the matches, from the newest.
-    const walk = Math.ceil((needed / probe.length) * TITLE_PROBE * SECOND_WINDOW_MARGIN);
-    if (probe.length > 0 && walk <= TITLE_WALK_MAX) {
+    const walk = found > 0 ? Math.ceil((needed / found) * TITLE_PROBE * SECOND_WINDOW_MARGIN) : Number.POSITIVE_INFINITY;
+    if (walk <= TITLE_WALK_MAX) {
       best = await newestBestScoredByTitle(db, filtered, rank, text, walk, needed);
       if (best.length >= needed) return best;
       end = await nthNewest(db, walk);

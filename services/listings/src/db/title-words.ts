@@ -1,4 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { Knex } from '@vnmarket/shared';
+import { statementKey } from '../count-memory';
 
 /**
  * How common words are in listing titles, from PostgreSQL's own statistics: ANALYZE (autovacuum's, or the
@@ -70,11 +72,18 @@ export async function readTitleFrequencies(db: Knex): Promise<TitleFrequencies |
  * The title statistics as a listings replica keeps them: read on first use and again when older than
  * `refreshMs`, in the background (searches go on with the older ones meanwhile). Statistics change only as
  * ANALYZE runs, after a tenth of the table has changed.
+ *
+ * Beside them, per search, what its last probe of the newest titles found (`probeFound`): how many of those
+ * titles held a best-scored listing. Asked again within `refreshMs`, the search sizes its walk of titles from
+ * that figure, or goes straight to its matches when it was none, instead of probing again (see
+ * newestBestScoredIds). Either way reads every best-scored listing it passes, so a figure grown stale changes
+ * what a search costs, never what it answers.
  */
 export class TitleWords {
   private frequencies: TitleFrequencies | undefined;
   private readAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | undefined;
+  private readonly probes: LRUCache<string, number> | undefined;
 
   constructor(
     private readonly options: {
@@ -83,8 +92,22 @@ export class TitleWords {
       now?: () => number;
       /** Where the statistics come from: PostgreSQL's (readTitleFrequencies) unless a test says otherwise. */
       read?: (db: Knex) => Promise<TitleFrequencies | undefined>;
+      /** Bound on the searches whose probe is remembered (a key is 27 characters): the least recently used go first. */
+      maxSearches?: number;
     },
-  ) {}
+  ) {
+    const { refreshMs, now } = options;
+    // Kept as long as the statistics are; without a finite refresh, for as long as the process runs.
+    this.probes =
+      refreshMs > 0
+        ? new LRUCache<string, number>({
+            max: options.maxSearches ?? 10_000,
+            ...(Number.isFinite(refreshMs) ? { ttl: refreshMs, ttlAutopurge: false } : {}),
+            // A clock of the caller's own is read at every look (lru-cache otherwise reads it at most once a millisecond).
+            ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+          })
+        : undefined;
+  }
 
   /** The statistics, waiting for them only the first time; undefined while the table has none. */
   async get(db: Knex): Promise<TitleFrequencies | undefined> {
@@ -102,5 +125,14 @@ export class TitleWords {
     }
     if (this.readAt === Number.NEGATIVE_INFINITY && this.reading) await this.reading;
     return this.frequencies;
+  }
+
+  /** How many of the newest titles held a best-scored listing for `search` when it was last probed, if lately. */
+  probeFound(search: string): number | undefined {
+    return this.probes?.get(statementKey(search));
+  }
+
+  rememberProbeFound(search: string, found: number): void {
+    this.probes?.set(statementKey(search), found);
   }
 }

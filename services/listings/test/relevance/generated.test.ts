@@ -243,6 +243,53 @@ describe('the newest-first shortcut (best-scored listings among the newest match
     }
   });
 
+  it('remembers what a search found by its probe: asked again, it walks its titles once, without the probe, and answers the same', async () => {
+    // As in the test before: the probe of the newest TITLE_PROBE titles holds 20 best-scored listings of 6,000.
+    await addApartments(6000, 'n % 200 = 0', 'Remembered probe row');
+    try {
+      await db.raw('vacuum analyze listings');
+      const titleWords = new TitleWords({ refreshMs: 60_000 });
+      const walksOf = async (offset: string) => {
+        const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
+        const { result, statements } = await withStatementValues(() => searchListings(db, query, { titleWords }));
+        const reference = await searchListings(db, query, { rankEveryMatch: true });
+        expect(result.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+        expect(statements.filter(({ sql }) => isMatchLook(sql))).toEqual([]);
+        // How many titles each walk may read (its limit, the first value after the `is_active` one).
+        return statements.filter(({ sql }) => isTitleWalk(sql)).map(({ bindings }) => Number(bindings[1]));
+      };
+      // First asked: the probe, then the walk its 20 size.
+      expect(await walksOf('0')).toEqual([TITLE_PROBE, Math.ceil((24 / 20) * TITLE_PROBE * 1.5)]);
+      // Again, and its next page: the walk alone, sized from the 20 the probe found.
+      expect(await walksOf('0')).toEqual([Math.ceil((24 / 20) * TITLE_PROBE * 1.5)]);
+      expect(await walksOf('4')).toEqual([Math.ceil((28 / 20) * TITLE_PROBE * 1.5)]);
+    } finally {
+      await db.raw("delete from listings where description = 'Remembered probe row'");
+    }
+  });
+
+  it('remembers a probe that found nothing: asked again, the search goes by its matches without walking titles, and answers the same', async () => {
+    // The newest 4,000 listings have the words apart in their titles ("Apartment for rent near downtown San Jose"):
+    // common enough for the statistics to try the titles first, and no best-scored listing among them.
+    await addApartments(TITLE_PROBE, 'false', 'Empty probe row');
+    try {
+      await db.raw('vacuum analyze listings');
+      const titleWords = new TitleWords({ refreshMs: 60_000 });
+      const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
+      const reference = await searchListings(db, query, { rankEveryMatch: true });
+      const first = await withStatementValues(() => searchListings(db, query, { titleWords }));
+      const again = await withStatementValues(() => searchListings(db, query, { titleWords }));
+      for (const { result } of [first, again]) expect(result.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect(first.statements.filter(({ sql }) => isTitleWalk(sql))).toHaveLength(1);
+      expect(again.statements.filter(({ sql }) => isTitleWalk(sql))).toEqual([]);
+      // Then by the matches from the newest, as after the probe the first time.
+      const looksOf = ({ statements }: typeof first) => statements.filter(({ sql }) => isMatchLook(sql)).map(({ sql }) => sql);
+      expect(looksOf(again)).toEqual(looksOf(first));
+    } finally {
+      await db.raw("delete from listings where description = 'Empty probe row'");
+    }
+  });
+
   it('looks at the matches from where a walk of titles stopped when the titles grow rarer than the probe said', async () => {
     // The newest 4,000 listings hold 10 best-scored ones (one in 400): the walk those size (14,400 titles) finds no
     // more, so the page's other 14 come from the matches past the walk's last listing (one in 10 there).
