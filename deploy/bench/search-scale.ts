@@ -10,7 +10,8 @@
  * size's p95 beside them; docs/search.md reads the table. Each query runs as the service runs it (a count past
  * the cap remembered for five minutes, CountMemory: the first asking counts, later ones only read their page),
  * and again counting every time (the first asking's cost, every time). Each search is measured again by its matches
- * first (title statistics that call every title rare: no walk of the newest titles, the path before it), and with every
+ * first (title statistics that call every title rare: no walk of the newest titles, the path before it), probing the
+ * newest titles on every asking (no probe memory, the path before it), and with every
  * match ranked (the path before the newest-first shortcut) at sizes up to BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
  *
  * The database (vnmarket_bench_search_scale, BENCH_SCALE_DATABASE_URL; its name must contain "bench") is
@@ -91,10 +92,13 @@ const EVERY_MATCH_RANKED = ' (before: every match ranked)';
 const COUNTED_EVERY_TIME = ' (before: counted every time)';
 /** A search row's same-run baseline: every title called rare, so no title walk (as before 2026-11-26's evening). */
 const MATCHES_FIRST = ' (before: matches first)';
+/** A search row's same-run baseline: the newest titles probed on every asking, as before the probe memory (title-words.ts). */
+const PROBED_EVERY_TIME = ' (before: probed every time)';
 /** As the service runs by default (COUNT_MEMORY_SECONDS): a count past the cap is remembered for five minutes. */
 const servedCounts = () => new CountMemory({ ttlMs: 300_000, maxEntries: 10_000 });
 /** As the service reads the title statistics (app.ts); and statistics that call every title rare, for the baseline. */
 const servedTitleWords = () => new TitleWords({ refreshMs: 600_000 });
+const probingTitleWords = () => new TitleWords({ refreshMs: 600_000, rememberProbes: false });
 const rareTitleWords = () => new TitleWords({ refreshMs: Infinity, read: async () => ({ of: new Map(), floor: 0 }) });
 
 /** One row: `entry` run with `ranking`; `baseline` names the row a goal row's baseline (empty: as served). */
@@ -155,6 +159,7 @@ async function main(): Promise<void> {
       for (const entry of QUERIES) {
         rows.push(await measure(db, size, entry, { counts: servedCounts(), titleWords: servedTitleWords() }));
         rows.push(await measure(db, size, entry, { titleWords: servedTitleWords() }, COUNTED_EVERY_TIME));
+        if (entry.kind === 'search') rows.push(await measure(db, size, entry, { counts: servedCounts(), titleWords: probingTitleWords() }, PROBED_EVERY_TIME));
         if (entry.kind === 'search') rows.push(await measure(db, size, entry, { counts: servedCounts(), titleWords: rareTitleWords() }, MATCHES_FIRST));
         if (entry.kind === 'search' && size <= settings.everyMatchUpTo) rows.push(await measure(db, size, entry, { rankEveryMatch: true }, EVERY_MATCH_RANKED));
       }
@@ -182,13 +187,17 @@ async function main(): Promise<void> {
   if (goalSize) {
     reportGoals(
       rows
-        .filter((row) => row.size === goalSize && ![EVERY_MATCH_RANKED, COUNTED_EVERY_TIME, MATCHES_FIRST].some((suffix) => row.label.endsWith(suffix)))
+        .filter(
+          (row) =>
+            row.size === goalSize && ![EVERY_MATCH_RANKED, COUNTED_EVERY_TIME, MATCHES_FIRST, PROBED_EVERY_TIME].some((suffix) => row.label.endsWith(suffix)),
+        )
         .map((row): GoalRow => {
           const small = rows.find((other) => other.size === smallest && other.label === row.label);
           const large = largest > goalSize ? rows.find((other) => other.size === largest && other.label === row.label) : undefined;
           const before = rows.find((other) => other.size === goalSize && other.label === `${row.label}${EVERY_MATCH_RANKED}`);
           const counted = rows.find((other) => other.size === goalSize && other.label === `${row.label}${COUNTED_EVERY_TIME}`);
           const matchesFirst = rows.find((other) => other.size === goalSize && other.label === `${row.label}${MATCHES_FIRST}`);
+          const probed = rows.find((other) => other.size === goalSize && other.label === `${row.label}${PROBED_EVERY_TIME}`);
           return {
             goal: '3 search 1M',
             measure: `${row.label}, ${goalSize / 1_000_000}M, page cache miss (SQL; 1000+ count remembered), ${settings.connections} conns, p95`,
@@ -196,6 +205,7 @@ async function main(): Promise<void> {
             target: `p95 ≤ ${budgetMs(row.size, row.kind)} ms`,
             baseline:
               [
+                probed && `probed every time: p95 ${fmt(probed.p95, 1)} ms (${fmt(probed.perSecond, 0)}/s)`,
                 matchesFirst && `matches first: p95 ${fmt(matchesFirst.p95, 1)} ms (${fmt(matchesFirst.perSecond, 0)}/s)`,
                 counted && `counted every time: p95 ${fmt(counted.p95, 1)} ms (${fmt(counted.perSecond, 0)}/s)`,
                 small && `${smallest / 1000}k: p95 ${fmt(small.p95, 1)} ms`,

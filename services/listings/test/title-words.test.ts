@@ -99,7 +99,7 @@ describe('TitleWords', () => {
     expect(words.probeFound('apartment san jose')).toBeUndefined();
   });
 
-  it('keeps at most maxSearches probes, the least recently used going first, and none without a refresh', () => {
+  it('keeps at most maxSearches probes, the least recently used going first, and none without a refresh or when told not to', () => {
     const words = new TitleWords({ refreshMs: Infinity, maxSearches: 2, read: async () => undefined });
     words.rememberProbeFound('pho', 24);
     words.rememberProbeFound('nha', 24);
@@ -107,8 +107,12 @@ describe('TitleWords', () => {
     words.rememberProbeFound('ban', 24);
     expect(words.probeFound('nha')).toBeUndefined();
     expect(words.probeFound('pho')).toBe(24);
-    const never = new TitleWords({ refreshMs: 0, read: async () => undefined });
-    never.rememberProbeFound('pho', 24);
-    expect(never.probeFound('pho')).toBeUndefined();
+    for (const never of [
+      new TitleWords({ refreshMs: 0, read: async () => undefined }),
+      new TitleWords({ refreshMs: 1000, rememberProbes: false, read: async () => undefined }),
+    ]) {
+      never.rememberProbeFound('pho', 24);
+      expect(never.probeFound('pho')).toBeUndefined();
+    }
   });
 });

@@ -94,12 +94,14 @@ export class TitleWords {
       read?: (db: Knex) => Promise<TitleFrequencies | undefined>;
       /** Bound on the searches whose probe is remembered (a key is 27 characters): the least recently used go first. */
       maxSearches?: number;
+      /** false: every search probes its titles again (the bench's baseline). */
+      rememberProbes?: boolean;
     },
   ) {
     const { refreshMs, now } = options;
     // Kept as long as the statistics are; without a finite refresh, for as long as the process runs.
     this.probes =
-      refreshMs > 0
+      refreshMs > 0 && options.rememberProbes !== false
         ? new LRUCache<string, number>({
             max: options.maxSearches ?? 10_000,
             ...(Number.isFinite(refreshMs) ? { ttl: refreshMs, ttlAutopurge: false } : {}),
