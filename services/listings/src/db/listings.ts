@@ -484,7 +484,8 @@ async function bestScoredPage(
   if (needed > TOTAL_COUNT_CAP) return undefined;
   const titles = await options.titleWords?.get(db);
   const titlesFirst = !titles || titleShareBound(text.titlePhrase, titles) >= TITLE_SHARE_MIN;
-  const best = await newestBestScoredIds(db, filtered, text, needed, titlesFirst && probeMemoryOf(options.titleWords, filtered, text));
+  const probes = titlesFirst ? probeMemoryOf(options.titleWords, filtered, text) : undefined;
+  const best = await newestBestScoredIds(db, filtered, text, needed, titlesFirst, probes);
   if (!best) return undefined;
   const [listings, total] = await Promise.all([
     listingsInOrder(db, best.slice(query.offset, needed)),
@@ -499,9 +500,9 @@ interface ProbeMemory {
   remember(found: number): void;
 }
 
-/** The probe memory of this search (its filters, matches and title tests), where `titleWords` keeps them. */
-function probeMemoryOf(titleWords: TitleWords | undefined, filtered: Knex.QueryBuilder, text: TextQuery): ProbeMemory | true {
-  if (!titleWords) return true;
+/** The probe memory of this search (its filters, matches and title tests), where `titleWords` keeps them; none without it. */
+function probeMemoryOf(titleWords: TitleWords | undefined, filtered: Knex.QueryBuilder, text: TextQuery): ProbeMemory | undefined {
+  if (!titleWords) return undefined;
   const search = `${filtered.toString()}\n${text.titleUnordered}\n${text.titlePhrase}`;
   return { found: titleWords.probeFound(search), remember: (found) => titleWords.rememberProbeFound(search, found) };
 }
@@ -512,10 +513,10 @@ function probeMemoryOf(titleWords: TitleWords | undefined, filtered: Knex.QueryB
  * newest first and finds every best-scored listing on its way:
  *
  * 1. The titles of the newest TITLE_PROBE listings, when PostgreSQL's statistics say the title phrase can be
- *    common enough (`titles`, see bestScoredPage): a best-scored listing has the units together in its
+ *    common enough (`titlesFirst`, see bestScoredPage): a best-scored listing has the units together in its
  *    title, and the recency index carries every title's vector, so this reads a row only for a title that
  *    passes. A common word's or a common phrase's page is found here. How many best-scored listings it found
- *    is remembered (`titles.remember`): the same search asked again within minutes skips the probe and goes
+ *    is remembered (`probes`): the same search asked again within minutes skips the probe and goes
  *    on as if it had found them again (a figure grown stale costs time, never a listing).
  * 2. Some found, but too few: a walk of titles again from the newest, as far as their share says is enough,
  *    when that is at most TITLE_WALK_MAX listings ("apartment san jose" at 1M: about 17,000 titles, where
@@ -531,18 +532,19 @@ async function newestBestScoredIds(
   filtered: Knex.QueryBuilder,
   text: TextQuery,
   needed: number,
-  titles: ProbeMemory | boolean,
+  titlesFirst: boolean,
+  probes?: ProbeMemory,
 ): Promise<string[] | undefined> {
   const rank = rankScore(text);
   let best: string[] = [];
   let end: LookEnd | undefined;
-  if (titles) {
-    let found = titles === true ? undefined : titles.found;
+  if (titlesFirst) {
+    let found = probes?.found;
     if (found === undefined) {
       const probe = await newestBestScoredByTitle(db, filtered, rank, text, TITLE_PROBE, needed);
       // With the page found, the probe stopped early: there are at least that many.
       found = probe.length;
-      if (titles !== true) titles.remember(found);
+      probes?.remember(found);
       if (probe.length >= needed) return probe;
     }
     // Some: walk again from the newest, as far as their share says is enough (reading the probe's titles again
@@ -664,22 +666,22 @@ async function newestBestScoredByTitle(
     .from(newestActive(db).select('w.id', 'w.created_at', 'w.title_vector').limit(walk).as('w'))
     .select('w.id')
     .whereRaw(`case when ${passes} then coalesce((?), false) else false end`, [...titleTests, bestRow])
-    .orderBy([
-      { column: 'w.created_at', order: 'desc' },
-      { column: 'w.id', order: 'desc' },
-    ])
+    .orderBy([...NEWEST_WALKED])
     .limit(wanted)) as { id: string }[];
   return rows.map((row) => row.id);
 }
+
+/** RECENT, of the listings a walk of titles reads (named `w`). */
+const NEWEST_WALKED = [
+  { column: 'w.created_at', order: 'desc' },
+  { column: 'w.id', order: 'desc' },
+] as const;
 
 /** Active listings newest first, as the recency index holds them (named `w`). */
 const newestActive = (db: Knex) =>
   db('listings as w')
     .where('w.is_active', true)
-    .orderBy([
-      { column: 'w.created_at', order: 'desc' },
-      { column: 'w.id', order: 'desc' },
-    ]);
+    .orderBy([...NEWEST_WALKED]);
 
 /**
  * The `n`-th newest active listing, where a walk of `n` titles stopped, to read on from; undefined when there are

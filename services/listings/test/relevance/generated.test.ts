@@ -80,6 +80,12 @@ const isMatchLook = (sql: string) => sql.includes('"l"."exact_vector"');
 /** Statistics that call every title rare: the search goes by its matches from the newest (no title walk). */
 const RARE_TITLES: SearchOptions = { titleWords: new TitleWords({ refreshMs: Infinity, read: async () => ({ of: new Map(), floor: 0 }) }) };
 
+/** The description of the rentals withApartments adds, by which they are deleted after. */
+const ADDED_APARTMENT = 'Added apartment row';
+
+/** A page's listing ids, in order. */
+const idsOf = (page: { listings: Listing[] }) => page.listings.map((listing) => listing.id);
+
 /** What `run` returns, and each statement it ran, with its values. */
 async function withStatementValues<T>(run: () => Promise<T>): Promise<{ result: T; statements: { sql: string; bindings: unknown[] }[] }> {
   const statements: { sql: string; bindings: unknown[] }[] = [];
@@ -128,7 +134,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
           const { fast, statements } = result;
           const label = `${search} @${page.offset} ${how}`;
           if (windows.some((window) => window > LOOK_STEP)) oversized.push(label);
-          expect({ label, ids: fast.listings.map((listing) => listing.id) }).toEqual({ label, ids: reference.listings.map((listing) => listing.id) });
+          expect({ label, ids: idsOf(fast) }).toEqual({ label, ids: idsOf(reference) });
           // The shortcut counts up to the cap, as browse does: the same X-Total-Count either way.
           expect({ label, total: totalHeader(fast.total) }).toEqual({ label, total: totalHeader(reference.total) });
           const rankedAll = statements.some((sql) => sql.includes('count(*) over ()'));
@@ -175,54 +181,56 @@ describe('the newest-first shortcut (best-scored listings among the newest match
   }
 
   /**
-   * `count` rentals by the catalogue's first seller, newer than the catalogue (n = 1 the newest), titled "Apartment
-   * San Jose n" where `bestWhen` (SQL on n) holds, the best score for "apartment san jose", and "Apartment for rent
-   * near downtown San Jose n" elsewhere (a match, not the best); marked by `description`.
+   * Runs `run` with `count` rentals by the catalogue's first seller added, newer than the catalogue (n = 1 the
+   * newest), and the statistics analyzed again; deletes them after. Each is titled "Apartment San Jose n" where
+   * `bestWhen` (SQL on n) holds, the best score for "apartment san jose", and "Apartment for rent near downtown
+   * San Jose n" elsewhere (a match, not the best).
    */
-  async function addApartments(count: number, bestWhen: string, description: string): Promise<void> {
+  async function withApartments(count: number, bestWhen: string, run: () => Promise<void>): Promise<void> {
     const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
     await db.raw(
       `insert into listings (user_id, title, description, category, price, location, created_at)
        select ?, case when ${bestWhen} then 'Apartment San Jose ' else 'Apartment for rent near downtown San Jose ' end || n,
               ?, 'rent', 2000, 'San Jose, CA', now() + interval '1 day' - n * interval '1 second'
          from generate_series(1, ?::int) as n`,
-      [rows[0]!.user_id, description, count],
+      [rows[0]!.user_id, ADDED_APARTMENT, count],
     );
+    try {
+      await db.raw('vacuum analyze listings');
+      await run();
+    } finally {
+      await db.raw('delete from listings where description = ?', [ADDED_APARTMENT]);
+    }
   }
 
   it('reads a rare best score on in steps of at most LOOK_STEP matches, and answers as ranking every match does', async () => {
     // The newest 1,500 matches of "apartment san jose": one in 40 has the phrase in its title (the best score), so
     // the first look (120 matches) holds 3 and the page of 24 needs a second look of about 1,300 more.
-    await addApartments(1500, 'n % 40 = 0', 'Stepped look row');
-    try {
+    await withApartments(1500, 'n % 40 = 0', async () => {
       for (const offset of ['0', '12']) {
         const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
         // Matches first, as the statistics have it when such titles are rare (the titles-first way is the next test).
         const { result: fast, windows } = await withLookWindows(() => searchListings(db, query, RARE_TITLES));
         const reference = await searchListings(db, query, { rankEveryMatch: true });
-        expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+        expect(idsOf(fast)).toEqual(idsOf(reference));
         expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
         // The first look, then the further matches in steps: none reads more than LOOK_STEP.
         expect(windows.length).toBeGreaterThan(2);
         expect(Math.max(...windows)).toBeLessThanOrEqual(LOOK_STEP);
       }
-    } finally {
-      await db.raw("delete from listings where description = 'Stepped look row'");
-    }
+    });
   });
 
   it('reads on past the probe by the titles in the recency index alone, and answers as ranking every match does', async () => {
     // The newest 6,000 listings: one in 200 has "Apartment San Jose" in its title (the best score). The probe of the
     // newest TITLE_PROBE titles holds 20, fewer than the page needs, and their share sizes a second walk.
-    await addApartments(6000, 'n % 200 = 0', 'Title walk row');
-    try {
-      await db.raw('vacuum analyze listings');
+    await withApartments(6000, 'n % 200 = 0', async () => {
       expect(TITLE_PROBE).toBeLessThan(6000);
       for (const offset of ['0', '4']) {
         const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
         const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
         const reference = await searchListings(db, query, { rankEveryMatch: true });
-        expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+        expect(idsOf(fast)).toEqual(idsOf(reference));
         expect(fast.listings.every((listing) => /^Apartment San Jose \d+$/.test(listing.title))).toBe(true);
         // The probe, then one longer walk: no look at the matches, and no ranking of every match.
         expect(statements.filter(isTitleWalk)).toHaveLength(2);
@@ -238,22 +246,18 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       // The row is read by its key, only for a title that passes: not one pass over every match (a hashed subplan).
       expect(text).toMatch(/Index Scan using listings_pkey/);
       expect(text).not.toMatch(/hashed|Bitmap/);
-    } finally {
-      await db.raw("delete from listings where description = 'Title walk row'");
-    }
+    });
   });
 
   it('remembers what a search found by its probe: asked again, it walks its titles once, without the probe, and answers the same', async () => {
     // As in the test before: the probe of the newest TITLE_PROBE titles holds 20 best-scored listings of 6,000.
-    await addApartments(6000, 'n % 200 = 0', 'Remembered probe row');
-    try {
-      await db.raw('vacuum analyze listings');
+    await withApartments(6000, 'n % 200 = 0', async () => {
       const titleWords = new TitleWords({ refreshMs: 60_000 });
       const walksOf = async (offset: string) => {
         const query = listingQuery.parse({ search: 'apartment san jose', limit: '24', offset });
         const { result, statements } = await withStatementValues(() => searchListings(db, query, { titleWords }));
         const reference = await searchListings(db, query, { rankEveryMatch: true });
-        expect(result.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+        expect(idsOf(result)).toEqual(idsOf(reference));
         expect(statements.filter(({ sql }) => isMatchLook(sql))).toEqual([]);
         // How many titles each walk may read (its limit, the first value after the `is_active` one).
         return statements.filter(({ sql }) => isTitleWalk(sql)).map(({ bindings }) => Number(bindings[1]));
@@ -263,43 +267,35 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       // Again, and its next page: the walk alone, sized from the 20 the probe found.
       expect(await walksOf('0')).toEqual([Math.ceil((24 / 20) * TITLE_PROBE * 1.5)]);
       expect(await walksOf('4')).toEqual([Math.ceil((28 / 20) * TITLE_PROBE * 1.5)]);
-    } finally {
-      await db.raw("delete from listings where description = 'Remembered probe row'");
-    }
+    });
   });
 
   it('remembers a probe that found nothing: asked again, the search goes by its matches without walking titles, and answers the same', async () => {
     // The newest 4,000 listings have the words apart in their titles ("Apartment for rent near downtown San Jose"):
     // common enough for the statistics to try the titles first, and no best-scored listing among them.
-    await addApartments(TITLE_PROBE, 'false', 'Empty probe row');
-    try {
-      await db.raw('vacuum analyze listings');
+    await withApartments(TITLE_PROBE, 'false', async () => {
       const titleWords = new TitleWords({ refreshMs: 60_000 });
       const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
       const reference = await searchListings(db, query, { rankEveryMatch: true });
       const first = await withStatementValues(() => searchListings(db, query, { titleWords }));
       const again = await withStatementValues(() => searchListings(db, query, { titleWords }));
-      for (const { result } of [first, again]) expect(result.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      for (const { result } of [first, again]) expect(idsOf(result)).toEqual(idsOf(reference));
       expect(first.statements.filter(({ sql }) => isTitleWalk(sql))).toHaveLength(1);
       expect(again.statements.filter(({ sql }) => isTitleWalk(sql))).toEqual([]);
       // Then by the matches from the newest, as after the probe the first time.
       const looksOf = ({ statements }: typeof first) => statements.filter(({ sql }) => isMatchLook(sql)).map(({ sql }) => sql);
       expect(looksOf(again)).toEqual(looksOf(first));
-    } finally {
-      await db.raw("delete from listings where description = 'Empty probe row'");
-    }
+    });
   });
 
   it('looks at the matches from where a walk of titles stopped when the titles grow rarer than the probe said', async () => {
     // The newest 4,000 listings hold 10 best-scored ones (one in 400): the walk those size (14,400 titles) finds no
     // more, so the page's other 14 come from the matches past the walk's last listing (one in 10 there).
-    await addApartments(16000, '(n <= 4000 and n % 400 = 0) or (n > 14400 and n % 10 = 0)', 'Walk end row');
-    try {
-      await db.raw('vacuum analyze listings');
+    await withApartments(16000, '(n <= 4000 and n % 400 = 0) or (n > 14400 and n % 10 = 0)', async () => {
       const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
       const { result: fast, statements } = await withStatementValues(() => searchListings(db, query));
       const reference = await searchListings(db, query, { rankEveryMatch: true });
-      expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect(idsOf(fast)).toEqual(idsOf(reference));
       expect(fast.listings.map((listing) => Number(listing.title.split(' ').pop()))).toEqual([
         ...Array.from({ length: 10 }, (_, at) => 400 * (at + 1)),
         ...Array.from({ length: 14 }, (_, at) => 14410 + 10 * at),
@@ -310,9 +306,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       expect(looks.length).toBeGreaterThan(0);
       expect(looks.every(({ sql }) => sql.includes('(l.created_at, l.id) < ('))).toBe(true);
       expect(statements.some(({ sql }) => sql.includes('count(*) over ()'))).toBe(false);
-    } finally {
-      await db.raw("delete from listings where description = 'Walk end row'");
-    }
+    });
   });
 
   it('counts once when the strict matches of a longer search already pass the cap ("1000+")', async () => {
@@ -321,7 +315,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       const query = listingQuery.parse({ search: 'apartment san jose', limit: '24' });
       const { fast, statements } = await withRecordedStatements(db, async (recorded) => ({ fast: await searchListings(db, query), statements: recorded }));
       const reference = await searchListings(db, query, { rankEveryMatch: true });
-      expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect(idsOf(fast)).toEqual(idsOf(reference));
       expect([totalHeader(fast.total), totalHeader(reference.total)]).toEqual(['1000+', '1000+']);
       // The strict matches' capped count (1,001) stands for all the matches: no second count.
       expect(statements.filter((sql) => sql.startsWith('select count(*) as "count"'))).toHaveLength(1);
@@ -341,7 +335,7 @@ describe('the newest-first shortcut (best-scored listings among the newest match
       db.on('query', recordCount);
       const fast = await searchListings(db, query).finally(() => db.removeListener('query', recordCount));
       const reference = await searchListings(db, query, { rankEveryMatch: true });
-      expect(fast.listings.map((listing) => listing.id)).toEqual(reference.listings.map((listing) => listing.id));
+      expect(idsOf(fast)).toEqual(idsOf(reference));
       expect([totalHeader(fast.total), totalHeader(reference.total)]).toEqual(['1000+', '1000+']);
       expect(counted).toHaveLength(1);
       expect(counted[0]).toContain('banh <-> mi');
