@@ -145,8 +145,6 @@ type Loader = 'wrk' | 'autocannon';
 interface Pass {
   scenario: Scenario;
   loader: Loader;
-  /** The goal rows come from this pass (auth, by wrk where it is). */
-  judged: boolean;
   rounds: Round[];
 }
 
@@ -511,7 +509,7 @@ async function main(tempDir: string): Promise<void> {
   // scenario by autocannon as well, beside it: on a shared machine the load generator moves the ratios too.
   const passes: Pass[] = scenarios.flatMap((scenario, index): Pass[] => {
     const loaders: Loader[] = wrk.binary ? (index === 0 ? ['wrk', 'autocannon'] : ['wrk']) : ['autocannon'];
-    return loaders.map((loader) => ({ scenario, loader, judged: index === 0 && loader === loaders[0], rounds: [] }));
+    return loaders.map((loader) => ({ scenario, loader, rounds: [] }));
   });
   for (let round = 0; round < settings.rounds; round += 1) {
     for (const pass of passes) {
@@ -536,18 +534,12 @@ async function main(tempDir: string): Promise<void> {
   }
 
   const summaries = new Map(passes.map((pass) => [pass, printScenario(pass, targets)]));
-  const judged = passes.find((pass) => pass.judged)!;
-  const alongside = passes.find((pass) => pass.scenario === judged.scenario && !pass.judged);
-  const goals = passes
-    .filter((pass) => pass.scenario !== judged.scenario || pass.judged)
-    .flatMap((pass) =>
-      goalRows(
-        pass.scenario,
-        summaries.get(pass)!,
-        pass.judged,
-        pass.judged && alongside ? { loader: alongside.loader, summaries: summaries.get(alongside)! } : undefined,
-      ),
-    );
+  // Each scenario's rows by its first load generator (wrk where it is), the other's figures beside them; the first
+  // scenario's are the goal's.
+  const goals = scenarios.flatMap((scenario, index) => {
+    const [first, other] = passes.filter((pass) => pass.scenario === scenario);
+    return goalRows(scenario, summaries.get(first!)!, index === 0, other && { loader: other.loader, summaries: summaries.get(other)! });
+  });
   console.log(
     "\n  req/s: wrk's answers ÷ seconds; autocannon's mean of per-second samples; each averaged over the rounds. Latency: each\n" +
       "  round's percentiles of every measured answer (wrk's, or this process's record of autocannon's), in ms; the median of\n" +

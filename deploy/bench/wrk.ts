@@ -4,7 +4,7 @@
  * where answers are larger than /livez's (a browse page: 5–8 KB brotli) its req/s measures autocannon as much
  * as the server. wrk, in C, reads an answer for a fraction of that, so its req/s is nearer the server's own.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findOrInstallDebianTool, runToEnd } from './lib';
@@ -57,7 +57,9 @@ const REPORT_SCRIPT = 'done = function(summary, latency, requests)\n  io.write(s
 let reportScriptFile: string | undefined;
 function reportScript(): string {
   if (!reportScriptFile) {
-    reportScriptFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-wrk-')), 'report.lua');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vnm-bench-wrk-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    reportScriptFile = path.join(dir, 'report.lua');
     writeFileSync(reportScriptFile, REPORT_SCRIPT);
   }
   return reportScriptFile;
