@@ -8,11 +8,12 @@
  * connection each, BENCH_CONNECTIONS) running it for BENCH_DURATION seconds: queries/s and p95. The rows of
  * the first size ≥ 1M are the goal rows ("at 1M listings p95 ≤ 150 ms"), with the smallest and the largest
  * size's p95 beside them; docs/search.md reads the table. Each query runs as the service runs it (a count past
- * the cap remembered for five minutes, CountMemory: the first asking counts, later ones only read their page),
+ * the cap remembered for five minutes, CountMemory: the first asking counts, later ones only read their page;
+ * the words of the vocabulary it found remembered, KnownWords),
  * and again counting every time (the first asking's cost, every time). Each search is measured again by its matches
  * first (title statistics that call every title rare: no walk of the newest titles, the path before it), probing the
- * newest titles on every asking (no probe memory, the path before it), and with every
- * match ranked (the path before the newest-first shortcut) at sizes up to BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
+ * newest titles on every asking (no probe memory, the path before it), asking the vocabulary on every search (no
+ * memory of known words, the path before it), and with every match ranked (the path before the newest-first shortcut) at sizes up to BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
  *
  * The database (vnmarket_bench_search_scale, BENCH_SCALE_DATABASE_URL; its name must contain "bench") is
  * dropped and recreated at the start and dropped at the end.
@@ -22,6 +23,7 @@ import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { migrations as listingsMigrations } from '../../services/listings/migrations';
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
 import { CountMemory } from '../../services/listings/src/count-memory';
+import { KnownWords } from '../../services/listings/src/db/known-words';
 import { searchListings, type SearchOptions } from '../../services/listings/src/db/listings';
 import { TitleWords } from '../../services/listings/src/db/title-words';
 import { generateListings } from '../../tools/generate/listings';
@@ -94,12 +96,23 @@ const COUNTED_EVERY_TIME = ' (before: counted every time)';
 const MATCHES_FIRST = ' (before: matches first)';
 /** A search row's same-run baseline: the newest titles probed on every asking, as before the probe memory (title-words.ts). */
 const PROBED_EVERY_TIME = ' (before: probed every time)';
+/** A search row's same-run baseline: the vocabulary asked on every search, as before the replica remembered known words (known-words.ts). */
+const VOCABULARY_ASKED = ' (before: vocabulary asked every time)';
+/** The baselines a 1M goal row shows its queries/s and p95 beside, by what they name. */
+const PER_SECOND_BASELINES = [
+  [VOCABULARY_ASKED, 'vocabulary asked every time'],
+  [PROBED_EVERY_TIME, 'probed every time'],
+  [MATCHES_FIRST, 'matches first'],
+  [COUNTED_EVERY_TIME, 'counted every time'],
+] as const;
 /** As the service runs by default (COUNT_MEMORY_SECONDS): a count past the cap is remembered for five minutes. */
 const servedCounts = () => new CountMemory({ ttlMs: 300_000, maxEntries: 10_000 });
 /** As the service reads the title statistics (app.ts); and statistics that call every title rare, for the baseline. */
 const servedTitleWords = () => new TitleWords({ refreshMs: 600_000 });
 const probingTitleWords = () => new TitleWords({ refreshMs: 600_000, rememberProbes: false });
 const rareTitleWords = () => new TitleWords({ refreshMs: Infinity, read: async () => ({ of: new Map(), floor: 0 }) });
+/** As the service remembers the words of its vocabulary (app.ts). */
+const servedKnownWords = () => new KnownWords();
 
 /** One row: `entry` run with `ranking`; `baseline` names the row a goal row's baseline (empty: as served). */
 async function measure(db: Knex, size: number, entry: (typeof QUERIES)[number], ranking: SearchOptions, baseline = ''): Promise<Figures> {
@@ -157,10 +170,14 @@ async function main(): Promise<void> {
       const bytes = await db.raw<{ rows: { size: string }[] }>("select pg_size_pretty(pg_total_relation_size('listings')) as size");
       console.log(`  ${size} listings ready in ${((Date.now() - started) / 1000).toFixed(0)} s (table + indexes ${bytes.rows[0]?.size ?? '?'}); measuring …`);
       for (const entry of QUERIES) {
-        rows.push(await measure(db, size, entry, { counts: servedCounts(), titleWords: servedTitleWords() }));
-        rows.push(await measure(db, size, entry, { titleWords: servedTitleWords() }, COUNTED_EVERY_TIME));
-        if (entry.kind === 'search') rows.push(await measure(db, size, entry, { counts: servedCounts(), titleWords: probingTitleWords() }, PROBED_EVERY_TIME));
-        if (entry.kind === 'search') rows.push(await measure(db, size, entry, { counts: servedCounts(), titleWords: rareTitleWords() }, MATCHES_FIRST));
+        const served = { counts: servedCounts(), titleWords: servedTitleWords(), knownWords: servedKnownWords() };
+        rows.push(await measure(db, size, entry, served));
+        rows.push(await measure(db, size, entry, { ...served, counts: undefined }, COUNTED_EVERY_TIME));
+        if (entry.kind === 'search') {
+          rows.push(await measure(db, size, entry, { ...served, knownWords: undefined }, VOCABULARY_ASKED));
+          rows.push(await measure(db, size, entry, { ...served, titleWords: probingTitleWords() }, PROBED_EVERY_TIME));
+          rows.push(await measure(db, size, entry, { ...served, titleWords: rareTitleWords() }, MATCHES_FIRST));
+        }
         if (entry.kind === 'search' && size <= settings.everyMatchUpTo) rows.push(await measure(db, size, entry, { rankEveryMatch: true }, EVERY_MATCH_RANKED));
       }
     }
@@ -189,15 +206,13 @@ async function main(): Promise<void> {
       rows
         .filter(
           (row) =>
-            row.size === goalSize && ![EVERY_MATCH_RANKED, COUNTED_EVERY_TIME, MATCHES_FIRST, PROBED_EVERY_TIME].some((suffix) => row.label.endsWith(suffix)),
+            row.size === goalSize && ![EVERY_MATCH_RANKED, ...PER_SECOND_BASELINES.map(([suffix]) => suffix)].some((suffix) => row.label.endsWith(suffix)),
         )
         .map((row): GoalRow => {
           const small = rows.find((other) => other.size === smallest && other.label === row.label);
           const large = largest > goalSize ? rows.find((other) => other.size === largest && other.label === row.label) : undefined;
-          const before = rows.find((other) => other.size === goalSize && other.label === `${row.label}${EVERY_MATCH_RANKED}`);
-          const counted = rows.find((other) => other.size === goalSize && other.label === `${row.label}${COUNTED_EVERY_TIME}`);
-          const matchesFirst = rows.find((other) => other.size === goalSize && other.label === `${row.label}${MATCHES_FIRST}`);
-          const probed = rows.find((other) => other.size === goalSize && other.label === `${row.label}${PROBED_EVERY_TIME}`);
+          const baselineOf = (suffix: string) => rows.find((other) => other.size === goalSize && other.label === `${row.label}${suffix}`);
+          const before = baselineOf(EVERY_MATCH_RANKED);
           return {
             goal: '3 search 1M',
             measure: `${row.label}, ${goalSize / 1_000_000}M, page cache miss (SQL; 1000+ count remembered), ${settings.connections} conns, p95`,
@@ -205,9 +220,10 @@ async function main(): Promise<void> {
             target: `p95 ≤ ${budgetMs(row.size, row.kind)} ms`,
             baseline:
               [
-                probed && `probed every time: p95 ${fmt(probed.p95, 1)} ms (${fmt(probed.perSecond, 0)}/s)`,
-                matchesFirst && `matches first: p95 ${fmt(matchesFirst.p95, 1)} ms (${fmt(matchesFirst.perSecond, 0)}/s)`,
-                counted && `counted every time: p95 ${fmt(counted.p95, 1)} ms (${fmt(counted.perSecond, 0)}/s)`,
+                ...PER_SECOND_BASELINES.map(([suffix, name]) => {
+                  const baseline = baselineOf(suffix);
+                  return baseline && `${name}: p95 ${fmt(baseline.p95, 1)} ms (${fmt(baseline.perSecond, 0)}/s)`;
+                }),
                 small && `${smallest / 1000}k: p95 ${fmt(small.p95, 1)} ms`,
                 large && `${largest / 1_000_000}M: p95 ${fmt(large.p95, 1)} ms`,
                 before && `every match ranked: p95 ${fmt(before.p95, 1)} ms`,

@@ -3,6 +3,7 @@ import { createApp, finishApp, Outbox, serviceAppOptions, type ServiceDeps, type
 import { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import { CountMemory } from './count-memory';
+import { KnownWords } from './db/known-words';
 import { TitleWords } from './db/title-words';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
@@ -37,6 +38,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     browseCache,
     countMemory: new CountMemory({ ttlMs: config.COUNT_MEMORY_SECONDS * 1000, maxEntries: config.COUNT_MEMORY_MAX_ENTRIES }),
     titleWords: new TitleWords({ refreshMs: TITLE_WORDS_REFRESH_MS }),
+    knownWords: new KnownWords(),
   };
 
   const sellerCopies = new SellerCopyWatch(db);

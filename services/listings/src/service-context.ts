@@ -2,6 +2,7 @@ import type { Authenticator, Knex, Logger, Outbox } from '@vnmarket/shared';
 import type { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import type { CountMemory } from './count-memory';
+import type { KnownWords } from './db/known-words';
 import type { TitleWords } from './db/title-words';
 import type { ViewCounter } from './views';
 
@@ -16,4 +17,5 @@ export interface ListingsContext {
   browseCache: BrowseCache;
   countMemory: CountMemory;
   titleWords: TitleWords;
+  knownWords: KnownWords;
 }

@@ -1,5 +1,6 @@
 import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
 import type { CountMemory } from '../count-memory';
+import type { KnownWords } from './known-words';
 import { titleShareBound, type TitleWords } from './title-words';
 import type { Knex } from '@vnmarket/shared';
 import {
@@ -194,13 +195,15 @@ export interface SearchOptions {
   counts?: CountMemory;
   /** How common words are in titles (see TitleWords); none: every search tests the newest titles first. */
   titleWords?: TitleWords;
+  /** The words of the catalogue this replica found before (see KnownWords); none: every search asks the vocabulary. */
+  knownWords?: KnownWords;
 }
 
 /** Browse and search over active listings: every filter, the chosen order, one page, and the match count. */
 export async function searchListings(db: Knex, query: ListingQuery, options: SearchOptions = {}): Promise<ListingPage> {
   const terms = query.search ? parseSearch(query.search) : undefined;
   if (query.search && !terms) return { listings: [], total: 0 }; // only punctuation: nothing can match
-  const vocabulary = terms && (await findVocabulary(db, terms));
+  const vocabulary = terms && (await findVocabulary(db, terms, options.knownWords));
 
   const filtered = applyRowFilters(indexedScope(db, query), query);
   const sort = query.sort ?? (terms ? 'relevance' : 'recent');

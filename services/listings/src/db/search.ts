@@ -1,4 +1,5 @@
 import type { Knex } from '@vnmarket/shared';
+import type { KnownWords } from './known-words';
 import { MAX_SYNONYMS, parseUnits, synonymsOf, type Unit } from './synonyms';
 
 /**
@@ -254,16 +255,18 @@ const splitsOf = (word: string): [string, string][] => {
  * words start with the last one; then, only for the long words it does not know (5 letters or longer), for
  * alternatives: the known words one edit away, looked up exactly by primary key, and the known words a word may
  * run together. Most searches are of known words and take one round trip; asking every edit up front cost each
- * of them about 700 lookups ("apartment").
+ * of them about 700 lookups ("apartment"). With `remembered` (the replica's KnownWords), a search whose every word
+ * was found before takes none: known words need no alternatives, and the vocabulary never loses a word.
  */
-export async function findVocabulary(db: Knex, terms: SearchTerms): Promise<Vocabulary> {
+export async function findVocabulary(db: Knex, terms: SearchTerms, remembered?: KnownWords): Promise<Vocabulary> {
   const alternatives: Alternatives = new Map();
   const last = terms.folded.length - 1;
   const lastWord = terms.folded[last]!;
+  if (remembered?.knowsAll(terms.folded)) return { alternatives, lastComplete: isComplete(lastWord, true), known: new Set(terms.folded) };
   const typed = await knownWords(db, terms.folded, `${lastWord}%`);
   const known = typed.found;
-  // One letter is a word being typed ("phở g"), even if some listing has it alone.
-  const lastComplete = known.has(lastWord) && lastWord.length > 1;
+  remembered?.learn(known);
+  const lastComplete = isComplete(lastWord, known.has(lastWord));
   // A known word needs no alternatives; nor does the last word when known words start with it (still typing).
   const candidates = terms.folded
     .map((word, index) => ({ word, index }))
@@ -284,6 +287,9 @@ export async function findVocabulary(db: Knex, terms: SearchTerms): Promise<Voca
   }
   return { alternatives, lastComplete, known };
 }
+
+/** Whether the last word typed is done: a word of the catalogue, and more than one letter ("phở g" is still being typed, even if some listing has "g" alone). */
+const isComplete = (lastWord: string, known: boolean) => known && lastWord.length > 1;
 
 /** Which of `words` the vocabulary has, and (given a LIKE pattern) whether any known word matches it. */
 async function knownWords(db: Knex, words: string[], prefixPattern?: string): Promise<{ found: Set<string>; prefixKnown: boolean }> {

@@ -35,7 +35,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
   router.get('/api/listings', async (req, res) => {
     const query = parseInput(listingQuery, req.query);
     const page = await ctx.browseCache.get(cacheKeyOf(query), async () => {
-      const { listings, total } = await searchListings(ctx.db, query, { counts: ctx.countMemory, titleWords: ctx.titleWords });
+      const { listings, total } = await searchListings(ctx.db, query, { counts: ctx.countMemory, titleWords: ctx.titleWords, knownWords: ctx.knownWords });
       // The body stays the spec's array; the count of all matches rides in a header.
       return cachedPage(JSON.stringify(listings), total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
     });

@@ -3,6 +3,7 @@ import type { Knex } from '@vnmarket/shared';
 import { withRecordedStatements } from '@vnmarket/shared/testing';
 import { generateListings } from '../../../../tools/generate/listings';
 import { LOOK_STEP, searchListings, TITLE_PROBE, type SearchOptions } from '../../src/db/listings';
+import { KnownWords } from '../../src/db/known-words';
 import { findVocabulary, fold, parseSearch } from '../../src/db/search';
 import { readTitleFrequencies, TitleWords } from '../../src/db/title-words';
 import { listingsTestDatabase } from '../support/database';
@@ -69,6 +70,52 @@ it("asks the vocabulary once for known words, and for a mistyped word's alternat
   expect(typo.vocabulary.alternatives.get(0)?.words).toContain('apartment');
   expect(typo.vocabulary.known.has('apartmnet')).toBe(false);
 });
+
+it('asks nothing for words found before, and asks again for a word that was not there until a listing brings it', async () => {
+  const remembered = new KnownWords();
+  const ask = (search: string, memory: KnownWords | undefined = remembered) =>
+    withRecordedStatements(db, (statements) =>
+      findVocabulary(db, parseSearch(search)!, memory).then((vocabulary) => ({ vocabulary, statements: [...statements] })),
+    );
+  const first = await ask('apartment san jose');
+  expect(first.statements).toHaveLength(1);
+  // The same words, typed otherwise: settled without a round trip, and the same answer.
+  const again = await ask('Apartment San José');
+  expect(again.statements).toHaveLength(0);
+  expect(again.vocabulary).toEqual(first.vocabulary);
+  // "phở a": the last letter is a word some listings have ("$15.99 a box"), and still a word being typed.
+  expect((await ask('pho a')).vocabulary.known.has('a')).toBe(true);
+  const typing = await ask('phở a');
+  expect(typing.statements).toHaveLength(0);
+  expect(typing.vocabulary.lastComplete).toBe(false);
+
+  // A word no listing has is not remembered: asked (with its alternatives) every time.
+  expect((await ask('san quokka')).statements).toHaveLength(2);
+  expect((await ask('san quokka')).statements).toHaveLength(2);
+  const { rows } = await db.raw<{ rows: { user_id: string }[] }>('select user_id from listings limit 1');
+  await db('listings').insert({
+    user_id: rows[0]!.user_id,
+    title: 'Quokka plush toy',
+    description: ADDED_QUOKKA,
+    category: 'sale',
+    price: 10,
+    location: 'San Jose, CA',
+  });
+  try {
+    // The listing brought it: found at the next asking, then remembered.
+    const found = await ask('san quokka');
+    expect(found.statements).toHaveLength(1);
+    expect(found.vocabulary.known.has('quokka')).toBe(true);
+    expect((await ask('san quokka')).statements).toHaveLength(0);
+  } finally {
+    await db('listings').where('description', ADDED_QUOKKA).delete();
+  }
+  // What makes remembering sound: the vocabulary keeps a word its last listing took away.
+  expect((await ask('san quokka', undefined)).vocabulary.known.has('quokka')).toBe(true);
+});
+
+/** The description of the listing the vocabulary test adds, by which it is deleted after. */
+const ADDED_QUOKKA = 'Added quokka row';
 
 const totalHeader = (total: number) => (total > TOTAL_COUNT_CAP ? `${TOTAL_COUNT_CAP}+` : String(total));
 
