@@ -9,11 +9,12 @@
  * the first size ≥ 1M are the goal rows ("at 1M listings p95 ≤ 150 ms"), with the smallest and the largest
  * size's p95 beside them; docs/search.md reads the table. Each query runs as the service runs it (a count past
  * the cap remembered for five minutes, CountMemory: the first asking counts, later ones only read their page;
- * the words of the vocabulary it found remembered, KnownWords),
- * and again counting every time (the first asking's cost, every time). Each search is measured again by its matches
- * first (title statistics that call every title rare: no walk of the newest titles, the path before it), probing the
- * newest titles on every asking (no probe memory, the path before it), asking the vocabulary on every search (no
- * memory of known words, the path before it), and with every match ranked (the path before the newest-first shortcut) at sizes up to BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
+ * the words the vocabulary was seen to hold remembered, KnownWords), and again counting every time (the first
+ * asking's cost, every time). Each search is measured again, each time without one of the service's ways, as
+ * the path before it: asking the vocabulary on every search (no KnownWords), probing the newest titles on every
+ * asking (no probe memory), by its matches first (title statistics that call every title rare: no walk of the
+ * newest titles), and with every match ranked (no newest-first shortcut) at sizes up to
+ * BENCH_SCALE_EVERY_MATCH_UP_TO (1M).
  *
  * The database (vnmarket_bench_search_scale, BENCH_SCALE_DATABASE_URL; its name must contain "bench") is
  * dropped and recreated at the start and dropped at the end.
