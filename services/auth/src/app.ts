@@ -19,7 +19,7 @@ export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
-  const outbox = new Outbox({ db, bus, logger, clock });
+  const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
   const sessions = new SessionManager({ db, registry: infrastructure.sessions, outbox, config, clock, logger });
   const window = config.LOGIN_WINDOW_SECONDS;
   const ctx: AuthContext = {

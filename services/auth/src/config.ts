@@ -1,8 +1,6 @@
 import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
-import { baseConfigSchema } from '@vnmarket/shared';
-
-const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+import { baseConfigSchema, booleanString } from '@vnmarket/shared';
 
 export const authConfigSchema = baseConfigSchema
   .extend({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
+import { eventsInMessage } from '@vnmarket/shared';
 import { eventually, withRecordedStatements } from '@vnmarket/shared/testing';
 import { conversed, eventsHandled, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 import { RecordedPairs } from '../src/events/recorded-pairs';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   await channel.consume(
     queue,
     (message) => {
-      if (message) received.push(JSON.parse(message.content.toString()));
+      if (message) received.push(...eventsInMessage(message).map(({ event }) => event));
     },
     { noAck: true },
   );

@@ -26,7 +26,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
-  const outbox = new Outbox({ db, bus, logger, clock });
+  const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
   const browseCache = new BrowseCache({ ttlMs: config.BROWSE_CACHE_TTL_MS, maxBytes: config.BROWSE_CACHE_MAX_MB * 1024 * 1024, now: () => clock().getTime() });
   const ctx: ListingsContext = {
     config,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent } from '@vnmarket/proto';
+import { eventsInMessage } from '@vnmarket/shared';
 import { eventually } from '@vnmarket/shared/testing';
 import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
   channel = await connection.createChannel();
   const { queue } = await channel.assertQueue('', { exclusive: true });
   for (const type of ['listing.created', 'listing.updated', 'listing.deleted']) await channel.bindQueue(queue, stack.listings.config.EVENTS_EXCHANGE, type);
-  await channel.consume(queue, (message) => message && received.push(JSON.parse(message.content.toString())), { noAck: true });
+  await channel.consume(queue, (message) => message && received.push(...eventsInMessage(message).map(({ event }) => event)), { noAck: true });
 });
 afterAll(async () => {
   await connection.close();

@@ -1,9 +1,8 @@
 import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
-import { baseConfigSchema } from '@vnmarket/shared';
+import { baseConfigSchema, booleanString } from '@vnmarket/shared';
 
 const MB = 1024 * 1024;
-const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const mediaConfigSchema = baseConfigSchema
   .extend({

@@ -27,7 +27,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
   const { db, redis, bus } = infrastructure;
   // The live push does not wait for the relay, so the relay need not chase every commit: one pass per
   // interval publishes everything stored meanwhile in a few statements.
-  const outbox = new Outbox({ db, bus, logger, clock: deps.clock, pollIntervalMs: RELAY_INTERVAL_MS });
+  const outbox = new Outbox({ db, bus, logger, clock: deps.clock, pollIntervalMs: RELAY_INTERVAL_MS, batches: config.EVENT_BATCHES });
   const hub = new SocketHub({
     authenticator: infrastructure.authenticator,
     sessions: infrastructure.sessions,

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
+/** "true" or "false", as an environment variable spells a switch. */
+export const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 /**
  * Settings every service reads. Each service extends this schema with its own and parses the environment
  * once at start; a bad or missing variable stops the process with a list of every problem.
@@ -33,6 +36,12 @@ export const baseConfigSchema = z.object({
   AMQP_URL: z.url().default('amqp://guest:guest@127.0.0.1:5672'),
   EVENTS_EXCHANGE: z.string().min(1).default('vnmarket.events'),
   EVENT_QUEUE_TYPE: z.enum(['quorum', 'classic']).default('classic'),
+  /**
+   * The outbox relay sends a run of same-type events as one broker message (a batch; RabbitMQ's cost is
+   * per message). Set false while a rolling upgrade still runs consumers older than batches: they would
+   * dead-letter them.
+   */
+  EVENT_BATCHES: booleanString.default(true),
   /** PEM of the ES256 public key that verifies session tokens (or JWT_PUBLIC_KEY_FILE). */
   JWT_PUBLIC_KEY: z
     .string({ error: 'is required (PEM text, or a path in JWT_PUBLIC_KEY_FILE)' })

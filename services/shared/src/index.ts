@@ -11,6 +11,7 @@ export * from './rate-limit';
 export * from './concurrency';
 export * from './group-commit';
 export * from './bus/event-bus';
+export * from './bus/event-batch';
 export * from './bus/outbox';
 export * from './bus/handlers';
 export * from './bus/failures';

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type DomainEvent } from '@vnmarket/proto';
-import { deadLetterQueueOf, EventBus, idempotentHandler, Outbox } from '@vnmarket/shared';
+import {
+  consecutiveRuns,
+  deadLetterQueueOf,
+  EVENT_BATCH_CONTENT_TYPE,
+  EventBus,
+  eventsInMessage,
+  idempotentHandler,
+  Outbox,
+  runWithContext,
+} from '@vnmarket/shared';
 import { AMQP_URL, eventually } from '@vnmarket/shared/testing';
 import { busFixture } from './support';
 
@@ -20,7 +29,13 @@ beforeAll(async () => {
   });
   await fixture.db('counters').insert({ name: 'verified', value: 0 });
   const apply = idempotentHandler(fixture.db, async (trx, event) => {
-    if (event.type === 'phone.verified') await trx('counters').where({ name: 'verified' }).increment('value', 1);
+    if (event.type !== 'phone.verified') return;
+    await trx('counters').where({ name: 'verified' }).increment('value', 1);
+    // Per phone number too: a test that gives its events a number of its own counts only them.
+    await trx('counters')
+      .insert({ name: event.data.phone, value: 1 })
+      .onConflict('name')
+      .merge({ value: trx.raw('counters.value + 1') });
   });
   await fixture.bus.subscribe({
     queue: fixture.queue,
@@ -183,7 +198,7 @@ it('the relay holds no transaction while it waits for confirms: a row stays writ
   // Stall the broker's confirms by publishing through a bus whose publish never settles.
   const stalled = new Outbox({
     db: fixture.db,
-    bus: { isConnected: true, publish: () => new Promise<void>(() => undefined) } as never,
+    bus: { isConnected: true, publishEvents: () => new Promise<void>(() => undefined) } as never,
     logger: fixture.logger,
     confirmTimeoutMs: 300,
     leaseMs: 5000,
@@ -244,4 +259,136 @@ it('runs at most maxConcurrentHandlers handlers at once over all its queues, how
   } finally {
     await limited.close();
   }
+});
+
+/** A queue of the test's own on the fixture's exchange, bound to `types`: the broker messages as sent. */
+async function rawListener(types: string[]) {
+  const messages: amqp.ConsumeMessage[] = [];
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  for (const type of types) await channel.bindQueue(queue, fixture.exchange, type);
+  await channel.consume(queue, (message) => message && messages.push(message), { noAck: true });
+  return messages;
+}
+
+describe('event batches', () => {
+  it('relays a run of same-type rows as one broker message; each event is handled once, with its own request id', async () => {
+    const messages = await rawListener(['phone.verified']);
+    const before = await counter();
+    const written = await fixture.db.transaction(async (trx) => {
+      const events = [];
+      for (let index = 0; index < 5; index += 1) {
+        events.push(
+          await runWithContext({ requestId: `req-batch-${index}` }, () =>
+            fixture.outbox.add(trx, 'phone.verified', { userId: randomUUID(), phone: `+1408555020${index}` }),
+          ),
+        );
+      }
+      return events;
+    });
+    await eventually(async () => expect(await counter()).toBe(before + 5));
+    for (const event of written) expect(handledCount(event.id)).toBe(1);
+    await eventually(async () => expect(messages).toHaveLength(1));
+    const [message] = messages;
+    expect(message!.properties.contentType).toBe(EVENT_BATCH_CONTENT_TYPE);
+    expect(message!.properties.headers).toMatchObject({ 'x-event-count': 5 });
+    // Rows of one transaction share created_at and go out in id order: compare by id.
+    const carried = new Map(eventsInMessage(message!).map(({ event, headers }) => [event.id, headers['x-request-id']]));
+    expect(new Map(written.map((event, index) => [event.id, `req-batch-${index}`]))).toEqual(carried);
+  });
+
+  it('keeps the order of rows of different types: only consecutive rows of one type share a message', async () => {
+    const messages = await rawListener(['phone.verified', 'user.deleted']);
+    const userId = randomUUID();
+    // One transaction each (rows of one transaction share created_at), written before one relay pass.
+    await fixture.outbox.stop();
+    await fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId, phone: '+14085550210' }));
+    await fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId, phone: '+14085550211' }));
+    await fixture.db.transaction((trx) => fixture.outbox.add(trx, 'user.deleted', { id: userId, version: 1 }));
+    await fixture.db.transaction((trx) => fixture.outbox.add(trx, 'phone.verified', { userId, phone: '+14085550212' }));
+    await fixture.outbox.flush();
+    fixture.outbox.start();
+    await eventually(async () => expect(messages).toHaveLength(3));
+    await eventually(async () => expect(handled.filter((event) => event.type === 'phone.verified' && event.data.userId === userId)).toHaveLength(3));
+    const sent = messages.map((message) => eventsInMessage(message).map(({ event }) => event.type));
+    expect(sent).toEqual([['phone.verified', 'phone.verified'], ['user.deleted'], ['phone.verified']]);
+    // A lone event keeps the plain format, which consumers of every release read.
+    expect(messages[1]!.properties.contentType).toBe('application/json');
+    expect(consecutiveRuns(['a', 'a', 'b', 'a', 'a', 'a'], (item) => item)).toEqual([['a', 'a'], ['b'], ['a', 'a', 'a']]);
+  });
+
+  it('sends each row alone when batches are switched off (EVENT_BATCHES=false, for a rolling upgrade)', async () => {
+    const messages = await rawListener(['phone.verified']);
+    const single = new Outbox({ db: fixture.db, bus: fixture.bus, logger: fixture.logger, batches: false });
+    await fixture.outbox.stop();
+    try {
+      const written = await fixture.db.transaction(async (trx) => {
+        const events = [];
+        for (let index = 0; index < 3; index += 1) events.push(await single.add(trx, 'phone.verified', { userId: randomUUID(), phone: `+1408555022${index}` }));
+        return events;
+      });
+      await single.flush();
+      await eventually(async () => expect(messages).toHaveLength(3));
+      expect(messages.every((message) => message.properties.contentType === 'application/json')).toBe(true);
+      // Handled before the next test reads the counter.
+      await eventually(async () => expect(written.map((event) => handledCount(event.id))).toEqual([1, 1, 1]));
+    } finally {
+      fixture.outbox.start();
+    }
+  });
+
+  it('retries a batch whole when one of its events fails: the others are applied once', async () => {
+    const phone = '+14085550230';
+    const events = [0, 1, 2].map(() => buildEvent('phone.verified', { userId: randomUUID(), phone }, randomUUID(), new Date()));
+    failuresLeft.set(events[1]!.id, 1);
+    await fixture.bus.publishEvents(events.map((event) => ({ event, headers: {} })));
+    await eventually(async () => expect((await fixture.db('counters').where({ name: phone }).first())?.value).toBe(3));
+    // The batch came twice; the events that had succeeded found their ids recorded and changed nothing.
+    expect(events.map((event) => handledCount(event.id))).toEqual([2, 2, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fixture.db('counters').where({ name: phone }).first()).value).toBe(3);
+  });
+
+  it('dead-letters a batch holding an event that breaks its contract, without handling any of it', async () => {
+    const before = handled.length;
+    const good = phoneVerified();
+    const broken = { ...phoneVerified(), data: { userId: 'not-a-uuid' } };
+    channel.publish(
+      fixture.exchange,
+      'phone.verified',
+      Buffer.from(
+        JSON.stringify({
+          events: [
+            { event: good, headers: {} },
+            { event: broken, headers: {} },
+          ],
+        }),
+      ),
+      {
+        contentType: EVENT_BATCH_CONTENT_TYPE,
+      },
+    );
+    const dead = await eventually(async () => {
+      const bodies = await dlqMessages();
+      expect(bodies).toHaveLength(1);
+      return bodies;
+    });
+    expect(dead[0]).toContain(good.id);
+    expect(handled.length).toBe(before);
+    expect(handledCount(good.id)).toBe(0);
+  });
+
+  it('hands every event of a batch to a broadcast subscriber', async () => {
+    const seen: string[] = [];
+    const listener = new EventBus({ url: AMQP_URL, exchange: fixture.exchange, logger: fixture.logger, connectionName: 'test-event-bus-broadcast' });
+    await listener.subscribeBroadcast({ eventTypes: ['user.deleted'], handle: (event) => void seen.push(event.id) });
+    listener.start();
+    await listener.waitUntilConnected();
+    try {
+      const events = [0, 1, 2].map(() => buildEvent('user.deleted', { id: randomUUID(), version: 1 }, randomUUID(), new Date()));
+      await fixture.bus.publishEvents(events.map((event) => ({ event, headers: {} })));
+      await eventually(async () => expect(seen).toEqual(events.map((event) => event.id)));
+    } finally {
+      await listener.close();
+    }
+  });
 });

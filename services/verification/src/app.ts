@@ -21,7 +21,7 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
-  const outbox = new Outbox({ db, bus, logger, clock });
+  const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
   const sms = createSmsSender(config, clock);
   if (config.NODE_ENV === 'production' && sms.name === 'file') logger.warn('SMS_PROVIDER=file in production: codes are written to a file, not sent');
   const hourly = (name: string, points: number) => new RateLimit(redis, { name, points, durationSeconds: 3600 });

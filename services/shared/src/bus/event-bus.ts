@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import amqp, { type ChannelModel, type Channel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
-import { parseEvent, type DomainEvent, type EventEnvelope, type EventType } from '@vnmarket/proto';
+import type { DomainEvent, EventEnvelope, EventType } from '@vnmarket/proto';
 import { ConcurrencyGate } from '../concurrency';
 import { runWithContext, sanitizeRequestId } from '../context';
 import type { Logger } from '../logger';
 import { brokerConnected, consumerPaused, eventAge, eventOutcomes, queueDepthSources, type QueueDepthSource } from '../metrics';
 import { handleInMessageTrace, injectTraceContext } from '../tracing';
+import { encodeEventBatch, EVENT_BATCH_CONTENT_TYPE, eventsInMessage, type IncomingEvent, type OutgoingEvent } from './event-batch';
 import { isInfrastructureError } from './failures';
 
 export interface EventBusOptions {
@@ -89,7 +90,7 @@ export class EventBus implements QueueDepthSource {
   private consumeChannels: Channel[] = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly broadcasts: BroadcastSubscription[] = [];
-  /** Handlers waiting here hold no connection; the queue is bounded by the channels' prefetch. */
+  /** Handlers waiting here hold no connection; the queue is bounded by the channels' prefetch (times a batch's events). */
   private readonly handlerSlots: ConcurrencyGate;
   private closing = false;
   private attempt = 0;
@@ -151,19 +152,32 @@ export class EventBus implements QueueDepthSource {
     if (this.connection) await this.setUpBroadcast(this.connection, subscription);
   }
 
-  async publish(event: EventEnvelope, extraHeaders: Record<string, string> = {}): Promise<void> {
-    const channel = this.publishChannel;
-    if (!channel) throw new BrokerUnavailableError();
+  async publish(event: EventEnvelope, extraHeaders: Record<string, unknown> = {}): Promise<void> {
     // traceparent/tracestate of the active span (the relay's publish span), when tracing is on.
     const headers: Record<string, unknown> = { ...extraHeaders };
     injectTraceContext(headers);
-    await this.publishConfirmed(channel, this.options.exchange, event.type, Buffer.from(JSON.stringify(event)), {
+    await this.publishAlone(event, headers);
+  }
+
+  /**
+   * Events of one type, in order, as one broker message (a batch; see event-batch.ts) confirmed as a
+   * whole; one event goes out alone. Each keeps the headers it was given (its request id and trace
+   * context, made by the caller), so both survive the batch.
+   */
+  async publishEvents(events: OutgoingEvent[]): Promise<void> {
+    const [first] = events;
+    if (!first) return;
+    if (events.length === 1) return this.publishAlone(first.event, first.headers);
+    if (events.some(({ event }) => event.type !== first.event.type)) throw new Error('a batch holds events of one type (its routing key)');
+    const channel = this.publishChannel;
+    if (!channel) throw new BrokerUnavailableError();
+    await this.publishConfirmed(channel, this.options.exchange, first.event.type, encodeEventBatch(events), {
       persistent: true,
-      messageId: event.id,
-      type: event.type,
-      contentType: 'application/json',
-      timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
-      headers,
+      messageId: randomUUID(),
+      type: first.event.type,
+      contentType: EVENT_BATCH_CONTENT_TYPE,
+      timestamp: Math.floor(Date.parse(first.event.occurredAt) / 1000),
+      headers: { 'x-event-count': events.length },
     });
   }
 
@@ -182,6 +196,19 @@ export class EventBus implements QueueDepthSource {
     }
     this.resetChannels();
     await connection?.close().catch(() => undefined);
+  }
+
+  private publishAlone(event: EventEnvelope, headers: Record<string, unknown>): Promise<void> {
+    const channel = this.publishChannel;
+    if (!channel) return Promise.reject(new BrokerUnavailableError());
+    return this.publishConfirmed(channel, this.options.exchange, event.type, Buffer.from(JSON.stringify(event)), {
+      persistent: true,
+      messageId: event.id,
+      type: event.type,
+      contentType: 'application/json',
+      timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+      headers,
+    });
   }
 
   private broadcastQueueName(index: number): string {
@@ -403,29 +430,35 @@ export class EventBus implements QueueDepthSource {
     // Acked once handled: a message in flight when the connection drops is delivered again, not lost.
     await channel.consume(queue, (message) => {
       if (!message) return;
-      let event: DomainEvent;
+      let events: IncomingEvent[];
       try {
-        event = parseEvent(JSON.parse(message.content.toString('utf8')));
+        events = eventsInMessage(message);
       } catch (error) {
         this.options.logger.warn({ err: (error as Error).message }, 'invalid broadcast message dropped');
         settle(() => channel.ack(message));
         return;
       }
-      void Promise.resolve()
-        .then(() => subscription.handle(event))
-        .catch((error: Error) => this.options.logger.warn({ err: error.message, type: event.type }, 'broadcast handler failed'))
-        .finally(() => settle(() => channel.ack(message)));
+      const handled = events.map(({ event }) =>
+        Promise.resolve()
+          .then(() => subscription.handle(event))
+          .catch((error: Error) => this.options.logger.warn({ err: error.message, type: event.type }, 'broadcast handler failed')),
+      );
+      void Promise.all(handled).finally(() => settle(() => channel.ack(message)));
     });
     this.consumeChannels.push(channel);
   }
 
+  /**
+   * A message's events (one, or a batch's) are handled at once within the handler slots, and the message
+   * is acked when all succeeded. A failure sends the whole message to retry (or the DLQ): the events that
+   * succeeded are applied again and change nothing, consumers being idempotent.
+   */
   private async deliver(channel: ConfirmChannel, subscription: Subscription, message: ConsumeMessage): Promise<void> {
     const logger = this.options.logger;
     const headers = message.properties.headers ?? {};
-    const requestId = sanitizeRequestId(headers['x-request-id']) ?? String(message.properties.messageId ?? 'event');
-    let event: DomainEvent;
+    let events: IncomingEvent[];
     try {
-      event = parseEvent(JSON.parse(message.content.toString('utf8')));
+      events = eventsInMessage(message);
     } catch (error) {
       // A message that breaks the contract will never succeed: straight to the dead-letter queue.
       logger.error({ err: (error as Error).message, queue: subscription.queue }, 'poison message dead-lettered');
@@ -437,52 +470,65 @@ export class EventBus implements QueueDepthSource {
       settle(() => channel.nack(message, false, true));
       return;
     }
+    const outcomes = await Promise.allSettled(events.map((incoming) => this.handleEvent(subscription, incoming)));
+    const failures = outcomes.flatMap((outcome, index) =>
+      outcome.status === 'rejected' ? [{ error: outcome.reason as Error, event: events[index]!.event }] : [],
+    );
     const { queue } = subscription;
-    try {
-      await this.handlerSlots.run(() =>
-        runWithContext({ requestId }, () =>
-          handleInMessageTrace(
-            `${queue} process`,
-            headers,
-            { 'messaging.system': 'rabbitmq', 'messaging.destination.name': queue, 'messaging.message.id': event.id, 'event.type': event.type },
-            () => {
-              eventAge.observe({ queue, type: event.type }, Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000));
-              return subscription.handle(event);
-            },
-          ),
-        ),
-      );
+    if (failures.length === 0) {
       settle(() => channel.ack(message));
-      eventOutcomes.inc({ queue: subscription.queue, outcome: 'ok' });
-    } catch (error) {
-      if (isInfrastructureError(error)) {
-        // Not the event's fault: it must not use up retries or reach the DLQ. Requeue and wait it out.
-        logger.warn({ err: (error as Error).message, eventId: event.id, type: event.type }, 'event handler hit an infrastructure failure; pausing');
-        settle(() => channel.nack(message, false, true));
-        eventOutcomes.inc({ queue: subscription.queue, outcome: 'paused' });
-        this.pause(subscription.queue);
-        return;
-      }
-      const retries = Number(headers[RETRY_HEADER] ?? 0);
-      const maxRetries = subscription.maxRetries ?? 5;
-      if (retries >= maxRetries) {
-        logger.error({ err: (error as Error).message, eventId: event.id, type: event.type, retries }, 'event dead-lettered');
-        settle(() => channel.nack(message, false, false));
-        eventOutcomes.inc({ queue: subscription.queue, outcome: 'dead_lettered' });
-        return;
-      }
-      logger.warn({ err: (error as Error).message, eventId: event.id, type: event.type, retries }, 'event handler failed; will retry');
-      try {
-        await this.publishConfirmed(channel, '', retryQueueOf(subscription.queue), message.content, {
-          ...message.properties,
-          headers: { ...headers, [RETRY_HEADER]: retries + 1 },
-        });
-        settle(() => channel.ack(message));
-        eventOutcomes.inc({ queue: subscription.queue, outcome: 'retry' });
-      } catch {
-        settle(() => channel.nack(message, false, true));
-      }
+      eventOutcomes.inc({ queue, outcome: 'ok' }, events.length);
+      return;
     }
+    const infrastructure = failures.find((failure) => isInfrastructureError(failure.error));
+    if (infrastructure) {
+      // Not the event's fault: it must not use up retries or reach the DLQ. Requeue and wait it out.
+      const { error, event } = infrastructure;
+      logger.warn({ err: error.message, eventId: event.id, type: event.type }, 'event handler hit an infrastructure failure; pausing');
+      settle(() => channel.nack(message, false, true));
+      eventOutcomes.inc({ queue, outcome: 'paused' }, events.length);
+      this.pause(queue);
+      return;
+    }
+    const { error, event } = failures[0]!;
+    const retries = Number(headers[RETRY_HEADER] ?? 0);
+    const maxRetries = subscription.maxRetries ?? 5;
+    if (retries >= maxRetries) {
+      logger.error({ err: error.message, eventId: event.id, type: event.type, retries }, 'event dead-lettered');
+      settle(() => channel.nack(message, false, false));
+      eventOutcomes.inc({ queue, outcome: 'dead_lettered' }, events.length);
+      return;
+    }
+    logger.warn({ err: error.message, eventId: event.id, type: event.type, retries }, 'event handler failed; will retry');
+    try {
+      await this.publishConfirmed(channel, '', retryQueueOf(queue), message.content, {
+        ...message.properties,
+        headers: { ...headers, [RETRY_HEADER]: retries + 1 },
+      });
+      settle(() => channel.ack(message));
+      eventOutcomes.inc({ queue, outcome: 'retry' }, events.length);
+    } catch {
+      settle(() => channel.nack(message, false, true));
+    }
+  }
+
+  /** One event, in a handler slot, with its request id and in its publisher's trace. */
+  private handleEvent(subscription: Subscription, { event, headers }: IncomingEvent): Promise<void> {
+    const { queue } = subscription;
+    const requestId = sanitizeRequestId(headers['x-request-id']) ?? event.id;
+    return this.handlerSlots.run(() =>
+      runWithContext({ requestId }, () =>
+        handleInMessageTrace(
+          `${queue} process`,
+          headers,
+          { 'messaging.system': 'rabbitmq', 'messaging.destination.name': queue, 'messaging.message.id': event.id, 'event.type': event.type },
+          () => {
+            eventAge.observe({ queue, type: event.type }, Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000));
+            return subscription.handle(event);
+          },
+        ),
+      ),
+    );
   }
 }
 

@@ -4,7 +4,8 @@ import { currentRequestId } from '../context';
 import type { Knex } from '../db';
 import type { Logger } from '../logger';
 import { outboxBacklogSources, type OutboxBacklogSource } from '../metrics';
-import { currentTraceCarrier, publishInStoredTrace, type TraceCarrier } from '../tracing';
+import { currentTraceCarrier, injectTraceContext, publishInStoredTrace, type TraceCarrier } from '../tracing';
+import type { OutgoingEvent } from './event-batch';
 import type { EventBus } from './event-bus';
 
 export const OUTBOX_TABLE = 'outbox_events';
@@ -80,6 +81,8 @@ export interface OutboxOptions {
   confirmTimeoutMs?: number;
   /** Ids of applied events (processed_events) are kept this long: longer than any redelivery. */
   processedRetentionHours?: number;
+  /** A run of same-type rows goes out as one broker message (default true; config EVENT_BATCHES). */
+  batches?: boolean;
 }
 
 /**
@@ -216,15 +219,24 @@ export class Outbox implements OutboxBacklogSource {
     if (rows.length === 0) return 0;
     // UPDATE … RETURNING has no order: publish oldest first.
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
-    const outcomes = await Promise.allSettled(
+    // Each row's headers are made in its stored trace (a publish span, child of the request that wrote it).
+    const events = await Promise.all(
       rows.map((row) =>
         publishInStoredTrace(
           row.trace_context,
           { 'messaging.system': 'rabbitmq', 'messaging.destination.name': row.envelope.type, 'messaging.message.id': row.id },
-          () => withTimeout(bus.publish(row.envelope, row.request_id ? { 'x-request-id': row.request_id } : {}), this.options.confirmTimeoutMs ?? 10_000),
+          async (): Promise<OutgoingEvent> => {
+            const headers: Record<string, unknown> = row.request_id ? { 'x-request-id': row.request_id } : {};
+            injectTraceContext(headers);
+            return { event: row.envelope, headers };
+          },
         ),
       ),
     );
+    // A run of same-type rows goes out as one broker message; runs keep the rows' order between types.
+    const runs = this.options.batches === false ? events.map((event) => [event]) : consecutiveRuns(events, ({ event }) => event.type);
+    const runOutcomes = await Promise.allSettled(runs.map((run) => withTimeout(bus.publishEvents(run), this.options.confirmTimeoutMs ?? 10_000)));
+    const outcomes = runs.flatMap((run, index) => run.map(() => runOutcomes[index]!));
     const confirmed = rows.filter((_, index) => outcomes[index]!.status === 'fulfilled').map((row) => row.id);
     const failed = rows.filter((_, index) => outcomes[index]!.status === 'rejected').map((row) => row.id);
     if (confirmed.length > 0) await db(OUTBOX_TABLE).whereIn('id', confirmed).update({ published_at: db.fn.now(), claimed_until: null });
@@ -268,6 +280,17 @@ export function idempotentHandler(db: Knex, apply: (trx: Knex.Transaction, event
       if (inserted.length === 0) return;
       await apply(trx, event);
     });
+}
+
+/** Splits a list into runs of consecutive items with the same key, in order. */
+export function consecutiveRuns<T>(items: T[], keyOf: (item: T) => string): T[][] {
+  const runs: T[][] = [];
+  for (const item of items) {
+    const last = runs.at(-1);
+    if (last && keyOf(last[0]!) === keyOf(item)) last.push(item);
+    else runs.push([item]);
+  }
+  return runs;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
