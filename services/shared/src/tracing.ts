@@ -73,11 +73,40 @@ export function publishInStoredTrace<T>(stored: TraceCarrier | null | undefined,
 }
 
 /**
- * A consumer handling one event, in a span that is the child of the publisher's (from the message's
- * traceparent header), or of the messaging instrumentation's span when that made one already.
+ * The headers of one outbox row sent in a batch (several events, one broker message): a producer span,
+ * child of the row's stored context, ended at once (the broker publish is the batch's), whose context goes
+ * in the row's own headers inside the batch. A row written outside any trace gets none.
  */
-export function handleInMessageTrace<T>(name: string, headers: Record<string, unknown>, attributes: Attributes, handle: () => Promise<T>): Promise<T> {
+export function batchedEventHeaders(
+  stored: TraceCarrier | null | undefined,
+  attributes: Attributes,
+  headers: Record<string, unknown>,
+): Record<string, unknown> {
+  if (!stored?.traceparent) return headers;
+  const span = tracer.startSpan(
+    `${String(attributes['messaging.destination.name'] ?? 'event')} publish`,
+    { kind: SpanKind.PRODUCER, attributes },
+    propagation.extract(ROOT_CONTEXT, stored),
+  );
+  propagation.inject(trace.setSpan(ROOT_CONTEXT, span), headers);
+  span.end();
+  return headers;
+}
+
+/**
+ * A consumer handling one event, in a span that is the child of the publisher's (from the message's
+ * traceparent header), or of the messaging instrumentation's span when that made one already. An event
+ * of a batch (`ownHeaders`) is the child of its own publish span, from the headers it carries in the
+ * batch: the instrumentation's span belongs to the batch message.
+ */
+export function handleInMessageTrace<T>(
+  name: string,
+  headers: Record<string, unknown>,
+  attributes: Attributes,
+  handle: () => Promise<T>,
+  ownHeaders = false,
+): Promise<T> {
   const active = context.active();
-  const parent = trace.getSpan(active) !== undefined ? active : propagation.extract(ROOT_CONTEXT, headers);
+  const parent = !ownHeaders && trace.getSpan(active) !== undefined ? active : propagation.extract(ROOT_CONTEXT, headers);
   return inSpan(name, SpanKind.CONSUMER, parent, attributes, handle);
 }

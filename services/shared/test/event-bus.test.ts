@@ -198,7 +198,7 @@ it('the relay holds no transaction while it waits for confirms: a row stays writ
   // Stall the broker's confirms by publishing through a bus whose publish never settles.
   const stalled = new Outbox({
     db: fixture.db,
-    bus: { isConnected: true, publishEvents: () => new Promise<void>(() => undefined) } as never,
+    bus: { isConnected: true, publish: () => new Promise<void>(() => undefined), publishEvents: () => new Promise<void>(() => undefined) } as never,
     logger: fixture.logger,
     confirmTimeoutMs: 300,
     leaseMs: 5000,

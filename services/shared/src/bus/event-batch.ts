@@ -20,6 +20,8 @@ export interface OutgoingEvent {
 export interface IncomingEvent {
   event: DomainEvent;
   headers: EventHeaders;
+  /** One of a batch: its headers are its own, not the broker message's. */
+  batched: boolean;
 }
 
 /** The fields of a broker message that carry events (amqplib's ConsumeMessage has them). */
@@ -38,10 +40,15 @@ export function encodeEventBatch(events: OutgoingEvent[]): Buffer {
  */
 export function eventsInMessage(message: EventMessage): IncomingEvent[] {
   const body: unknown = JSON.parse(message.content.toString('utf8'));
-  if (message.properties.contentType !== EVENT_BATCH_CONTENT_TYPE) return [{ event: parseEvent(body), headers: message.properties.headers ?? {} }];
+  if (message.properties.contentType !== EVENT_BATCH_CONTENT_TYPE)
+    return [{ event: parseEvent(body), headers: message.properties.headers ?? {}, batched: false }];
   const events = (body as { events?: unknown } | null)?.events;
   if (!Array.isArray(events) || events.length === 0) throw new Error('an event batch holds no events');
-  return events.map((item: { event?: unknown; headers?: unknown }) => ({ event: parseEvent(item?.event), headers: stringHeaders(item?.headers) }));
+  return events.map((item: { event?: unknown; headers?: unknown }) => ({
+    event: parseEvent(item?.event),
+    headers: stringHeaders(item?.headers),
+    batched: true,
+  }));
 }
 
 /** Only string values: a header from a batch's body is as untrusted as the body. */

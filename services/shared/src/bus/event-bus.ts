@@ -513,7 +513,7 @@ export class EventBus implements QueueDepthSource {
   }
 
   /** One event, in a handler slot, with its request id and in its publisher's trace. */
-  private handleEvent(subscription: Subscription, { event, headers }: IncomingEvent): Promise<void> {
+  private handleEvent(subscription: Subscription, { event, headers, batched }: IncomingEvent): Promise<void> {
     const { queue } = subscription;
     const requestId = sanitizeRequestId(headers['x-request-id']) ?? event.id;
     return this.handlerSlots.run(() =>
@@ -526,6 +526,7 @@ export class EventBus implements QueueDepthSource {
             eventAge.observe({ queue, type: event.type }, Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000));
             return subscription.handle(event);
           },
+          batched,
         ),
       ),
     );

@@ -4,8 +4,7 @@ import { currentRequestId } from '../context';
 import type { Knex } from '../db';
 import type { Logger } from '../logger';
 import { outboxBacklogSources, type OutboxBacklogSource } from '../metrics';
-import { currentTraceCarrier, injectTraceContext, publishInStoredTrace, type TraceCarrier } from '../tracing';
-import type { OutgoingEvent } from './event-batch';
+import { batchedEventHeaders, currentTraceCarrier, publishInStoredTrace, type TraceCarrier } from '../tracing';
 import type { EventBus } from './event-bus';
 
 export const OUTBOX_TABLE = 'outbox_events';
@@ -98,6 +97,15 @@ export interface OutboxRow<T extends EventType = EventType> {
   envelope: EventEnvelope<T>;
   request_id: string | null;
   trace_context: TraceCarrier | null;
+}
+
+/** A row the relay claimed. */
+interface RelayedRow {
+  id: string;
+  envelope: DomainEvent;
+  request_id: string | null;
+  trace_context: TraceCarrier | null;
+  created_at: Date;
 }
 
 export class Outbox implements OutboxBacklogSource {
@@ -203,39 +211,26 @@ export class Outbox implements OutboxBacklogSource {
    * idempotent.
    */
   private async relayBatch(): Promise<number> {
-    const { db, bus } = this.options;
+    const { db } = this.options;
     const leaseMs = this.options.leaseMs ?? 30_000;
-    const { rows }: { rows: { id: string; envelope: DomainEvent; request_id: string | null; trace_context: TraceCarrier | null; created_at: Date }[] } =
-      await db.raw(
-        `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
+    const { rows }: { rows: RelayedRow[] } = await db.raw(
+      `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
        where id in (
          select id from ${OUTBOX_TABLE}
          where published_at is null and (claimed_until is null or claimed_until < now())
          order by created_at, id limit ? for update skip locked
        )
        returning id, envelope, request_id, trace_context, created_at`,
-        [leaseMs / 1000, this.options.batchSize ?? 100],
-      );
+      [leaseMs / 1000, this.options.batchSize ?? 100],
+    );
     if (rows.length === 0) return 0;
     // UPDATE … RETURNING has no order: publish oldest first.
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
-    // Each row's headers are made in its stored trace (a publish span, child of the request that wrote it).
-    const events = await Promise.all(
-      rows.map((row) =>
-        publishInStoredTrace(
-          row.trace_context,
-          { 'messaging.system': 'rabbitmq', 'messaging.destination.name': row.envelope.type, 'messaging.message.id': row.id },
-          async (): Promise<OutgoingEvent> => {
-            const headers: Record<string, unknown> = row.request_id ? { 'x-request-id': row.request_id } : {};
-            injectTraceContext(headers);
-            return { event: row.envelope, headers };
-          },
-        ),
-      ),
-    );
     // A run of same-type rows goes out as one broker message; runs keep the rows' order between types.
-    const runs = this.options.batches === false ? events.map((event) => [event]) : consecutiveRuns(events, ({ event }) => event.type);
-    const runOutcomes = await Promise.allSettled(runs.map((run) => withTimeout(bus.publishEvents(run), this.options.confirmTimeoutMs ?? 10_000)));
+    // Every publish is issued now, in order (each call sends before it first waits), then all are awaited.
+    const runs = this.options.batches === false ? rows.map((row) => [row]) : consecutiveRuns(rows, (row) => row.envelope.type);
+    const confirmTimeoutMs = this.options.confirmTimeoutMs ?? 10_000;
+    const runOutcomes = await Promise.allSettled(runs.map((run) => withTimeout(this.publishRun(run), confirmTimeoutMs)));
     const outcomes = runs.flatMap((run, index) => run.map(() => runOutcomes[index]!));
     const confirmed = rows.filter((_, index) => outcomes[index]!.status === 'fulfilled').map((row) => row.id);
     const failed = rows.filter((_, index) => outcomes[index]!.status === 'rejected').map((row) => row.id);
@@ -244,6 +239,27 @@ export class Outbox implements OutboxBacklogSource {
     if (failed.length > 0) await db(OUTBOX_TABLE).whereIn('id', failed).update({ claimed_until: null });
     if (failed.length > 0) throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
     return confirmed.length;
+  }
+
+  /**
+   * One row alone, in a producer span that is the child of the context stored with it and lasts until the
+   * broker confirms; or a batch, each row's headers made in a span of its own (batchedEventHeaders).
+   */
+  private publishRun(run: RelayedRow[]): Promise<void> {
+    const { bus } = this.options;
+    const attributes = (row: RelayedRow) => ({
+      'messaging.system': 'rabbitmq',
+      'messaging.destination.name': row.envelope.type,
+      'messaging.message.id': row.id,
+    });
+    const requestHeaders = (row: RelayedRow): Record<string, unknown> => (row.request_id ? { 'x-request-id': row.request_id } : {});
+    if (run.length === 1) {
+      const [row] = run as [RelayedRow];
+      return publishInStoredTrace(row.trace_context, attributes(row), () => bus.publish(row.envelope, requestHeaders(row)));
+    }
+    return bus.publishEvents(
+      run.map((row) => ({ event: row.envelope, headers: batchedEventHeaders(row.trace_context, attributes(row), requestHeaders(row)) })),
+    );
   }
 
   private async pruneIfDue(): Promise<void> {
