@@ -176,6 +176,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- $_ := set $env "JWT_AUDIENCE" $v.jwt.audience -}}
 {{- $_ := set $env "EVENTS_EXCHANGE" $v.eventsExchange -}}
 {{- $_ := set $env "EVENT_QUEUE_TYPE" $v.eventQueueType -}}
+{{- $_ := set $env "EVENT_BATCHES" ($v.eventBatches | toString) -}}
 {{- $_ := set $env "REDIS_KEY_PREFIX" $v.redisKeyPrefix -}}
 {{- $_ := set $env "DATABASE_POOL_MAX" ($v.databasePoolMax | toString) -}}
 {{- end -}}
