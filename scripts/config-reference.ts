@@ -49,6 +49,8 @@ export const MEANINGS: Record<string, string> = {
   EVENTS_EXCHANGE: 'the topic exchange domain events go through',
   EVENT_QUEUE_TYPE:
     "The type of the service's durable event queues (its queue, retry and dead-letter queues): quorum (replicated; RabbitMQ ≥ 3.10, recommended by 4.x; the chart sets it) or classic (the default for a single local broker). A queue that exists as classic stays classic, with a warning (docs/architecture.md, Queue types).",
+  EVENT_BATCHES:
+    'The outbox relay sends a run of same-type events as one broker message (a batch; RabbitMQ costs per message). Set `false` during a rolling upgrade from a release before batches, whose consumers would dead-letter them (docs/architecture.md, Batches; the chart: `eventBatches`).',
   JWT_PUBLIC_KEY: 'PEM (ES256) that verifies session tokens; `make start` creates a pair in `var/keys`',
   JWT_PRIVATE_KEY: 'PEM (ES256) that signs session tokens',
   JWT_ISSUER: 'the `iss` claim tokens must carry',
