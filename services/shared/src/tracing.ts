@@ -56,6 +56,9 @@ function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: At
   });
 }
 
+/** `<event type> publish`: a relayed row's producer span, alone or in a batch. */
+const publishSpanName = (attributes: Attributes) => `${String(attributes['messaging.destination.name'] ?? 'event')} publish`;
+
 /**
  * The relay publishing one outbox row: a producer span, child of the context stored with the row, whose
  * own context the publish puts in the message headers. A row written outside any trace is sent as it
@@ -63,13 +66,7 @@ function inSpan<T>(name: string, kind: SpanKind, parent: Context, attributes: At
  */
 export function publishInStoredTrace<T>(stored: TraceCarrier | null | undefined, attributes: Attributes, publish: () => Promise<T>): Promise<T> {
   if (!stored?.traceparent) return publish();
-  return inSpan(
-    `${String(attributes['messaging.destination.name'] ?? 'event')} publish`,
-    SpanKind.PRODUCER,
-    propagation.extract(ROOT_CONTEXT, stored),
-    attributes,
-    publish,
-  );
+  return inSpan(publishSpanName(attributes), SpanKind.PRODUCER, propagation.extract(ROOT_CONTEXT, stored), attributes, publish);
 }
 
 /**
@@ -83,11 +80,7 @@ export function batchedEventHeaders(
   headers: Record<string, unknown>,
 ): Record<string, unknown> {
   if (!stored?.traceparent) return headers;
-  const span = tracer.startSpan(
-    `${String(attributes['messaging.destination.name'] ?? 'event')} publish`,
-    { kind: SpanKind.PRODUCER, attributes },
-    propagation.extract(ROOT_CONTEXT, stored),
-  );
+  const span = tracer.startSpan(publishSpanName(attributes), { kind: SpanKind.PRODUCER, attributes }, propagation.extract(ROOT_CONTEXT, stored));
   propagation.inject(trace.setSpan(ROOT_CONTEXT, span), headers);
   span.end();
   return headers;
