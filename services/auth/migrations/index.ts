@@ -8,6 +8,7 @@ import * as outboxLease from './20261123100000_outbox_lease';
 import * as phoneOwnedOnceVerified from './20261123110000_phone_owned_once_verified';
 import * as conversationPartners from './20261123130000_conversation_partners';
 import * as outboxTraceContext from './20261124090000_outbox_trace_context';
+import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '20261123110000_phone_owned_once_verified', ...phoneOwnedOnceVerified },
   { name: '20261123130000_conversation_partners', ...conversationPartners },
   { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
+  { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
 ];

@@ -109,7 +109,15 @@ const message = (senderId: string, receiverId: string) => ({
 });
 
 /** Runs a test body with every SQL statement auth's database runs meanwhile recorded. */
-const recordingStatements = (run: (statements: string[]) => Promise<void>) => withRecordedStatements(auth.infrastructure.db, run);
+/** The consumer's statements only: the outbox relay, which polls on its own, is paused while they are recorded. */
+async function recordingStatements(run: (statements: string[]) => Promise<void>): Promise<void> {
+  await auth.service.outbox.stop();
+  try {
+    await withRecordedStatements(auth.infrastructure.db, run);
+  } finally {
+    auth.service.outbox.start();
+  }
+}
 
 it('message.created records the pair once: later messages of the conversation are acknowledged without touching the database', async () => {
   const [one, other] = [await registered(auth), await registered(auth)];

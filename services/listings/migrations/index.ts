@@ -13,6 +13,7 @@ import * as locationFolded from './20261126100100_location_folded';
 import * as dropSearchWordsTrigram from './20261126143000_drop_search_words_trigram';
 import * as dropLocationTrigram from './20261126173000_drop_location_trgm';
 import * as recentTitles from './20261126190000_recent_titles';
+import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '20261126143000_drop_search_words_trigram', ...dropSearchWordsTrigram },
   { name: '20261126173000_drop_location_trgm', ...dropLocationTrigram },
   { name: '20261126190000_recent_titles', ...recentTitles },
+  { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
 ];

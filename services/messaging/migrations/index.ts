@@ -4,6 +4,7 @@ import * as createEventTables from './20261122140100_create_event_tables';
 import * as versionedReadCopies from './20261123090000_versioned_read_copies';
 import * as outboxLease from './20261123100000_outbox_lease';
 import * as outboxTraceContext from './20261124090000_outbox_trace_context';
+import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -12,4 +13,5 @@ export const migrations: Migration[] = [
   { name: '20261123090000_versioned_read_copies', ...versionedReadCopies },
   { name: '20261123100000_outbox_lease', ...outboxLease },
   { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
+  { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
 ];

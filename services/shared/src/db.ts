@@ -10,6 +10,8 @@ export interface Migration {
   name: string;
   up(db: Knex): Promise<void>;
   down(db: Knex): Promise<void>;
+  /** `{ transaction: false }` for a migration that cannot run in one (create index concurrently). */
+  config?: { transaction?: boolean };
 }
 
 export interface DbTimeouts {

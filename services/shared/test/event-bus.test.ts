@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type DomainEvent } from '@vnmarket/proto';
 import {
+  CLAIM_PLAN_SETTING,
+  CLAIM_UNPUBLISHED_SQL,
   consecutiveRuns,
   deadLetterQueueOf,
   EVENT_BATCH_CONTENT_TYPE,
@@ -217,6 +219,41 @@ it('the relay holds no transaction while it waits for confirms: a row stays writ
   expect(row).toMatchObject({ published_at: null, claimed_until: null });
   fixture.outbox.start();
   await eventually(async () => expect((await fixture.db('outbox_events').where({ id: event.id }).first()).published_at).not.toBeNull());
+});
+
+it('claims by an ordered index scan that stops at the batch size, however many published rows wait for VACUUM', async () => {
+  await fixture.outbox.stop();
+  try {
+    // Published rows leave their unpublished versions in the index until VACUUM (autovacuum is off on CI).
+    const published = Array.from({ length: 3000 }, () => ({ id: randomUUID(), type: 'phone.verified', envelope: {} }));
+    await fixture.db.transaction(async (trx) => {
+      await trx.batchInsert('outbox_events', published, 500);
+      await trx('outbox_events')
+        .whereIn(
+          'id',
+          published.map((row) => row.id),
+        )
+        .update({ published_at: trx.fn.now() });
+    });
+    const plan = await fixture.db.transaction(async (trx) => {
+      await trx.raw(CLAIM_PLAN_SETTING);
+      const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': unknown }[] }>(`explain (format json) ${CLAIM_UNPUBLISHED_SQL}`, [30, 100]);
+      return JSON.stringify(rows[0]!['QUERY PLAN']);
+    });
+    expect(plan).toContain(
+      '"Node Type":"Index Scan","Parent Relationship":"Outer","Parallel Aware":false,"Async Capable":false,"Scan Direction":"Forward","Index Name":"outbox_events_relay_order_idx"',
+    );
+    expect(plan).not.toMatch(/Bitmap|"Sort"/);
+    await fixture
+      .db('outbox_events')
+      .whereIn(
+        'id',
+        published.map((row) => row.id),
+      )
+      .delete();
+  } finally {
+    fixture.outbox.start();
+  }
 });
 
 it('prunes ids of applied events older than the retention', async () => {

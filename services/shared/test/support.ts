@@ -1,4 +1,14 @@
-import { addOutboxLease, addOutboxTraceContext, createDb, createEventTables, createLogger, EventBus, Outbox, type Knex } from '@vnmarket/shared';
+import {
+  addOutboxLease,
+  addOutboxTraceContext,
+  createDb,
+  createEventTables,
+  createLogger,
+  EventBus,
+  orderUnpublishedIndexForRelay,
+  Outbox,
+  type Knex,
+} from '@vnmarket/shared';
 import { AMQP_URL, createTestDatabase, deleteExchangeAndQueues, uniqueId, type TestDatabase } from '@vnmarket/shared/testing';
 
 /** A database with the outbox tables, and a bus on an exchange of its own. */
@@ -8,6 +18,7 @@ export async function busFixture(label: string) {
   await createEventTables(db);
   await addOutboxLease(db);
   await addOutboxTraceContext(db);
+  await orderUnpublishedIndexForRelay(db);
   const exchange = `test.${uniqueId(label)}`;
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const bus = new EventBus({ url: AMQP_URL, exchange, logger, connectionName: `test-${label}`, reconnectInitialMs: 100, reconnectMaxMs: 1000 });

@@ -9,6 +9,8 @@ import type { EventBus } from './event-bus';
 
 export const OUTBOX_TABLE = 'outbox_events';
 export const PROCESSED_EVENTS_TABLE = 'processed_events';
+const UNPUBLISHED_INDEX = 'outbox_events_unpublished_idx';
+const RELAY_ORDER_INDEX = 'outbox_events_relay_order_idx';
 
 /** Tables for a service's migration: the outbox it publishes from and the ids of events it applied. */
 export async function createEventTables(db: Knex): Promise<void> {
@@ -19,7 +21,7 @@ export async function createEventTables(db: Knex): Promise<void> {
     table.string('request_id', 128);
     table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     table.timestamp('published_at', { useTz: true });
-    table.index(['created_at'], 'outbox_events_unpublished_idx', { predicate: db.whereNull('published_at') });
+    table.index(['created_at'], UNPUBLISHED_INDEX, { predicate: db.whereNull('published_at') });
   });
   await db.schema.createTable(PROCESSED_EVENTS_TABLE, (table) => {
     table.uuid('event_id').primary();
@@ -58,6 +60,30 @@ export async function dropOutboxTraceContext(db: Knex): Promise<void> {
   await db.schema.alterTable(OUTBOX_TABLE, (table) => {
     table.dropColumn('trace_context');
   });
+}
+
+/**
+ * An index of the unpublished rows in the relay's exact order (created_at, id), so its claim is an ordered
+ * index scan that stops at the batch size, in place of the index on created_at alone, with which
+ * PostgreSQL chose a bitmap scan and a sort: a bitmap scan reads every entry a published row left until
+ * VACUUM removes it, and the claim grew with each event sent (9 ms after a 30 s chat bench, autovacuum off
+ * as on the CI machines). Built and dropped concurrently: the outbox is a service's busiest table, and
+ * its writes must not wait for the build (the migration runs outside a transaction).
+ */
+export async function orderUnpublishedIndexForRelay(db: Knex): Promise<void> {
+  await buildIndexConcurrently(db, RELAY_ORDER_INDEX, ['created_at', 'id']);
+  await db.raw('drop index concurrently if exists ??', [UNPUBLISHED_INDEX]);
+}
+
+export async function unorderUnpublishedIndex(db: Knex): Promise<void> {
+  await buildIndexConcurrently(db, UNPUBLISHED_INDEX, ['created_at']);
+  await db.raw('drop index concurrently if exists ??', [RELAY_ORDER_INDEX]);
+}
+
+/** A build that failed half-way leaves an invalid index of that name: dropped first, then built anew. */
+async function buildIndexConcurrently(db: Knex, name: string, columns: string[]): Promise<void> {
+  await db.raw('drop index concurrently if exists ??', [name]);
+  await db.raw(`create index concurrently ?? on ?? (${columns.map(() => '??').join(', ')}) where published_at is null`, [name, OUTBOX_TABLE, ...columns]);
 }
 
 export async function dropEventTables(db: Knex): Promise<void> {
@@ -100,7 +126,7 @@ export interface OutboxRow<T extends EventType = EventType> {
 }
 
 /** A row the relay claimed. */
-interface RelayedRow {
+export interface RelayedRow {
   id: string;
   envelope: DomainEvent;
   request_id: string | null;
@@ -213,16 +239,7 @@ export class Outbox implements OutboxBacklogSource {
   private async relayBatch(): Promise<number> {
     const { db } = this.options;
     const leaseMs = this.options.leaseMs ?? 30_000;
-    const { rows }: { rows: RelayedRow[] } = await db.raw(
-      `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
-       where id in (
-         select id from ${OUTBOX_TABLE}
-         where published_at is null and (claimed_until is null or claimed_until < now())
-         order by created_at, id limit ? for update skip locked
-       )
-       returning id, envelope, request_id, trace_context, created_at`,
-      [leaseMs / 1000, this.options.batchSize ?? 100],
-    );
+    const rows = await claimUnpublished(db, leaseMs, this.options.batchSize ?? 100);
     if (rows.length === 0) return 0;
     // UPDATE … RETURNING has no order: publish oldest first.
     rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
@@ -279,6 +296,31 @@ export class Outbox implements OutboxBacklogSource {
       .where('processed_at', '<', new Date(now - processedHours * 3_600_000))
       .delete();
   }
+}
+
+export const CLAIM_PLAN_SETTING = 'set local enable_bitmapscan = off';
+
+/** The claim's statement: the oldest unpublished rows not leased to another relay, leased to this one. */
+export const CLAIM_UNPUBLISHED_SQL = `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
+  where id in (
+    select id from ${OUTBOX_TABLE}
+    where published_at is null and (claimed_until is null or claimed_until < now())
+    order by created_at, id limit ? for update skip locked
+  )
+  returning id, envelope, request_id, trace_context, created_at`;
+
+/**
+ * Runs the claim with bitmap scans off for this statement only: the planner, expecting few unpublished
+ * rows, prefers a bitmap scan and a sort, which read every not-yet-vacuumed entry of a published row;
+ * the ordered index scan stops at the limit and marks the dead entries it passes, so the next claim skips
+ * them (orderUnpublishedIndexForRelay). SET LOCAL needs the transaction; no row lock outlives it.
+ */
+export function claimUnpublished(db: Knex, leaseMs: number, limit: number): Promise<RelayedRow[]> {
+  return db.transaction(async (trx) => {
+    await trx.raw(CLAIM_PLAN_SETTING);
+    const { rows } = await trx.raw<{ rows: RelayedRow[] }>(CLAIM_UNPUBLISHED_SQL, [leaseMs / 1000, limit]);
+    return rows;
+  });
 }
 
 /**
