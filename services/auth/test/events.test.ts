@@ -108,8 +108,10 @@ const message = (senderId: string, receiverId: string) => ({
   createdAt: new Date().toISOString(),
 });
 
-/** Runs a test body with every SQL statement auth's database runs meanwhile recorded. */
-/** The consumer's statements only: the outbox relay, which polls on its own, is paused while they are recorded. */
+/**
+ * Runs a test body with every SQL statement auth's database runs meanwhile recorded: the consumer's only,
+ * as the outbox relay, which polls on its own, is paused meanwhile.
+ */
 async function recordingStatements(run: (statements: string[]) => Promise<void>): Promise<void> {
   await auth.service.outbox.stop();
   try {

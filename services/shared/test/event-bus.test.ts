@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type DomainEvent } from '@vnmarket/proto';
 import {
-  CLAIM_PLAN_SETTING,
   CLAIM_UNPUBLISHED_SQL,
   consecutiveRuns,
   deadLetterQueueOf,
@@ -10,6 +9,7 @@ import {
   EventBus,
   eventsInMessage,
   idempotentHandler,
+  inClaimPlan,
   Outbox,
   runWithContext,
 } from '@vnmarket/shared';
@@ -244,8 +244,7 @@ it('claims by an ordered index scan that stops at the batch size, however many p
         )
         .update({ published_at: trx.fn.now() });
     });
-    const plan = await fixture.db.transaction(async (trx) => {
-      await trx.raw(CLAIM_PLAN_SETTING);
+    const plan = await inClaimPlan(fixture.db, async (trx) => {
       const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }>(`explain (format json) ${CLAIM_UNPUBLISHED_SQL}`, [30, 100]);
       return rows[0]!['QUERY PLAN'][0].Plan;
     });

@@ -298,8 +298,6 @@ export class Outbox implements OutboxBacklogSource {
   }
 }
 
-export const CLAIM_PLAN_SETTING = 'set local enable_bitmapscan = off';
-
 /** The claim's statement: the oldest unpublished rows not leased to another relay, leased to this one. */
 export const CLAIM_UNPUBLISHED_SQL = `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
   where id in (
@@ -310,17 +308,20 @@ export const CLAIM_UNPUBLISHED_SQL = `update ${OUTBOX_TABLE} set claimed_until =
   returning id, envelope, request_id, trace_context, created_at`;
 
 /**
- * Runs the claim with bitmap scans off for this statement only: the planner, expecting few unpublished
- * rows, prefers a bitmap scan and a sort, which read every not-yet-vacuumed entry of a published row;
- * the ordered index scan stops at the limit and marks the dead entries it passes, so the next claim skips
- * them (orderUnpublishedIndexForRelay). SET LOCAL needs the transaction; no row lock outlives it.
+ * A transaction planned as the claim must be: bitmap scans off. The planner, expecting few unpublished
+ * rows, prefers a bitmap scan and a sort, which read every not-yet-vacuumed entry of a published row; the
+ * ordered index scan stops at the limit and marks the dead entries it passes, so the next claim skips them
+ * (orderUnpublishedIndexForRelay). SET LOCAL needs the transaction; no row lock outlives it.
  */
-export function claimUnpublished(db: Knex, leaseMs: number, limit: number): Promise<RelayedRow[]> {
+export function inClaimPlan<T>(db: Knex, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (trx) => {
-    await trx.raw(CLAIM_PLAN_SETTING);
-    const { rows } = await trx.raw<{ rows: RelayedRow[] }>(CLAIM_UNPUBLISHED_SQL, [leaseMs / 1000, limit]);
-    return rows;
+    await trx.raw('set local enable_bitmapscan = off');
+    return run(trx);
   });
+}
+
+export function claimUnpublished(db: Knex, leaseMs: number, limit: number): Promise<RelayedRow[]> {
+  return inClaimPlan(db, async (trx) => (await trx.raw<{ rows: RelayedRow[] }>(CLAIM_UNPUBLISHED_SQL, [leaseMs / 1000, limit])).rows);
 }
 
 /**
