@@ -110,8 +110,12 @@ export function serviceBaseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Settings every service process gets in a benchmark: production mode, quiet logs, loopback only. */
-export const SERVICE_COMMON_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: LOCALHOST, SHUTDOWN_TIMEOUT_MS: '3000' } as const;
+/**
+ * Settings every service process gets in a benchmark: production mode, quiet logs, loopback only, and its
+ * metrics listener on a free port (with the default, the first process of a run took 9464 and every other
+ * logged an error at start, or all did beside a running `make start`).
+ */
+export const SERVICE_COMMON_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: LOCALHOST, SHUTDOWN_TIMEOUT_MS: '3000', METRICS_PORT: '0' } as const;
 
 /**
  * What every service of a run shares: the base environment, SERVICE_COMMON_ENV, the run's database, its

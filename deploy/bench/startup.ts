@@ -128,8 +128,6 @@ async function main(tempDir: string): Promise<void> {
   });
   const envOf = (name: Deployable): NodeJS.ProcessEnv => ({
     ...serviceEnv,
-    // Its own metrics listener on a free port, so a running `make start` does not matter.
-    METRICS_PORT: '0',
     ...(name === 'gateway' ? { ...gatewayUpstreamEnv({}), GATEWAY_PORT: String(settings.port) } : { PORT: String(settings.port) }),
     ...(name === 'auth' ? { JWT_PRIVATE_KEY_FILE: privateKeyFile } : {}),
     // The secrets production mode requires, throw-away; files in the run's temp dir.
