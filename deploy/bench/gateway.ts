@@ -45,6 +45,7 @@ import {
   latencyStats,
   limitRunTime,
   LOCALHOST,
+  machineCpuSeconds,
   machineSummary,
   measureLoad,
   nginxVersion,
@@ -134,6 +135,8 @@ interface Scenario {
   path: string;
   /** Port of the service answering directly. */
   directPort: number;
+  /** Its process (for its CPU per request: what the answer costs the service, beside what it costs the proxy). */
+  upstreamPid: number;
   headers: Record<string, string>;
   /** Checks one answer, so that we measure the real path (throws otherwise). */
   check(response: Response, body: unknown): void;
@@ -154,6 +157,10 @@ interface Round {
   measurement: Measurement;
   /** CPU time the proxy's processes used per answered request while measured, in µs (none for direct). */
   proxyCpuMicros?: number;
+  /** CPU time the service used per answered request while measured, in µs. */
+  upstreamCpuMicros: number;
+  /** Cores of the whole machine busy while measured (of its 2): near 2, the target is bound by CPU. */
+  machineBusyCores: number;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux everywhere). */
@@ -208,6 +215,10 @@ interface Summary {
   perRound: number[];
   /** Median over the rounds of the proxy's CPU µs per request. */
   proxyCpuMicros?: number;
+  /** Median over the rounds of the service's CPU µs per request. */
+  upstreamCpuMicros: number;
+  /** Median over the rounds of the machine's busy cores. */
+  machineBusyCores: number;
 }
 
 /** Per target: mean req/s over the rounds, median of each latency percentile over the rounds. */
@@ -225,6 +236,8 @@ function summarize(rounds: Round[], targets: TargetName[]): Map<TargetName, Summ
       p95: median(mine.map((one) => one.p95)),
       p99: median(mine.map((one) => one.p99)),
       perRound: mine.map((one) => one.requestsPerSecond),
+      upstreamCpuMicros: median(ours.map((round) => round.upstreamCpuMicros)),
+      machineBusyCores: median(ours.map((round) => round.machineBusyCores)),
       ...(cpu.length > 0 ? { proxyCpuMicros: median(cpu) } : {}),
     });
   }
@@ -249,7 +262,7 @@ function printScenario({ scenario, loader, rounds }: Pass, targets: TargetName[]
   const summaries = summarize(rounds, targets);
   console.log(`\n  ${scenario.title}, loaded by ${loader}: ${settings.rounds} rounds, mean req/s and the median of each round's percentiles`);
   printTable(
-    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'proxy CPU µs/req', 'req/s per round'],
+    ['target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'proxy CPU µs/req', 'service CPU µs/req', 'machine busy cores', 'req/s per round'],
     [...summaries.values()].map((summary) => [
       targetLabel(summary.target),
       fmt(summary.requestsPerSecond, 0),
@@ -257,6 +270,8 @@ function printScenario({ scenario, loader, rounds }: Pass, targets: TargetName[]
       fmt(summary.p95, 2),
       fmt(summary.p99, 2),
       summary.proxyCpuMicros === undefined ? '–' : fmt(summary.proxyCpuMicros, 0),
+      fmt(summary.upstreamCpuMicros, 0),
+      fmt(summary.machineBusyCores, 2),
       summary.perRound.map((value) => fmt(value, 0)).join(' / '),
     ]),
   );
@@ -416,8 +431,12 @@ async function main(tempDir: string): Promise<void> {
     COOKIE_SECURE: 'false',
   };
   await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);
-  startScript('auth', 'services/auth/src/main.ts', authEnv);
-  startChild('stub', process.execPath, ['-e', STUB_SOURCE], { ...serviceBaseEnv(), ...SERVICE_COMMON_ENV, PORT: String(settings.ports.gatewayStub) });
+  const authChild = startScript('auth', 'services/auth/src/main.ts', authEnv);
+  const stubChild = startChild('stub', process.execPath, ['-e', STUB_SOURCE], {
+    ...serviceBaseEnv(),
+    ...SERVICE_COMMON_ENV,
+    PORT: String(settings.ports.gatewayStub),
+  });
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayAuth}/readyz`, 'auth', 60_000);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gatewayStub}/readyz`, 'stub', 30_000);
 
@@ -485,6 +504,7 @@ async function main(tempDir: string): Promise<void> {
       title: 'GET /api/auth/user (session)',
       path: '/api/auth/user',
       directPort: settings.ports.gatewayAuth,
+      upstreamPid: authChild.process.pid ?? -1,
       headers: { cookie: user.cookie },
       check: (_response, body) => {
         if ((body as { id?: unknown } | undefined)?.id !== user.id)
@@ -496,6 +516,7 @@ async function main(tempDir: string): Promise<void> {
       title: 'GET /api/listings?limit=20 (stub upstream)',
       path: '/api/listings?limit=20',
       directPort: settings.ports.gatewayStub,
+      upstreamPid: stubChild.process.pid ?? -1,
       headers: {},
       check: (_response, body) => {
         if (!Array.isArray((body as { items?: unknown } | undefined)?.items)) throw new Error(`the stub answered ${JSON.stringify(body)}`);
@@ -517,8 +538,11 @@ async function main(tempDir: string): Promise<void> {
         const url = `http://${LOCALHOST}:${targetPort(target, pass.scenario)}${pass.scenario.path}`;
         const pids = proxyPids.get(target);
         let cpuBefore = 0;
+        let [upstreamBefore, machineBefore] = [0, { busy: 0, at: 0 }];
         const settle = async () => {
           if (pids) cpuBefore = cpuSeconds(pids);
+          upstreamBefore = cpuSeconds([pass.scenario.upstreamPid]);
+          machineBefore = { busy: machineCpuSeconds().busy, at: performance.now() };
         };
         const label = `${pass.scenario.name} round ${round + 1} ${targetLabel(target)}`;
         const load = { url, headers: pass.scenario.headers };
@@ -527,7 +551,9 @@ async function main(tempDir: string): Promise<void> {
             ? measurementOfWrk(label, await measureWithWrk(wrk.binary!, label, load, { ...settings, settle }))
             : await measureLoad(label, load, { ...settings, settle });
         const proxyCpuMicros = pids && measurement.requests > 0 ? ((cpuSeconds(pids) - cpuBefore) * 1e6) / measurement.requests : undefined;
-        pass.rounds.push({ round, target, measurement, ...(proxyCpuMicros === undefined ? {} : { proxyCpuMicros }) });
+        const upstreamCpuMicros = ((cpuSeconds([pass.scenario.upstreamPid]) - upstreamBefore) * 1e6) / Math.max(1, measurement.requests);
+        const machineBusyCores = (machineCpuSeconds().busy - machineBefore.busy) / ((performance.now() - machineBefore.at) / 1000);
+        pass.rounds.push({ round, target, measurement, upstreamCpuMicros, machineBusyCores, ...(proxyCpuMicros === undefined ? {} : { proxyCpuMicros }) });
         await sleep(500);
       }
     }
@@ -546,7 +572,9 @@ async function main(tempDir: string): Promise<void> {
       '  the rounds. wrk (C) takes a fraction of the CPU autocannon (Node, in this process) takes, so more of these 2 cores is\n' +
       '  left to the servers and proxies measured: the goal is judged by wrk, autocannon’s ratios beside it in the baseline.\n' +
       '  Proxy CPU: user + system time of the proxy’s processes (the gateway; nginx’s master and workers) while measured,\n' +
-      '  per request, the median of the rounds: the figure least moved by what else the machine runs.\n' +
+      '  per request, the median of the rounds: the figure least moved by what else the machine runs. Service CPU: the same\n' +
+      '  for the service that answers (auth, or the stub). Machine busy: cores of the whole machine in use while measured\n' +
+      '  (median of the rounds); near 2, a target is bound by CPU, not by latency.\n' +
       '  The stub rows show the proxies’ own cost per request (what a cached answer pays); the goal is judged on auth.\n' +
       '  The Node floor is no product: node:http server and client piping one request through, the least any Node proxy does.',
   );

@@ -289,6 +289,16 @@ export function readProcStat(pid: number): { comm: string; fields: string[] } | 
   }
 }
 
+/** Busy and total CPU seconds of the whole machine (all cores) so far, from /proc/stat. */
+export function machineCpuSeconds(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const values = line.trim().split(/\s+/).slice(1).map(Number);
+  const idle = (values[3] ?? 0) + (values[4] ?? 0); // idle + iowait
+  const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  // /proc/stat counts in USER_HZ (100 a second on every mainstream Linux).
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
 /** The pids of every process on the machine (empty if /proc cannot be read). */
 export function listPids(): number[] {
   try {

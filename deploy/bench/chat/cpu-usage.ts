@@ -1,7 +1,6 @@
 /** CPU time of everything that takes part (our children, PostgreSQL, Redis, RabbitMQ, this process) and of the whole machine. */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { listPids, readProcStat } from '../lib';
+import { listPids, machineCpuSeconds, readProcStat } from '../lib';
 
 /** Kernel clock ticks per second for /proc/<pid>/stat (USER_HZ; 100 on every mainstream Linux). */
 const CLOCK_TICKS = 100;
@@ -17,15 +16,6 @@ function processCpu(pid: number): { comm: string; seconds: number; startTicks: s
   if (!stat) return undefined;
   const { comm, fields } = stat;
   return { comm, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, startTicks: fields[19] ?? '' };
-}
-
-/** Busy and total CPU seconds of the whole machine (all cores), from /proc/stat. */
-function machineCpuSeconds(): { busy: number; total: number } {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-  const values = line.trim().split(/\s+/).slice(1).map(Number);
-  const idle = (values[3] ?? 0) + (values[4] ?? 0); // idle + iowait
-  const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0);
-  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
 }
 
 export interface CpuSnapshot {
