@@ -14,7 +14,9 @@
  *
  * Rounds alternate the targets (each round starts with the next one), and each target gets a short
  * warm-up before every measured run, so drift on a shared machine falls on every target alike. Ratios
- * are of the means over the rounds; the per-round range is shown beside them.
+ * are of the means over the rounds; the per-round range is shown beside them. Beside each target: the proxy's
+ * CPU per request, the service's (a proxy in front changes it too: the bench README's "Why a Node proxy costs
+ * the service too"), and the machine's busy cores, which tell a target bound by CPU from one bound by latency.
  *
  * The load comes from wrk (./wrk.ts; installed from Debian's packages if need be), and for the goal's scenario
  * from autocannon too, beside it. Everything shares 2 cores, so the load generator's own CPU is taken from
@@ -159,7 +161,7 @@ interface Round {
   proxyCpuMicros?: number;
   /** CPU time the service used per answered request while measured, in µs. */
   upstreamCpuMicros: number;
-  /** Cores of the whole machine busy while measured (of its 2): near 2, the target is bound by CPU. */
+  /** Cores of the whole machine busy while measured: near all of them, the target is bound by CPU. */
   machineBusyCores: number;
 }
 
