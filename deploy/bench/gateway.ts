@@ -40,6 +40,7 @@ import {
   assertPortsFree,
   benchDatabaseName,
   childPidsOf,
+  cpuSecondsOfStat,
   envInt,
   findOrInstallNginx,
   fmt,
@@ -165,17 +166,14 @@ interface Round {
   machineBusyCores: number;
 }
 
-/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux everywhere). */
-const USER_HZ = 100;
-
 /** CPU seconds (user + system) the processes have used so far. */
 function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
+  let seconds = 0;
   for (const pid of pids) {
     const fields = readProcStat(pid)?.fields;
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+    if (fields) seconds += cpuSecondsOfStat(fields);
   }
-  return ticks / USER_HZ;
+  return seconds;
 }
 
 const TARGET_LABELS: Partial<Record<TargetName, string>> = { compare: 'gateway (compare)', floor: 'Node floor', floorUndici: 'Node floor, undici' };
@@ -540,7 +538,8 @@ async function main(tempDir: string): Promise<void> {
         const url = `http://${LOCALHOST}:${targetPort(target, pass.scenario)}${pass.scenario.path}`;
         const pids = proxyPids.get(target);
         let cpuBefore = 0;
-        let [upstreamBefore, machineBefore] = [0, { busy: 0, at: 0 }];
+        let upstreamBefore = 0;
+        let machineBefore = { busy: 0, at: 0 };
         const settle = async () => {
           if (pids) cpuBefore = cpuSeconds(pids);
           upstreamBefore = cpuSeconds([pass.scenario.upstreamPid]);

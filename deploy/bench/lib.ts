@@ -289,14 +289,19 @@ export function readProcStat(pid: number): { comm: string; fields: string[] } | 
   }
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every mainstream Linux). */
+const USER_HZ = 100;
+
+/** utime + stime, in seconds, of one process (readProcStat's fields): all its threads so far. */
+export const cpuSecondsOfStat = (fields: string[]): number => (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+
 /** Busy and total CPU seconds of the whole machine (all cores) so far, from /proc/stat. */
 export function machineCpuSeconds(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
   const values = line.trim().split(/\s+/).slice(1).map(Number);
   const idle = (values[3] ?? 0) + (values[4] ?? 0); // idle + iowait
   const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0);
-  // /proc/stat counts in USER_HZ (100 a second on every mainstream Linux).
-  return { busy: (total - idle) / 100, total: total / 100 };
+  return { busy: (total - idle) / USER_HZ, total: total / USER_HZ };
 }
 
 /** The pids of every process on the machine (empty if /proc cannot be read). */

@@ -1,9 +1,6 @@
 /** CPU time of everything that takes part (our children, PostgreSQL, Redis, RabbitMQ, this process) and of the whole machine. */
 import { performance } from 'node:perf_hooks';
-import { listPids, machineCpuSeconds, readProcStat } from '../lib';
-
-/** Kernel clock ticks per second for /proc/<pid>/stat (USER_HZ; 100 on every mainstream Linux). */
-const CLOCK_TICKS = 100;
+import { cpuSecondsOfStat, listPids, machineCpuSeconds, readProcStat } from '../lib';
 
 /** CPU (cores) used by processes outside this benchmark above which the run is flagged as disturbed. */
 const OTHER_LOAD_WARNING = 0.25;
@@ -15,7 +12,7 @@ function processCpu(pid: number): { comm: string; seconds: number; startTicks: s
   const stat = readProcStat(pid);
   if (!stat) return undefined;
   const { comm, fields } = stat;
-  return { comm, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, startTicks: fields[19] ?? '' };
+  return { comm, seconds: cpuSecondsOfStat(fields), startTicks: fields[19] ?? '' };
 }
 
 export interface CpuSnapshot {
