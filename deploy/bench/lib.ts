@@ -541,6 +541,14 @@ export async function measureLoad(label: string, target: LoadTarget, settings: L
 }
 
 export const fmt = (value: number | undefined, digits: number) => (value === undefined || Number.isNaN(value) ? '–' : value.toFixed(digits));
+/**
+ * A ratio beside its target, to 2 places; to 3 where 2 would round it onto the target, and then a miss is
+ * rounded down, so that a figure short of its target never reads as it (0.848 is no 0.85, 0.9496 no 0.950).
+ */
+export function ratioFigure(ratio: number, target: number): string {
+  if (fmt(ratio, 2) !== fmt(target, 2)) return fmt(ratio, 2);
+  return ratio < target ? (Math.floor(ratio * 1000) / 1000).toFixed(3) : fmt(ratio, 3);
+}
 
 /** The figures every table starts with: req/s, p50, p95, p99, max (ms), requests. */
 export const MEASUREMENT_HEADER = ['req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests'];
