@@ -32,8 +32,8 @@
  * (4131), BENCH_GATEWAY_STUB_PORT (4132), BENCH_GATEWAY_PORT (8210), BENCH_GATEWAY_NGINX_PORT (8211),
  * BENCH_GATEWAY_FLOOR_PORT (8213), BENCH_GATEWAY_FLOOR_UNDICI_PORT (8214),
  * BENCH_GATEWAY_DATABASE_URL (postgres://postgres@127.0.0.1:5432/vnmarket_bench_gateway, dropped and
- * recreated each run), BENCH_NO_INSTALL=1 (never apt-get install nginx), BENCH_PROFILE_DIR (the gateway
- * writes a V8 CPU profile there when it stops), BENCH_COMPARE_GATEWAY (the main.ts of another checkout's
+ * recreated each run), BENCH_NO_INSTALL=1 (never apt-get install nginx), BENCH_PROFILE_DIR (the gateways
+ * and the node:http floors write V8 CPU profiles there when they stop, named by pid as printed at the start), BENCH_COMPARE_GATEWAY (the main.ts of another checkout's
  * gateway, e.g. the one before a change: measured as a fourth target on BENCH_GATEWAY_COMPARE_PORT, 8212).
  */
 import { randomInt } from 'node:crypto';
@@ -401,13 +401,16 @@ async function startProxySet(
 ): Promise<ProxySet> {
   const pids = new Map<ProxyTarget, number[]>();
   const profileFlags = settings.profileDir ? ['--cpu-prof', '--cpu-prof-dir', settings.profileDir] : [];
-  const startProxy = (target: ProxyTarget, args: string[], env: NodeJS.ProcessEnv) =>
-    pids.set(target, [startChild(`${targetLabel(target)} (${name})`, process.execPath, args, env).process.pid ?? -1]);
+  const startProxy = (target: ProxyTarget, args: string[], env: NodeJS.ProcessEnv) => {
+    const pid = startChild(`${targetLabel(target)} (${name})`, process.execPath, args, env).process.pid ?? -1;
+    pids.set(target, [pid]);
+    if (settings.profileDir && args[0] === profileFlags[0]) console.log(`  profile   ${targetLabel(target)} (${name}): CPU.*.${pid}.*.cpuprofile`);
+  };
   startProxy('gateway', [...profileFlags, '--import', 'tsx', 'gateway/src/main.ts'], { ...gatewayEnv(ports.gateway, upstreams), ...options.gatewayEnv });
   if (settings.compareGateway) {
     startProxy('compare', ['--import', 'tsx', settings.compareGateway], { ...gatewayEnv(ports.compare, upstreams), ...options.gatewayEnv });
   }
-  startProxy('floor', ['--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'], gatewayEnv(ports.floor, upstreams));
+  startProxy('floor', [...profileFlags, '--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'], gatewayEnv(ports.floor, upstreams));
   startProxy('floorUndici', ['--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'], { ...gatewayEnv(ports.floorUndici, upstreams), FLOOR_CLIENT: 'undici' });
   // Not every service runs, so a gateway's /healthz stays 503: each scenario checks its route once through it.
   for (const target of pids.keys()) await waitUntilOk(`http://${LOCALHOST}:${ports[target]}/livez`, `${targetLabel(target)} (${name})`, 60_000);
