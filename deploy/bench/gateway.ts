@@ -400,18 +400,20 @@ async function startProxySet(
   options: { gatewayEnv?: NodeJS.ProcessEnv; nginxBinary?: string; nginxDir: string },
 ): Promise<ProxySet> {
   const pids = new Map<ProxyTarget, number[]>();
-  const profileFlags = settings.profileDir ? ['--cpu-prof', '--cpu-prof-dir', settings.profileDir] : [];
-  const startProxy = (target: ProxyTarget, args: string[], env: NodeJS.ProcessEnv) => {
-    const pid = startChild(`${targetLabel(target)} (${name})`, process.execPath, args, env).process.pid ?? -1;
+  /** Starts one Node proxy; `profiled`: it writes a CPU profile to BENCH_PROFILE_DIR, if that is set. */
+  const startProxy = (target: ProxyTarget, script: string, env: NodeJS.ProcessEnv, profiled: boolean) => {
+    const profile = profiled && settings.profileDir !== undefined;
+    const profileFlags = profile ? ['--cpu-prof', '--cpu-prof-dir', settings.profileDir!] : [];
+    const pid = startChild(`${targetLabel(target)} (${name})`, process.execPath, [...profileFlags, '--import', 'tsx', script], env).process.pid ?? -1;
     pids.set(target, [pid]);
-    if (settings.profileDir && args[0] === profileFlags[0]) console.log(`  profile   ${targetLabel(target)} (${name}): CPU.*.${pid}.*.cpuprofile`);
+    if (profile) console.log(`  profile   ${targetLabel(target)} (${name}): CPU.*.${pid}.*.cpuprofile`);
   };
-  startProxy('gateway', [...profileFlags, '--import', 'tsx', 'gateway/src/main.ts'], { ...gatewayEnv(ports.gateway, upstreams), ...options.gatewayEnv });
+  startProxy('gateway', 'gateway/src/main.ts', { ...gatewayEnv(ports.gateway, upstreams), ...options.gatewayEnv }, true);
   if (settings.compareGateway) {
-    startProxy('compare', ['--import', 'tsx', settings.compareGateway], { ...gatewayEnv(ports.compare, upstreams), ...options.gatewayEnv });
+    startProxy('compare', settings.compareGateway, { ...gatewayEnv(ports.compare, upstreams), ...options.gatewayEnv }, false);
   }
-  startProxy('floor', [...profileFlags, '--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'], gatewayEnv(ports.floor, upstreams));
-  startProxy('floorUndici', ['--import', 'tsx', 'deploy/bench/node-floor-proxy.ts'], { ...gatewayEnv(ports.floorUndici, upstreams), FLOOR_CLIENT: 'undici' });
+  startProxy('floor', 'deploy/bench/node-floor-proxy.ts', gatewayEnv(ports.floor, upstreams), true);
+  startProxy('floorUndici', 'deploy/bench/node-floor-proxy.ts', { ...gatewayEnv(ports.floorUndici, upstreams), FLOOR_CLIENT: 'undici' }, false);
   // Not every service runs, so a gateway's /healthz stays 503: each scenario checks its route once through it.
   for (const target of pids.keys()) await waitUntilOk(`http://${LOCALHOST}:${ports[target]}/livez`, `${targetLabel(target)} (${name})`, 60_000);
   if (options.nginxBinary) {
@@ -432,7 +434,7 @@ async function startProxySet(
   return { ports, pids };
 }
 
-/** The listings scenario's data: the listings schema migrated and `count` generated listings (tools/generate), vacuumed. */
+/** The listings scenario's data, in the migrated listings schema: `count` generated listings (tools/generate), vacuumed. */
 async function generateListingsData(count: number): Promise<string> {
   const db = createDb(settings.databaseUrl, LISTINGS_SCHEMA, 2);
   try {
