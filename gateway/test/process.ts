@@ -10,6 +10,8 @@ export interface GatewayProcess {
   url: string;
   /** Resolves with the exit code once the process ends. */
   exited: Promise<number | null>;
+  /** What it has written so far, each stream on its own. */
+  output(): { stdout: string; stderr: string };
 }
 
 /**
@@ -31,8 +33,11 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
       METRICS_PORT: '0',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await eventually(
@@ -42,5 +47,5 @@ export async function spawnGateway(env: Record<string, string>): Promise<Gateway
     30_000,
     100,
   );
-  return { child, port, url, exited };
+  return { child, port, url, exited, output: () => ({ ...output }) };
 }

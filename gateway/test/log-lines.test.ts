@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type net from 'node:net';
+import { quietWarnings } from '@vnmarket/shared';
+import { eventually } from '@vnmarket/shared/testing';
+import { spawnGateway } from './process';
+
+/** The lines of a stream that a JSON log pipeline could not parse. */
+const notJson = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+
+it('writes JSON lines only: the deprecation http-proxy triggers on the first proxied request (DEP0060) is logged as a warning, not printed as text', async () => {
+  const upstream = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const gateway = await spawnGateway({ LISTINGS_URL: `http://127.0.0.1:${(upstream.address() as net.AddressInfo).port}`, LOG_LEVEL: 'info' });
+  try {
+    expect((await fetch(`${gateway.url}/api/listings?limit=1`)).status).toBe(200);
+    await eventually(async () => expect(gateway.output().stdout).toContain('DEP0060'), 10_000, 50);
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
+    const { stdout, stderr } = gateway.output();
+    expect({ stdout: notJson(stdout), stderr: notJson(stderr) }).toEqual({ stdout: [], stderr: [] });
+    const warnings = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string })
+      .filter((entry) => entry.msg === 'process warning');
+    expect(warnings).toEqual([
+      expect.objectContaining({ level: 40, service: 'gateway', warning: expect.objectContaining({ name: 'DeprecationWarning', code: 'DEP0060' }) }),
+    ]);
+  } finally {
+    gateway.child.kill('SIGKILL');
+    upstream.close();
+  }
+}, 60_000);
+
+describe('quietWarnings: the warnings Node would not have printed are not logged either', () => {
+  const deprecation = Object.assign(new Error('The `util._extend` API is deprecated.'), { name: 'DeprecationWarning', code: 'DEP0060' });
+  const experimental = Object.assign(new Error('VM Modules is an experimental feature.'), { name: 'ExperimentalWarning' });
+
+  it('keeps quiet what --disable-warning names, by code or by type, in either form', () => {
+    expect(quietWarnings(['--disable-warning=DEP0060'])(deprecation)).toBe(true);
+    expect(quietWarnings(['--disable-warning', 'DeprecationWarning'])(deprecation)).toBe(true);
+    expect(quietWarnings(['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'])(experimental)).toBe(true);
+    expect(quietWarnings(['--disable-warning=ExperimentalWarning'])(deprecation)).toBe(false);
+  });
+
+  it('keeps every warning quiet with --no-warnings, and none without flags', () => {
+    expect(quietWarnings(['--no-warnings'])(deprecation)).toBe(true);
+    expect(quietWarnings([])(deprecation)).toBe(false);
+    expect(quietWarnings([''])(experimental)).toBe(false);
+  });
+});
