@@ -20,6 +20,9 @@ async function renderLanding(config: ResolvedConfig): Promise<ReturnType<Prerend
   const server = await createServer({
     root: config.root,
     configFile: config.configFile,
+    // As `vite build` loads it (package.json): through Vite's module runner, so Node never loads a
+    // workspace package's TypeScript itself (it would warn that proto's package.json names no module type).
+    configLoader: 'runner',
     mode: config.mode,
     logLevel: 'error',
     appType: 'custom',
