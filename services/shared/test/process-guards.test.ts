@@ -1,4 +1,4 @@
-import { quietWarnings } from '../src/process-guards';
+import { quietWarnings } from '@vnmarket/shared';
 
 describe('quietWarnings: the warnings Node would not have printed are not logged either', () => {
   const deprecation = Object.assign(new Error('The `util._extend` API is deprecated.'), { name: 'DeprecationWarning', code: 'DEP0060' });
