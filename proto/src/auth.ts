@@ -4,6 +4,8 @@ import { idSchema, labelSchema, textSchema } from './primitives';
 
 /** Request and response bodies of the auth service: registration, sign-in, profiles and reviews. */
 
+export * from './auth-values';
+
 /**
  * Phone numbers are stored in E.164 form so "(408) 555-0123" and "4085550123" are the same account.
  * Ten-digit numbers are taken as North American (+1), which is where this marketplace lives.

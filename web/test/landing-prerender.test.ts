@@ -176,6 +176,51 @@ describe('the prerendered landing page', () => {
     expect(await heroWasShown(page)).toBe(true);
   });
 
+  it('a visitor who never signed in does not ask who is (no 401 in the console); a member does; a session gone elsewhere is forgotten', async () => {
+    const watch = (page: Page) => {
+      const seen = { asked: [] as number[], errors: [] as string[] };
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/auth/user') seen.asked.push(response.status());
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error') seen.errors.push(message.text());
+      });
+      return seen;
+    };
+    const { page: visitor } = await web.newPage();
+    const visit = watch(visitor);
+    await visitor.goto(`${web.base}/`);
+    await visitor.getByRole('heading', { name: 'Featured Listings' }).waitFor();
+    await visitor.getByRole('link', { name: 'Get Started Free' }).click();
+    await visitor.getByRole('heading', { name: 'Create an account' }).waitFor();
+    expect(visit).toEqual({ asked: [], errors: [] });
+
+    const account = newAccount('Thảo', 'Đỗ');
+    const { page, context } = await web.newPage({ account });
+    const member = watch(page);
+    await page.goto(`${web.base}/`);
+    await page.getByRole('heading', { name: `Welcome back, ${account.firstName}` }).waitFor();
+    expect(member.asked).toContain(200);
+
+    // Signed out on another device: the next answer is a 401, which clears the cookies; after it, no more asking.
+    const cookies = await context.cookies();
+    const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    const elsewhere = await fetch(`${web.base}/api/logout`, {
+      method: 'POST',
+      headers: { cookie: cookieHeader, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(elsewhere.status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: HERO }).waitFor();
+    expect(member.asked.at(-1)).toBe(401);
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    const asked = member.asked.length;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Featured Listings' }).waitFor();
+    expect(member.asked.length).toBe(asked);
+  });
+
   // The hint can change between the route guard (head) and hydration (after the body): the header's
   // current-user answer arriving first writes it, as can a sign-in in another tab. What hydrates must not read it.
   it('hydrates the prerender when the signed-in hint appears after the route guard ran, then shows home', async () => {

@@ -1,20 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
+import { SIGNED_IN_COOKIE } from '@vnmarket/proto';
 import type { Knex, Logger, Outbox, SessionRegistry } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
-import { deleteExpiredSessions, deleteSession, insertSession, liveSessions, sessionIdsOfUser } from './db/sessions';
-import { signSessionToken } from './tokens';
+import { deleteExpiredSessions, deleteSession, insertSession, isSessionOpen, liveSessions, sessionIdsOfUser } from './db/sessions';
+import { sessionIdNamedBy, signSessionToken } from './tokens';
 import { publishSessionRevoked } from './events/publish';
 
 /**
  * Server-side sessions: a row in auth's sessions table (the durable record) and an entry in the shared
- * Redis registry (what every service checks). The cookie holds a signed token naming the session.
+ * Redis registry (what every service checks). The cookie holds a signed token naming the session; beside
+ * it goes SIGNED_IN_COOKIE, which the page can read (see auth-values.ts in proto).
  */
 export class SessionManager {
   constructor(private readonly deps: { db: Knex; registry: SessionRegistry; outbox: Outbox; config: AuthConfig; clock: () => Date; logger: Logger }) {}
 
   private get cookieOptions(): CookieOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.deps.config.COOKIE_SECURE, path: '/' };
+  }
+
+  private get signedInCookieOptions(): CookieOptions {
+    return { ...this.cookieOptions, httpOnly: false };
   }
 
   /** Opens a session for the user and sets the cookie on the response. */
@@ -32,6 +38,29 @@ export class SessionManager {
     await this.deps.registry.activate(sessionId, userId, ttl);
     const token = signSessionToken({ privateKey: config.JWT_PRIVATE_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }, userId, sessionId, ttl);
     res.cookie(config.SESSION_COOKIE_NAME, token, { ...this.cookieOptions, maxAge: ttl * 1000 });
+    this.setSignedInCookie(res, ttl * 1000);
+  }
+
+  /** Sets SIGNED_IN_COOKIE to live until the session expires (expiresAt: epoch ms). */
+  markSignedInUntil(res: Response, expiresAt: number): void {
+    this.setSignedInCookie(res, expiresAt - this.deps.clock().getTime());
+  }
+
+  private setSignedInCookie(res: Response, maxAge: number): void {
+    if (maxAge > 0) res.cookie(SIGNED_IN_COOKIE, '1', { ...this.signedInCookieOptions, maxAge });
+  }
+
+  /**
+   * Whether a refused request's cookies name nothing that may come back, so they can be cleared: the
+   * signed-in cookie alone, a token that names no session, or a session auth's table no longer holds open.
+   * A session the table still holds may only be missing from Redis (flushed, not yet refilled): its
+   * cookies stay, or a Redis restart would sign everyone out for good.
+   */
+  async cookiesOutlivedTheirSession(req: Request): Promise<boolean> {
+    const token: unknown = req.cookies?.[this.deps.config.SESSION_COOKIE_NAME];
+    if (typeof token !== 'string') return req.cookies?.[SIGNED_IN_COOKIE] !== undefined;
+    const sessionId = sessionIdNamedBy(token);
+    return sessionId === undefined || !(await isSessionOpen(this.deps.db, sessionId, this.deps.clock()));
   }
 
   /**
@@ -52,8 +81,10 @@ export class SessionManager {
     await this.deps.registry.revoke(...sessionIds);
   }
 
+  /** Clears the session cookie and SIGNED_IN_COOKIE. */
   clearCookie(res: Response): void {
     res.clearCookie(this.deps.config.SESSION_COOKIE_NAME, this.cookieOptions);
+    res.clearCookie(SIGNED_IN_COOKIE, this.signedInCookieOptions);
   }
 
   async sessionIdsOf(userId: string): Promise<string[]> {

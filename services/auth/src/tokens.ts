@@ -18,3 +18,12 @@ export function signSessionToken(settings: TokenSettings, userId: string, sessio
     expiresIn: ttlSeconds,
   });
 }
+
+/**
+ * The session id a cookie's token names, read without verifying it: only to tell whether its session may
+ * still be open, never to let anyone in (a forged id only keeps a forger's own cookies).
+ */
+export function sessionIdNamedBy(token: string): string | undefined {
+  const claims = jwt.decode(token);
+  return claims !== null && typeof claims === 'object' && typeof claims.jti === 'string' ? claims.jti : undefined;
+}

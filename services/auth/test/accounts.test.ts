@@ -167,6 +167,58 @@ describe('sessions', () => {
     expect(replay.body.message).toContain('Unauthorized');
   });
 
+  it('sign-in sets a signed-in cookie the page can read, as long-lived as the session; sign-out clears both', async () => {
+    const { phone, password } = await registered(auth);
+    const login = await auth.client().post('/api/login', { identifier: phone, password });
+    const [session, signedIn] = login.headers.getSetCookie();
+    expect(session).toMatch(/^vnm_session=.+HttpOnly/);
+    expect(signedIn).toMatch(/^vnm_signed_in=1; /);
+    expect(signedIn).not.toMatch(/HttpOnly/);
+    expect(signedIn).toMatch(/SameSite=Lax/);
+    const maxAge = (cookie: string) => Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
+    expect(maxAge(signedIn!)).toBe(maxAge(session!));
+    expect(maxAge(session!)).toBe(auth.config.SESSION_TTL_SECONDS);
+
+    const client = auth.client();
+    await client.post('/api/login', { identifier: phone, password });
+    const logout = await client.post('/api/logout');
+    expect(logout.headers.getSetCookie().map((cookie) => cookie.split(';')[0])).toEqual(['vnm_session=', 'vnm_signed_in=']);
+    expect(client.cookies.size).toBe(0);
+  });
+
+  it('GET /api/auth/user clears both cookies for a session that is gone, and gives a live one its signed-in cookie back', async () => {
+    const { client } = await registered(auth);
+    const revoked = client.cookieHeader();
+    expect(revoked).toMatch(/vnm_signed_in=1/);
+    // A member who has the cookies, with the signed-in one present: nothing to set.
+    const asked = await client.get('/api/auth/user');
+    expect(asked.status).toBe(200);
+    expect(asked.headers.getSetCookie()).toEqual([]);
+
+    // A session from before the signed-in cookie (or with it deleted) gets it, as long-lived as the session.
+    client.cookies.delete('vnm_signed_in');
+    const restored = await client.get('/api/auth/user');
+    expect(restored.status).toBe(200);
+    const [signedIn, ...others] = restored.headers.getSetCookie();
+    expect(others).toEqual([]);
+    expect(signedIn).toMatch(/^vnm_signed_in=1; /);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(signedIn!)?.[1]);
+    expect(maxAge).toBeGreaterThan(auth.config.SESSION_TTL_SECONDS - 60);
+    expect(maxAge).toBeLessThanOrEqual(auth.config.SESSION_TTL_SECONDS);
+
+    // Signed out on another device: this browser's cookies name a session that is gone, and are cleared.
+    expect((await auth.client().post('/api/logout', undefined, { cookie: revoked })).status).toBe(200);
+    const gone = await auth.client().get('/api/auth/user', { cookie: revoked });
+    expect(gone.status).toBe(401);
+    expect(gone.body).toEqual({ message: 'Unauthorized', code: 'authentication_required' });
+    expect(gone.headers.getSetCookie().map((cookie) => cookie.split(';')[0])).toEqual(['vnm_session=', 'vnm_signed_in=']);
+    // A forged signed-in cookie alone is cleared the same way; a request with no cookie gets no Set-Cookie.
+    const forged = await auth.client().get('/api/auth/user', { cookie: 'vnm_signed_in=1' });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.getSetCookie().map((cookie) => cookie.split(';')[0])).toEqual(['vnm_session=', 'vnm_signed_in=']);
+    expect((await auth.client().get('/api/auth/user')).headers.getSetCookie()).toEqual([]);
+  });
+
   it('signing out one device leaves the others signed in', async () => {
     const { phone, password, client: laptop } = await registered(auth);
     const phoneApp = auth.client();

@@ -9,7 +9,7 @@ import type { Message } from '@vnmarket/proto/src/messaging';
 import useSWR, { type SWRConfiguration } from 'swr';
 import { fetchListOrEmptyWhenMissing, fetchParsed, fetchParsedOrNullWhenSignedOut, lazyContract, listOf, type Contract, type ContractSource } from './api';
 import { keys } from './cache-keys';
-import { rememberSignedIn } from './signed-in-hint';
+import { mayBeSignedIn, rememberSignedIn } from './signed-in-hint';
 
 /**
  * Reads never retry, never refetch on focus or reconnect, never go stale and never poll unless their
@@ -58,9 +58,13 @@ function useParsed<T>(key: string | null, schema: ContractSource<T>, options?: S
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-/** The signed-in user (GET /api/auth/user); null when signed out. Each answer updates the signed-in hint. */
+/**
+ * The signed-in user (GET /api/auth/user); null when signed out, without asking when this browser cannot
+ * hold a session (see mayBeSignedIn). Each answer updates the signed-in hint.
+ */
 export function useCurrentUser() {
   return useSWR<User | null>(keys.currentUser, async (url: string) => {
+    if (!mayBeSignedIn()) return null;
     const user = await fetchParsedOrNullWhenSignedOut(url, userSchema);
     rememberSignedIn(user !== null);
     return user;

@@ -1,3 +1,5 @@
+import { SIGNED_IN_COOKIE } from '@vnmarket/proto/src/auth-values';
+
 /**
  * Whether this browser's last answer from /api/auth/user was a member: a hint kept in localStorage (the
  * session cookie is httpOnly). It lets "/" skip the landing page a member would only see flash by: the
@@ -22,4 +24,20 @@ export function wasSignedIn(): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether the page can see the cookie auth sets beside the (httpOnly) session cookie; false without a document (the prerender). */
+function hasSignedInCookie(): boolean {
+  const cookies = (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
+  return cookies.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/**
+ * Whether this browser may hold a session: auth's signed-in cookie is there, or the hint says a member was
+ * here (a session opened before that cookie existed gets it on its next answer). Where neither is, nobody
+ * is signed in, and asking /api/auth/user could only answer 401: a request, and an error in the console,
+ * on every visitor's first page.
+ */
+export function mayBeSignedIn(): boolean {
+  return hasSignedInCookie() || wasSignedIn();
 }

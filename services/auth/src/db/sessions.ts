@@ -19,6 +19,10 @@ export async function sessionIdsOfUser(db: Knex, userId: string): Promise<string
   return db('sessions').where({ user_id: userId }).pluck('sid');
 }
 
+export async function isSessionOpen(db: Knex, sid: string, now: Date): Promise<boolean> {
+  return (await db('sessions').where({ sid }).andWhere('expire', '>', now).first('sid')) !== undefined;
+}
+
 export function liveSessions(db: Knex, now: Date): Promise<Pick<SessionRow, 'sid' | 'user_id' | 'expire'>[]> {
   return db('sessions').select('sid', 'user_id', 'expire').where('expire', '>', now);
 }

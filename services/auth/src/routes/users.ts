@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { deleteAccountBody, profileUpdateBody, registerBody } from '@vnmarket/proto';
+import { deleteAccountBody, profileUpdateBody, registerBody, SIGNED_IN_COOKIE } from '@vnmarket/proto';
 import { clientAddressKey, requireOwnPhotos, conflict, forbidden, isUniqueViolation, notFound, parseInput, pathId, unauthorized } from '@vnmarket/shared';
 import { sellersReviewedBy } from '../db/reviews';
 import {
@@ -68,9 +68,18 @@ export function usersRoutes(ctx: AuthContext): Router {
     res.status(201).json(toUser(user));
   });
 
-  router.get('/api/auth/user', requireAuth, async (req, res) => {
-    const user = await findUserById(ctx.db, req.session!.userId);
-    if (!user) throw unauthorized();
+  // The page asks this only while SIGNED_IN_COOKIE is there (see auth-values.ts in proto). A session that is
+  // gone (expired, signed out on another device, its account deleted) clears the cookies, so it stops asking;
+  // a live one without the signed-in cookie (set before it existed, or deleted) gets it back. A live session
+  // whose user row is gone is an account being deleted: its cookies go too.
+  router.get('/api/auth/user', async (req, res) => {
+    const session = await ctx.authenticator.fromRequest(req);
+    const user = session ? await findUserById(ctx.db, session.userId) : undefined;
+    if (!session || !user) {
+      if (session || (await ctx.sessions.cookiesOutlivedTheirSession(req))) ctx.sessions.clearCookie(res);
+      throw unauthorized();
+    }
+    if (req.cookies?.[SIGNED_IN_COOKIE] === undefined && session.expiresAt !== undefined) ctx.sessions.markSignedInUntil(res, session.expiresAt);
     res.json(toUser(user));
   });
 
