@@ -28,8 +28,8 @@ test-faults: install ## the fault suite at full size, one table (stops/starts th
 
 install: node_modules/.install-stamp
 
-node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json testkit/package.json
-	npm ci --no-audit --no-fund
+node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json testkit/package.json scripts/install.sh
+	bash scripts/install.sh
 	@touch $@
 
 typecheck: install
