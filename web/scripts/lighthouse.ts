@@ -6,17 +6,38 @@
  *   CHROME_PATH=/usr/bin/chromium npm run lighthouse -w web          (builds nothing: build web first)
  *
  * Needs the `lighthouse` command (npm i -g lighthouse, or LIGHTHOUSE=/path/to/bin/lighthouse).
+ *
+ * Signed in, the member's cookies are in the browser's own cookie jar, as after a real sign-in: Chromium is
+ * started here (playwright-core, its default context) with the cookies added, and Lighthouse drives it over
+ * its debugging port without resetting storage (Lighthouse's way for pages behind a sign-in; the cache is
+ * emptied before each page, as Lighthouse's reset would). A Cookie header
+ * sent with every request would not do: the page reads `vnm_signed_in` from document.cookie to know whether
+ * to ask who is signed in.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
 import type { Listing } from '@vnmarket/proto';
 import { TestClient } from '@vnmarket/shared/testing';
 import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, startWebStack } from '../test/support';
 
 const run = promisify(execFile);
+
+/** A port nothing listens on now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse';
 
 interface Row {
@@ -29,7 +50,10 @@ interface Row {
   cls: number;
 }
 
-async function audit(url: string, label: string, cookie?: string): Promise<Row> {
+/** Where Lighthouse audits: a Chromium of its own (signed out), or the one signed in on this debugging port. */
+type Browser = { signedOut: true } | { port: number };
+
+async function audit(url: string, label: string, browser: Browser): Promise<Row> {
   const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'lighthouse-')), 'report.json');
   const args = [
     url,
@@ -37,8 +61,7 @@ async function audit(url: string, label: string, cookie?: string): Promise<Row> 
     '--output=json',
     `--output-path=${out}`,
     '--only-categories=performance,accessibility,best-practices',
-    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ...('port' in browser ? [`--port=${browser.port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROMIUM_ARGS.join(' ')}`]),
   ];
   // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try once more.
   for (let attempt = 1; ; attempt += 1) {
@@ -74,7 +97,14 @@ async function main(): Promise<void> {
     const account = newAccount('Lan', 'Phạm');
     const registered = await client.post('/api/register', account);
     if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-    const cookie = client.cookieHeader();
+    // The member's browser: its cookies in the jar, for every page Lighthouse opens in it.
+    const port = await freePort();
+    const signedIn = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-')), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    });
+    await signedIn.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
     const listings = (await client.get<Listing[]>('/api/listings?limit=50')).body;
     const pho = listings.find((listing) => listing.title.startsWith('Phở')) ?? listings[0]!;
 
@@ -89,9 +119,17 @@ async function main(): Promise<void> {
       ['dashboard', '/dashboard', true],
     ];
     const rows: Row[] = [];
-    for (const [label, pagePath, signedIn] of pages) {
-      rows.push(await audit(`${base}${pagePath}`, label, signedIn ? cookie : undefined));
-      console.error(`lighthouse: ${label} done`);
+    try {
+      // Lighthouse resets neither storage nor the cache in that browser: empty its cache before each page, as
+      // Lighthouse would, so no page loads another's assets from it. The cookies and local storage stay.
+      const cdp = await signedIn.newCDPSession(signedIn.pages()[0] ?? (await signedIn.newPage()));
+      for (const [label, pagePath, member] of pages) {
+        if (member) await cdp.send('Network.clearBrowserCache');
+        rows.push(await audit(`${base}${pagePath}`, label, member ? { port } : { signedOut: true }));
+        console.error(`lighthouse: ${label} done`);
+      }
+    } finally {
+      await signedIn.close();
     }
     console.log('\n| page | performance | accessibility | best practices | LCP ms | TBT ms | CLS |');
     console.log('|---|---|---|---|---|---|---|');
