@@ -63,7 +63,8 @@ function undiciClient(): Forward {
 
 const forward = process.env.FLOOR_CLIENT === 'undici' ? undiciClient() : nodeHttpClient();
 
-const server = http.createServer((req, res) => {
+// As the gateway's server (listen() in services/shared): a bodiless request's stream starts ended.
+const server = http.createServer({ optimizeEmptyRequests: true }, (req, res) => {
   if (req.url === '/livez') {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     return;

@@ -13,7 +13,9 @@ export interface RunningServer {
 }
 
 export async function listen(app: Express, port: number, host: string, attach?: (server: http.Server) => void): Promise<RunningServer> {
-  const server = http.createServer(app);
+  // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): with
+  // optimizeEmptyRequests its stream starts ended, and Node emits no 'data', 'end' or 'close' for it (every GET).
+  const server = http.createServer({ optimizeEmptyRequests: true }, app);
   // Requests Node's parser refuses (oversized headers or URL, bad request lines) get a JSON {message}
   // like every other refusal, instead of a bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
