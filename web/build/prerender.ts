@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto/src/services';
-import { SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
+import { SIGNED_IN_COOKIE, SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
 import { routeGuardScript, scriptHash, withPrerender } from './prerendered-html';
 
 type PrerenderModule = typeof import('../src/prerender');
@@ -53,7 +53,7 @@ export function prerenderLanding(): Plugin {
         if (page?.type !== 'asset') return this.error('prerender-landing: the bundle has no index.html');
         const { html, styleTags } = await renderLanding(config);
         if (!html.includes('<h1>')) this.error('prerender-landing: the landing page rendered without its <h1>');
-        const guardScript = routeGuardScript(SIGNED_IN_HINT_KEY);
+        const guardScript = routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE);
         page.source = withPrerender(String(page.source), { html, styleTags, guardScript });
         const csp: WebCsp = { scriptHashes: [scriptHash(guardScript)] };
         this.emitFile({ type: 'asset', fileName: WEB_CSP_FILE, source: `${JSON.stringify(csp, null, 2)}\n` });

@@ -23,13 +23,14 @@ export interface PrerenderParts {
 }
 
 /**
- * The route guard, run before the body is parsed: a deep link (any path but "/") or a browser whose last
- * answer was a member must not see the prerendered landing page. Inline, so the first paint waits for no
- * request; the gateway's Content-Security-Policy allows it by its hash (scriptHash, WEB_CSP_FILE).
+ * The route guard, run before the body is parsed: a deep link (any path but "/") or a browser that may
+ * hold a session (auth's signed-in cookie, or the hint that its last answer was a member) must not see the
+ * prerendered landing page. Inline, so the first paint waits for no request; the gateway's
+ * Content-Security-Policy allows it by its hash (scriptHash, WEB_CSP_FILE).
  */
-export function routeGuardScript(signedInHintKey: string): string {
+export function routeGuardScript(signedInHintKey: string, signedInCookie: string): string {
   return `(function () {
-  var skip = location.pathname !== '/';
+  var skip = location.pathname !== '/' || ('; ' + document.cookie).indexOf(${JSON.stringify(`; ${signedInCookie}=`)}) !== -1;
   try {
     skip = skip || localStorage.getItem(${JSON.stringify(signedInHintKey)}) === '1';
   } catch (error) {}

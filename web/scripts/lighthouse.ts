@@ -73,6 +73,7 @@ async function audit(url: string, label: string, browser: Browser): Promise<Row>
       console.error(`lighthouse: ${label} failed (${(error as { stderr?: string }).stderr?.trim() ?? error}); trying again`);
     }
   }
+  console.error(`lighthouse: ${label}: the whole report is ${out}`);
   const report = JSON.parse(readFileSync(out, 'utf8')) as {
     categories: Record<string, { score: number }>;
     audits: Record<string, { numericValue?: number }>;

@@ -10,12 +10,16 @@ import { Main, PageLoading } from './components/ui';
 import { useAuth } from './lib/use-auth';
 import Landing from './pages/landing';
 import { MessagingProvider } from './lib/messaging';
-import { wasSignedIn } from './lib/signed-in-hint';
+import { mayBeSignedIn } from './lib/signed-in-hint';
+import { loadContracts } from './lib/api';
+import { preloadCurrentUser } from './lib/queries';
+import { loadUserMenu } from './components/header';
 import { useHydrated } from './lib/prerendered';
 
 // Every screen but the landing page loads on demand (its own chunk), so a visitor's first page carries
 // only what it shows. Each page module's default export is its screen.
-const Home = lazy(() => import('./pages/Home'));
+const loadHome = () => import('./pages/Home');
+const Home = lazy(loadHome);
 const Login = lazy(() => import('./pages/Login'));
 const Register = lazy(() => import('./pages/Register'));
 const ListingDetail = lazy(() => import('./pages/listing-detail'));
@@ -31,8 +35,24 @@ const CategoryPage = lazy(() => import('./pages/CategoryPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 /**
- * "/": home once signed in; the landing page for visitors and while auth loads, unless this browser's
- * last answer was a member (lib/signed-in-hint.ts): then the loading state, not a landing page flashing by.
+ * In a browser that may hold a session (lib/signed-in-hint.ts), who is signed in is asked before the first
+ * render, and what the first screen needs once that answers is asked for beside it, not after it: the
+ * answer schemas (zod), the user menu and, at "/", home. On a phone's cellular link each is a round trip
+ * off a member's first page.
+ */
+export function preloadForMember(pathname: string): void {
+  const ignoreFailure = () => undefined; // the screen's own request reports it, as without this
+  void preloadCurrentUser().catch(ignoreFailure);
+  void loadContracts().catch(ignoreFailure);
+  void loadUserMenu().catch(ignoreFailure);
+  if (pathname === '/') void loadHome().catch(ignoreFailure);
+}
+
+/**
+ * "/": home once signed in; the landing page for visitors. While auth loads, a browser that may hold a
+ * session (lib/signed-in-hint.ts) already gets home, not a landing page flashing by: its listings (the
+ * same for every member) are asked for beside the current user, and its greeting takes the name when it
+ * comes. An answer that nobody is signed in brings the landing page.
  * Not while React hydrates the prerendered landing page: the hint may have been written since the route
  * guard read it (the header's current-user answer can arrive first), and hydration must render what the
  * HTML holds.
@@ -40,8 +60,7 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 function Root() {
   const { isAuthenticated, isLoading } = useAuth();
   const hydrated = useHydrated();
-  if (isAuthenticated) return <Home />;
-  return isLoading && hydrated && wasSignedIn() ? <PageLoading /> : <Landing />;
+  return isAuthenticated || (isLoading && hydrated && mayBeSignedIn()) ? <Home /> : <Landing />;
 }
 
 function ScrollToTop() {

@@ -6,8 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { PRERENDERED_ATTRIBUTE, routeGuardScript, scriptHash } from '../build/prerendered-html';
-import { SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
-import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations } from './support';
+import { SIGNED_IN_COOKIE, SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
+import { eventually } from '@vnmarket/shared/testing';
+import { type BrowserGlobals, holdNext, installBrowserHarness, newAccount, seriousA11yViolations } from './support';
 
 jest.setTimeout(60_000);
 
@@ -63,12 +64,12 @@ describe('the prerendered landing page', () => {
     const scripts = [...head.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     // The guard first, inline: the first paint waits for no request. Then the app's module.
     expect(scripts[0]![1]).toBe('');
-    expect(scripts[0]![2]).toBe(routeGuardScript(SIGNED_IN_HINT_KEY));
+    expect(scripts[0]![2]).toBe(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE));
     expect(scripts.slice(1).map(([, attributes]) => attributes)).toEqual([
       expect.stringMatching(/^ type="module" crossorigin src="\/assets\/index-[\w-]+\.js"$/),
     ]);
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
-    expect(scriptSrc?.split(' ')).toEqual(["'self'", scriptHash(routeGuardScript(SIGNED_IN_HINT_KEY))]);
+    expect(scriptSrc?.split(' ')).toEqual(["'self'", scriptHash(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE))]);
   });
 
   it('answers /robots.txt with the crawl rules, not the app (an SPA fallback would hand crawlers HTML)', async () => {
@@ -219,6 +220,42 @@ describe('the prerendered landing page', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Featured Listings' }).waitFor();
     expect(member.asked.length).toBe(asked);
+  });
+
+  // A member's first page on a phone: each step that waits for the one before is a round trip on a cellular
+  // link. Who is signed in, the answer schemas, the user menu, home's code and then home's listings go out
+  // without waiting for that answer.
+  it('a member’s first page asks for home’s code and listings while who is signed in is still pending, and never paints the landing page', async () => {
+    const account = newAccount('Quyên', 'Hồ');
+    // Signed in through the API: the cookie jar holds auth's cookies, local storage holds no hint.
+    const { page } = await web.newPage({ account });
+    const assets: string[] = [];
+    const listingQueries: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) assets.push(pathname);
+      if (pathname === '/api/listings') listingQueries.push(search);
+    });
+    await watchForHero(page);
+    const release = await holdNext(page, 'GET', /\/api\/auth\/user$/);
+    const pending = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/user');
+    await page.goto(`${web.base}/`);
+    await pending;
+    const chunk = (name: string) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`);
+    await eventually(async () => {
+      const chunks = Object.fromEntries(['Home', 'contracts', 'UserMenu'].map((name) => [name, assets.some((asset) => chunk(name).test(asset))]));
+      expect(chunks).toEqual({ Home: true, contracts: true, UserMenu: true });
+      expect(listingQueries).toEqual([expect.stringContaining('near=San+Francisco')]);
+    }, 10_000);
+    expect(await heroWasShown(page)).toBe(false);
+    await page.getByRole('heading', { name: 'Welcome back', exact: true }).waitFor();
+
+    release();
+    await page.getByRole('heading', { name: `Welcome back, ${account.firstName}` }).waitFor();
+    expect(await heroWasShown(page)).toBe(false);
+    // The landing page's featured listings were never asked for: it never rendered.
+    expect(assets.some((asset) => chunk('BelowTheFold').test(asset))).toBe(false);
+    expect(listingQueries).toHaveLength(1);
   });
 
   // The hint can change between the route guard (head) and hydration (after the body): the header's

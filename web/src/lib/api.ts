@@ -61,10 +61,13 @@ export interface Contract<T> {
 /** A contract, or how to load it: lazyContract's loader, so zod is fetched the first time an answer is checked. */
 export type ContractSource<T> = Contract<T> | (() => Promise<Contract<T>>);
 
-/** A schema of lib/contracts.ts, loaded (once) when it is first needed: that chunk holds zod and proto's schemas. */
+/** lib/contracts.ts: the chunk that holds zod and proto's schemas (the browser fetches it once). */
+export const loadContracts = () => import('./contracts');
+
+/** A schema of lib/contracts.ts, loaded (once) when it is first needed. */
 export function lazyContract<T>(pick: (schemas: typeof contracts) => Contract<T>): () => Promise<Contract<T>> {
   let loaded: Promise<Contract<T>> | undefined;
-  return () => (loaded ??= import('./contracts').then(pick));
+  return () => (loaded ??= loadContracts().then(pick));
 }
 
 const resolved = <T>(source: ContractSource<T>): Promise<Contract<T>> | Contract<T> => (typeof source === 'function' ? source() : source);

@@ -6,7 +6,7 @@
  */
 import type { User } from '@vnmarket/proto/src/auth';
 import type { Message } from '@vnmarket/proto/src/messaging';
-import useSWR, { type SWRConfiguration } from 'swr';
+import useSWR, { preload, type SWRConfiguration } from 'swr';
 import { fetchListOrEmptyWhenMissing, fetchParsed, fetchParsedOrNullWhenSignedOut, lazyContract, listOf, type Contract, type ContractSource } from './api';
 import { keys } from './cache-keys';
 import { mayBeSignedIn, rememberSignedIn } from './signed-in-hint';
@@ -58,18 +58,21 @@ function useParsed<T>(key: string | null, schema: ContractSource<T>, options?: S
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-/**
- * The signed-in user (GET /api/auth/user); null when signed out, without asking when this browser cannot
- * hold a session (see mayBeSignedIn). Each answer updates the signed-in hint.
- */
-export function useCurrentUser() {
-  return useSWR<User | null>(keys.currentUser, async (url: string) => {
-    if (!mayBeSignedIn()) return null;
-    const user = await fetchParsedOrNullWhenSignedOut(url, userSchema);
-    rememberSignedIn(user !== null);
-    return user;
-  });
+/** GET /api/auth/user; null when signed out, without asking when this browser cannot hold a session (see mayBeSignedIn). Each answer updates the signed-in hint. */
+async function fetchCurrentUser(url: string): Promise<User | null> {
+  if (!mayBeSignedIn()) return null;
+  const user = await fetchParsedOrNullWhenSignedOut(url, userSchema);
+  rememberSignedIn(user !== null);
+  return user;
 }
+
+/** The signed-in user (null when signed out). */
+export function useCurrentUser() {
+  return useSWR<User | null>(keys.currentUser, fetchCurrentUser);
+}
+
+/** Asks who is signed in before the first render; useCurrentUser takes that answer (SWR's preload). */
+export const preloadCurrentUser = () => preload(keys.currentUser, fetchCurrentUser);
 
 /** The unread badge: polled every 10 s while signed in. */
 export function useUnreadCount(signedIn: boolean): number {

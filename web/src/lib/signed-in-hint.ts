@@ -1,10 +1,13 @@
 import { SIGNED_IN_COOKIE } from '@vnmarket/proto/src/auth-values';
 
+export { SIGNED_IN_COOKIE };
+
 /**
  * Whether this browser's last answer from /api/auth/user was a member: a hint kept in localStorage (the
- * session cookie is httpOnly). It lets "/" skip the landing page a member would only see flash by: the
- * prerendered copy in index.html (build/prerender.ts reads the same key before the body is parsed) and
- * the landing page shown while the current user loads. The answer itself always decides what shows next.
+ * session cookie is httpOnly), from before auth set a cookie the page can read (SIGNED_IN_COOKIE). Either
+ * lets "/" skip the landing page a member would only see flash by: the prerendered copy in index.html (the
+ * route guard of build/prerender.ts reads both before the body is parsed) and the landing page shown while
+ * the current user loads. The answer itself always decides what shows next.
  */
 export const SIGNED_IN_HINT_KEY = 'vnm.signed-in';
 

@@ -16,7 +16,8 @@ import { Dot, IconButton, Logo, LogoMark } from './styles';
 import { UnreadBadge } from './UnreadBadge';
 
 // Only members see the user menu, and the drawer opens on a tap: both load on demand, not with the first page.
-const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+export const loadUserMenu = () => import('./UserMenu');
+const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
 const Drawer = lazy(() => import('./Drawer').then((module) => ({ default: module.Drawer })));
 
 export function Header() {

@@ -1,2 +1,2 @@
 // The site header (./Header.tsx) and its parts: search, unread badge, user menu, phone drawer.
-export { Header } from './Header';
+export { Header, loadUserMenu } from './Header';
