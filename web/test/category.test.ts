@@ -505,9 +505,18 @@ describe('photos that do not load', () => {
     await openCategory(page, 'sale');
     await card(page).locator('img').waitFor();
     expect(await card(page).getByTestId('image-placeholder').count()).toBe(0);
-    // The newest is the grid's first card: its photo loads at once (on a phone it is the largest paint).
+    // The newest is the grid's first card: its photo loads at once, ahead of other images (on a phone it is
+    // the largest paint). So on the seller's public profile, where it is the first card too.
+    const firstPhoto = async (shown: Page) => {
+      const img = card(shown).locator('img');
+      return { loading: await img.getAttribute('loading'), fetchpriority: await img.getAttribute('fetchpriority') };
+    };
     expect(await cards(page).first().textContent()).toContain(title);
-    expect(await card(page).locator('img').getAttribute('loading')).toBe('eager');
+    expect(await firstPhoto(page)).toEqual({ loading: 'eager', fetchpriority: 'high' });
+    await page.goto(`${base}/users/${created.body.userId}`);
+    await card(page).locator('img').waitFor();
+    expect(await cards(page).first().textContent()).toContain(title);
+    expect(await firstPhoto(page)).toEqual({ loading: 'eager', fetchpriority: 'high' });
 
     // A dropped connection for that one request: the placeholder takes the photo's place.
     const { page: offline } = await newPage({ account: newAccount('Nhi', 'Quách') });

@@ -14,8 +14,9 @@ import { ClockIcon, ImageIcon, PinIcon } from './Icons';
 import { Badge, Grid, Skeleton } from './ui';
 
 /**
- * How many cards at the top of a results grid load their photo at once: the first row at the widest layout
- * (three columns). On a phone the first of them is the page's largest paint, which a lazy image delays.
+ * How many cards at the top of a results grid load their photo at once, ahead of other images (fetchpriority
+ * high): the first row at the widest layout (three columns). On a phone the first of them is the page's
+ * largest paint, which a lazy image delays, and the browser cannot know it is before the grid's layout.
  */
 export const EAGER_CARDS = 3;
 
@@ -26,7 +27,13 @@ export function ListingCard({ listing, to, eager = false }: { listing: Listing; 
     <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
         {image && failedImage !== image ? (
-          <img src={thumbnailPathOf(image)} alt="" loading={eager ? 'eager' : 'lazy'} onError={() => setFailedImage(image)} />
+          <img
+            src={thumbnailPathOf(image)}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            onError={() => setFailedImage(image)}
+          />
         ) : (
           <Placeholder data-testid="image-placeholder" aria-hidden="true">
             <ImageIcon size={40} />

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams } from '../lib/router';
 import styled from 'styled-components';
-import { ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { EAGER_CARDS, ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ReviewForm } from '../components/ReviewForm';
@@ -61,8 +61,8 @@ function SellerListings({ sellerId }: { sellerId: string }) {
       ) : (
         <>
           <Grid data-testid="listing-grid">
-            {results.listings.map((listing) => (
-              <ListingCard key={listing.id} listing={listing} />
+            {results.listings.map((listing, index) => (
+              <ListingCard key={listing.id} listing={listing} eager={index < EAGER_CARDS} />
             ))}
           </Grid>
           <LoadMore results={results} />

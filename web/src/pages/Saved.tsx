@@ -1,6 +1,6 @@
 /** Saved listings (/saved), members only: the count, the saved listings as cards, or how to save one. */
 import styled from 'styled-components';
-import { ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { EAGER_CARDS, ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
 import { useRequireAuth } from '../lib/hooks';
 import { useSaved } from '../lib/queries';
@@ -31,8 +31,8 @@ export default function Saved() {
         </CenteredMessage>
       ) : (
         <Grid data-testid="saved-grid">
-          {data.map((item) => (
-            <ListingCard key={item.id} listing={item.listing} />
+          {data.map((item, index) => (
+            <ListingCard key={item.id} listing={item.listing} eager={index < EAGER_CARDS} />
           ))}
         </Grid>
       )}

@@ -25,7 +25,7 @@ export function Gallery({ listing }: { listing: Listing }) {
     <GalleryBox>
       <MainImage>
         {current ? (
-          <img src={current} alt={`${listing.title} – photo ${shown + 1} of ${images.length}`} data-testid="gallery-main" />
+          <img src={current} alt={`${listing.title} – photo ${shown + 1} of ${images.length}`} fetchPriority="high" data-testid="gallery-main" />
         ) : (
           <Fallback role="img" aria-label="No photos for this listing" data-testid="gallery-fallback">
             <ImageIcon size={56} />
