@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { INITIAL_JS_BEFORE, INITIAL_JS_GOAL_BYTES, initialJs, jsFileSize, kib } from '../../web/build/initial-js';
+import { readLcpScript, type PageTiming } from '../../web/build/read-lcp';
 import { PRERENDER_START, withoutPrerender, withoutRouteGuard } from '../../web/build/prerendered-html';
 import {
   assertPortsFree,
@@ -49,26 +50,8 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const LCP_GOAL_MS = 1000;
 
-/**
- * Runs in the page (a string: the TypeScript loader would wrap named functions in a helper the page lacks):
- * the last largest-contentful-paint entry once none has come for 500 ms (15 s for the first), and the navigation timing.
- */
-const READ_TIMING = `new Promise((resolve) => {
-  let lcp = Number.NaN;
-  let quiet;
-  const finish = () => {
-    observer.disconnect();
-    const [navigation] = performance.getEntriesByType('navigation');
-    resolve({ lcp, dcl: navigation ? navigation.domContentLoadedEventEnd : Number.NaN, load: navigation ? navigation.loadEventEnd : Number.NaN });
-  };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) lcp = entry.startTime;
-    clearTimeout(quiet);
-    quiet = setTimeout(finish, 500);
-  });
-  quiet = setTimeout(finish, 15000);
-  observer.observe({ type: 'largest-contentful-paint', buffered: true });
-})`;
+/** The last largest-contentful-paint entry once none has come for 500 ms (15 s for the first), and the navigation timing. */
+const READ_TIMING = readLcpScript(500, 15_000);
 
 interface PageRun {
   lcpMs: number;
@@ -135,7 +118,7 @@ async function loadOnce(browser: Browser, url: string, options: LoadOptions): Pr
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(url, { waitUntil: 'load' });
-    const timing = (await page.evaluate(READ_TIMING)) as { lcp: number; dcl: number; load: number };
+    const timing = (await page.evaluate(READ_TIMING)) as PageTiming;
     if (Number.isNaN(timing.lcp)) throw new Error('the browser reported no largest-contentful-paint for /');
     return { lcpMs: timing.lcp, domContentLoadedMs: timing.dcl, loadMs: timing.load, scripts: [...new Set(scripts)] };
   } finally {

@@ -16,25 +16,15 @@ import { TestClient } from '@vnmarket/shared/testing';
 import { startStack, type Stack } from '@vnmarket/testkit';
 import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, WEB_DIST } from '../test/support';
 import { SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
+import { readLcpScript, type PageTiming } from '../build/read-lcp';
 
 const RUNS = Number(process.env.RUNS ?? 6);
 const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 4);
 /** Lighthouse's mobile throttling: a slow 4G link. */
 const LINK = { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 
-/** Runs in the page: the last largest-contentful-paint entry once none has come for 1.5 s. */
-const READ_LCP = `new Promise((resolve) => {
-  let lcp = Number.NaN;
-  let quiet;
-  const finish = () => { observer.disconnect(); resolve(lcp); };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) lcp = entry.startTime;
-    clearTimeout(quiet);
-    quiet = setTimeout(finish, 1500);
-  });
-  quiet = setTimeout(finish, 20000);
-  observer.observe({ type: 'largest-contentful-paint', buffered: true });
-})`;
+/** The last largest-contentful-paint entry once none has come for 1.5 s. */
+const READ_LCP = readLcpScript(1500, 20_000);
 
 interface Target {
   label: string;
@@ -69,7 +59,7 @@ async function loadHome(browser: Browser, { stack, member }: Target): Promise<nu
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${base}/`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: `Welcome back, ${member.firstName}` }).waitFor({ timeout: 30_000 });
-    return (await page.evaluate(READ_LCP)) as number;
+    return ((await page.evaluate(READ_LCP)) as PageTiming).lcp;
   } finally {
     await context.close();
   }
