@@ -18,26 +18,14 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import type { Listing } from '@vnmarket/proto';
-import { TestClient } from '@vnmarket/shared/testing';
+import { freePort, TestClient } from '@vnmarket/shared/testing';
 import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, startWebStack } from '../test/support';
 
 const run = promisify(execFile);
 
-/** A port nothing listens on now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse';
 
 interface Row {

@@ -18,9 +18,14 @@ import { Badge, Grid, Skeleton } from './ui';
  * high): the first row at the widest layout (three columns). On a phone the first of them is the page's
  * largest paint, which a lazy image delays, and the browser cannot know it is before the grid's layout.
  */
-export const EAGER_CARDS = 3;
+const EAGER_CARDS = 3;
 
-export function ListingCard({ listing, to, eager = false }: { listing: Listing; to?: string; eager?: boolean }) {
+/**
+ * `position`: the card's place in a results grid at the top of its page (0 first); without it (a grid
+ * further down, like the landing page's featured listings) the photo loads lazily.
+ */
+export function ListingCard({ listing, to, position }: { listing: Listing; to?: string; position?: number }) {
+  const eager = position !== undefined && position < EAGER_CARDS;
   const image = listing.images[0];
   const [failedImage, setFailedImage] = useState<string>();
   return (

@@ -12,7 +12,7 @@ import styled from 'styled-components';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { CategoryFilterSidebar, useShownValue } from '../components/FilterSidebar';
 import { SearchIcon } from '../components/Icons';
-import { EAGER_CARDS, ListingCard } from '../components/ListingCard';
+import { ListingCard } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, CenteredMessage, Container, Grid, Input, LoadFailed, Muted, Select } from '../components/ui';
 import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
@@ -102,7 +102,7 @@ function CategoryScreen({ category }: { category: Category }) {
             <>
               <Grid data-testid="listing-grid">
                 {results.listings.map((listing, index) => (
-                  <ListingCard key={listing.id} listing={listing} eager={index < EAGER_CARDS} />
+                  <ListingCard key={listing.id} listing={listing} position={index} />
                 ))}
               </Grid>
               <LoadMore results={results} />

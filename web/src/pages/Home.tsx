@@ -12,7 +12,7 @@ import styled from 'styled-components';
 import { EMPTY_FILTERS, FilterSidebar, type HomeFilters } from '../components/FilterSidebar';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { PinIcon } from '../components/Icons';
-import { EAGER_CARDS, ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
 import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
@@ -156,7 +156,7 @@ export default function Home() {
             <>
               <Grid data-testid="listing-grid">
                 {listings.map((listing, index) => (
-                  <ListingCard key={listing.id} listing={listing} eager={index < EAGER_CARDS} />
+                  <ListingCard key={listing.id} listing={listing} position={index} />
                 ))}
               </Grid>
               <LoadMore results={results} />

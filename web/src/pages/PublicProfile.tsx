@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams } from '../lib/router';
 import styled from 'styled-components';
-import { EAGER_CARDS, ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { LoadMore } from '../components/LoadMore';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ReviewForm } from '../components/ReviewForm';
@@ -62,7 +62,7 @@ function SellerListings({ sellerId }: { sellerId: string }) {
         <>
           <Grid data-testid="listing-grid">
             {results.listings.map((listing, index) => (
-              <ListingCard key={listing.id} listing={listing} eager={index < EAGER_CARDS} />
+              <ListingCard key={listing.id} listing={listing} position={index} />
             ))}
           </Grid>
           <LoadMore results={results} />

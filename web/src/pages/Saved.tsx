@@ -1,6 +1,6 @@
 /** Saved listings (/saved), members only: the count, the saved listings as cards, or how to save one. */
 import styled from 'styled-components';
-import { EAGER_CARDS, ListingCard, SkeletonGrid } from '../components/ListingCard';
+import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
 import { useRequireAuth } from '../lib/hooks';
 import { useSaved } from '../lib/queries';
@@ -32,7 +32,7 @@ export default function Saved() {
       ) : (
         <Grid data-testid="saved-grid">
           {data.map((item, index) => (
-            <ListingCard key={item.id} listing={item.listing} eager={index < EAGER_CARDS} />
+            <ListingCard key={item.id} listing={item.listing} position={index} />
           ))}
         </Grid>
       )}
