@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import type { Stack } from '@vnmarket/testkit';
 import { eventually } from '@vnmarket/shared/testing';
 import {
+  a11yViolationsOf,
   type BrowserGlobals,
   cards,
   countLine,
@@ -344,6 +345,8 @@ describe('a listing from creation to saved and reported', () => {
     await toast(page, 'Listing Saved').waitFor();
     await page.getByRole('button', { name: 'Unsave listing' }).waitFor();
     expect(await save.getAttribute('aria-pressed')).toBe('true');
+    // What the button shows ("Saved") is in the name a speech-input user says (WCAG 2.5.3, label in name).
+    expect(await a11yViolationsOf(page, ['label-content-name-mismatch'])).toEqual([]);
 
     await page.getByRole('button', { name: `Account menu for ${buyer.firstName} ${buyer.lastName}` }).click();
     await page.getByRole('menuitem', { name: 'Saved' }).click();
@@ -353,6 +356,8 @@ describe('a listing from creation to saved and reported', () => {
     await saved.first().waitFor();
     expect(await saved.locator('h3').allTextContents()).toEqual([`${title} – giá mới`]);
     expect(await page.getByTestId('saved-count').textContent()).toBe('1 saved listing');
+    // The cards' titles (h3) sit under a section heading, not straight under the page's h1.
+    expect(await a11yViolationsOf(page, ['heading-order'])).toEqual([]);
     await saved.first().click();
     await page.waitForURL(`${base}/listing/${listingId}`);
   });

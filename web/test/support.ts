@@ -307,6 +307,13 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** axe-core's findings of these rules, whatever their impact (moderate ones too), as readable lines: none is allowed. */
+export async function a11yViolationsOf(page: Page, rules: string[]): Promise<string[]> {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.html.slice(0, 160)}`));
+}
+
 /**
  * GET /api/listings?{query} through the gateway (anyone may browse), with its X-Total-Count: what a
  * grid's first page and its count line should show.

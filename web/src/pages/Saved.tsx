@@ -53,6 +53,10 @@ const Head = styled.div`
   margin-bottom: 20px;
 `;
 
-const Count = styled.p`
+/** The grid's heading (its cards' titles are h3): the count, read as text beside the page title. */
+const Count = styled.h2`
+  margin: 0;
+  font-size: 1rem;
+  font-weight: 400;
   color: var(--muted);
 `;

@@ -69,7 +69,8 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
           variant="outline"
           block
           aria-pressed={isSaved}
-          aria-label={isSaved ? 'Unsave listing' : 'Save listing'}
+          // The name starts with what the button shows (WCAG 2.5.3: a speech-input user says what they see).
+          aria-label={isSaved ? 'Saved, unsave listing' : 'Save listing'}
           disabled={saving}
           onClick={() => void toggleSave()}
           data-testid="save-button"
