@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-gateway bench-chat bench-first-page clean
+.PHONY: start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-gateway bench-chat bench-first-page clean reset
 
 start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
@@ -56,5 +56,9 @@ bench-first-page: install ## the landing page: initial JS (gzip) and LCP in head
 bench-chat: install ## chat at 500 messages/s: 1,000 WebSockets on 2 messaging replicas, send-to-receive latency, memory per socket
 	npm run bench:chat
 
-clean:
-	rm -rf node_modules var coverage
+clean: ## what installing and building made; the local marketplace's data stays (make reset empties it)
+	rm -rf node_modules var/toolchain coverage web/dist
+
+reset: install ## the local marketplace back to empty: its database, Redis keys, event queues, photos and keys (stop make start first)
+	tsx scripts/reset.ts
+
