@@ -5,7 +5,7 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { resetLocalData } from '../scripts/lib/local';
+import { resetLocalData, type LocalData } from '../scripts/lib/local';
 
 const PG = 'postgres://postgres@127.0.0.1:5432';
 const REDIS = 'redis://127.0.0.1:6379';
@@ -38,9 +38,21 @@ describe('make reset (resetLocalData)', () => {
   const database = `vnm_reset_${id}`;
   const prefix = `vnmresettest${id}:`;
   const exchange = `reset-test-${id}`;
-  let varDir: string;
+  const varDir = mkdtempSync(path.join(tmpdir(), 'vnm-reset-'));
   let redis: Redis;
   let broker: amqp.ChannelModel;
+  /** This test's own database, key prefix, exchange and var folder. */
+  const localData = (overrides: Partial<LocalData> = {}): LocalData => ({
+    databaseUrl: `${PG}/${database}`,
+    redisUrl: REDIS,
+    redisKeyPrefix: prefix,
+    amqpUrl: AMQP,
+    exchange,
+    services: ['listings', 'media', 'messaging'],
+    varDir,
+    keep: ['toolchain'],
+    ...overrides,
+  });
 
   beforeAll(async () => {
     redis = new Redis(REDIS);
@@ -74,7 +86,6 @@ describe('make reset (resetLocalData)', () => {
     }
     await channel.close();
 
-    varDir = mkdtempSync(path.join(tmpdir(), 'vnm-reset-'));
     mkdirSync(path.join(varDir, 'toolchain/node/bin'), { recursive: true });
     writeFileSync(path.join(varDir, 'toolchain/node/bin/node'), '');
     mkdirSync(path.join(varDir, 'objects/listing-images'), { recursive: true });
@@ -82,16 +93,7 @@ describe('make reset (resetLocalData)', () => {
     mkdirSync(path.join(varDir, 'keys'));
     writeFileSync(path.join(varDir, 'sms-outbox.jsonl'), '{}\n');
 
-    const removed = await resetLocalData({
-      databaseUrl: `${PG}/${database}`,
-      redisUrl: REDIS,
-      redisKeyPrefix: prefix,
-      amqpUrl: AMQP,
-      exchange,
-      services: ['listings', 'media', 'messaging'],
-      varDir,
-      keep: ['toolchain'],
-    });
+    const removed = await resetLocalData(localData());
 
     expect(await databaseExists(database)).toBe(false);
     expect(await redis.keys(`${prefix}*`)).toEqual([]);
@@ -103,33 +105,13 @@ describe('make reset (resetLocalData)', () => {
     expect(existsSync(path.join(varDir, 'toolchain/node/bin/node'))).toBe(true);
     expect(removed).toEqual(expect.arrayContaining([`database ${database}`, `2 Redis keys under ${prefix}`, `6 event queues of ${exchange}`]));
 
-    // A second reset finds nothing and says so (no queue of messaging was ever there).
-    const again = await resetLocalData({
-      databaseUrl: `${PG}/${database}`,
-      redisUrl: REDIS,
-      redisKeyPrefix: prefix,
-      amqpUrl: AMQP,
-      exchange,
-      services: ['listings'],
-      varDir,
-      keep: ['toolchain'],
-    });
+    // A second reset finds nothing to remove, messaging's queues that never were included.
+    const again = await resetLocalData(localData());
     expect(again).toEqual([]);
   });
 
   it('refuses to drop the postgres database', async () => {
-    await expect(
-      resetLocalData({
-        databaseUrl: `${PG}/postgres`,
-        redisUrl: REDIS,
-        redisKeyPrefix: prefix,
-        amqpUrl: AMQP,
-        exchange,
-        services: [],
-        varDir: tmpdir(),
-        keep: [],
-      }),
-    ).rejects.toThrow('refusing to drop it');
+    await expect(resetLocalData(localData({ databaseUrl: `${PG}/postgres` }))).rejects.toThrow('refusing to drop it');
   });
 });
 
