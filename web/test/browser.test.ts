@@ -228,8 +228,14 @@ describe('a listing from creation to saved and reported', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/listings') posts += 1;
     });
     await page.getByRole('button', { name: 'Publish Listing' }).click();
-    await toast(page, 'Please fill in all required fields.').waitFor();
+    const missing = toast(page, 'Please fill in all required fields.');
+    await missing.waitFor();
     expect(posts).toBe(0);
+    // White on red, readable once it has slid in (its description was faded below 4.5:1).
+    await missing.evaluate((element) =>
+      Promise.all((element as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((animation) => animation.finished)),
+    );
+    expect(await a11yViolationsOf(page, ['color-contrast'])).toEqual([]);
 
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Category').selectOption('sale');

@@ -149,7 +149,6 @@ const ToastTitle = styled.div`
 const ToastDescription = styled.div`
   margin-top: 2px;
   font-size: 0.875rem;
-  opacity: 0.92;
 `;
 
 const CloseButton = styled.button`
