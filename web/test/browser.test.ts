@@ -10,6 +10,7 @@ import type { Stack } from '@vnmarket/testkit';
 import { eventually } from '@vnmarket/shared/testing';
 import {
   a11yViolationsOf,
+  isFocused,
   type BrowserGlobals,
   cards,
   countLine,
@@ -84,9 +85,15 @@ describe('signing up', () => {
     for (const message of ['First name is required', 'Last name is required', 'Phone number is required', 'Password must be at least 8 characters']) {
       await page.getByText(message, { exact: true }).waitFor();
     }
+    // The first field with a message takes the focus; typing there clears its message and keeps the focus.
+    const firstName = page.getByLabel('First name');
+    await eventually(async () => expect(await isFocused(firstName)).toBe(true));
+    await page.keyboard.type('L');
+    await page.getByText('First name is required', { exact: true }).waitFor({ state: 'detached' });
+    expect(await isFocused(firstName)).toBe(true);
 
     const phone = uniquePhone();
-    await page.getByLabel('First name').fill('Lan');
+    await firstName.fill('Lan');
     await page.getByLabel('Last name').fill('Nguyễn');
     await page.getByLabel('Phone number').fill(phone);
     await page.getByLabel('Email (optional)').fill(`lan.${phone}@example.com`);
@@ -231,6 +238,11 @@ describe('a listing from creation to saved and reported', () => {
     const missing = toast(page, 'Please fill in all required fields.');
     await missing.waitFor();
     expect(posts).toBe(0);
+    // Each empty field says so, and the first (Title, at the top of the long form) takes the focus.
+    for (const message of ['Title is required', 'Category is required', 'Description is required', 'Price is required', 'Location is required']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await eventually(async () => expect(await isFocused(page.getByLabel('Title'))).toBe(true));
     // White on red, readable once it has slid in (its description was faded below 4.5:1).
     await missing.evaluate((element) =>
       Promise.all((element as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((animation) => animation.finished)),

@@ -246,6 +246,10 @@ export function toast(page: Page, text: string): Locator {
   return page.getByTestId('toast').filter({ hasText: text });
 }
 
+/** Whether the element has the keyboard focus now. */
+export const isFocused = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element: { ownerDocument: { activeElement: unknown } }) => element === element.ownerDocument.activeElement);
+
 export const cards = (page: Page): Locator => page.getByTestId('listing-grid').getByTestId('listing-card');
 export const countLine = (page: Page, count: number, city: string): Locator => page.getByText(`Showing ${count} listings in ${city} area`, { exact: true });
 

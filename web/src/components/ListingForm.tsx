@@ -26,7 +26,7 @@ import {
   valueLabel,
 } from '../lib/catalog';
 import { useToast } from '../lib/toast';
-import { issuesByField } from '../lib/validation';
+import { FOCUS_FIRST_ERROR, issuesByField } from '../lib/validation';
 import { errorOf, SelectField, TextAreaField, TextField } from './FormFields';
 import { PhotoUploader } from './photo-uploader';
 import { Button, ButtonLink, Card, CheckRow, FieldRow } from './ui';
@@ -57,7 +57,14 @@ export const EMPTY_LISTING: ListingFormValues = {
   metadata: {},
 };
 
-const REQUIRED: (keyof ListingFormValues)[] = ['title', 'description', 'category', 'price', 'location'];
+/** The required fields, in the form's order, and what each says when it is left empty. */
+const REQUIRED: [keyof ListingFormValues, (category: Category | '') => string][] = [
+  ['title', () => 'Title is required'],
+  ['category', () => 'Category is required'],
+  ['description', () => 'Description is required'],
+  ['price', (category) => `${priceLabel(category).replace(/ \(.*\)$/, '')} is required`],
+  ['location', () => 'Location is required'],
+];
 
 const options = (values: readonly string[], label: (value: string) => string = valueLabel) => values.map((value) => ({ value, label: label(value) }));
 
@@ -180,10 +187,11 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
   const toast = useToast();
 
   const submit = async (values: ListingFormValues) => {
-    const missing = REQUIRED.some((key) => String(values[key] ?? '').trim() === '');
-    if (missing) {
+    const missing = REQUIRED.filter(([key]) => String(values[key] ?? '').trim() === '');
+    if (missing.length > 0) {
       toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' });
-      return undefined;
+      // Each empty field says so beside it, and the first takes the focus (FOCUS_FIRST_ERROR).
+      return Object.fromEntries(missing.map(([key, message]) => [key, message(values.category)]));
     }
     const input: ListingBody = {
       title: values.title,
@@ -203,7 +211,7 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
   };
 
   return (
-    <Form<ListingFormValues> onSubmit={submit} initialValues={initialValues} initialValuesEqual={() => true}>
+    <Form<ListingFormValues> onSubmit={submit} initialValues={initialValues} initialValuesEqual={() => true} decorators={FOCUS_FIRST_ERROR}>
       {({ handleSubmit, submitting, values, form }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <Panel>

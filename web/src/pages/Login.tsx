@@ -10,7 +10,7 @@ import { Button } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
 import { revalidateAfterSignIn } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
-import { fieldValidator } from '../lib/validation';
+import { FOCUS_FIRST_ERROR, fieldValidator } from '../lib/validation';
 import { AuthLayout } from './AuthLayout';
 
 const validators = {
@@ -46,7 +46,7 @@ export default function Login() {
         </>
       }
     >
-      <Form<Partial<LoginBody>> onSubmit={onSubmit}>
+      <Form<Partial<LoginBody>> onSubmit={onSubmit} decorators={FOCUS_FIRST_ERROR}>
         {({ handleSubmit, submitting }) => (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <TextField

@@ -11,7 +11,7 @@ import { Button } from '../components/ui';
 import { ApiError, apiRequest } from '../lib/api';
 import { revalidateAfterSignIn } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
-import { fieldValidator, submissionErrors } from '../lib/validation';
+import { FOCUS_FIRST_ERROR, fieldValidator, submissionErrors } from '../lib/validation';
 import { AuthLayout, Split } from './AuthLayout';
 
 const validators = {
@@ -59,7 +59,7 @@ export default function Register() {
         </>
       }
     >
-      <Form<RegisterValues> onSubmit={onSubmit}>
+      <Form<RegisterValues> onSubmit={onSubmit} decorators={FOCUS_FIRST_ERROR}>
         {({ handleSubmit, submitting }) => (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <Split>
