@@ -174,8 +174,7 @@ const Bubble = styled.div<{ $own: boolean }>`
   time {
     display: block;
     margin-top: 2px;
-    font-size: 0.7rem;
-    opacity: 0.75;
+    font-size: 0.75rem;
     text-align: right;
   }
 `;
