@@ -14,6 +14,7 @@ import {
   getAs,
   holdNext,
   installBrowserHarness,
+  isFocused,
   newAccount,
   photoFiles,
   recordToasts,
@@ -243,6 +244,8 @@ describe('editing the profile', () => {
     expect(await failure.getAttribute('data-variant')).toBe('destructive');
     await dialog.getByText('Please enter a valid phone number').waitFor();
     expect(await dialog.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
+    // The field the server refused takes the focus (on a phone it is scrolled out of sight above the button).
+    await eventually(async () => expect(await isFocused(dialog.getByLabel('Phone'))).toBe(true));
     expect(await dialog.isVisible()).toBe(true);
   });
 });

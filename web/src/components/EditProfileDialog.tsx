@@ -16,6 +16,7 @@ import { useFailureToast, useUnauthorized } from '../lib/hooks';
 import { uploadPhoto } from '../lib/upload';
 import { revalidateAfterProfileEdit } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
+import { focusFirstInvalidIn } from '../lib/validation';
 import { Dialog } from './Dialog';
 import { UploadIcon } from './Icons';
 import { Avatar, Button, FieldError, FieldRow, Hint, Input, Label, Textarea } from './ui';
@@ -69,6 +70,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   const uploading = uploadProgress !== null;
 
   // The preview is an object URL of the picked file: release it when it is replaced or the dialog goes.
+  const formElement = useRef<HTMLFormElement>(null);
   const previewUrl = useRef<string | null>(null);
   useEffect(() => {
     if (previewUrl.current && previewUrl.current !== preview) URL.revokeObjectURL(previewUrl.current);
@@ -132,6 +134,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
       const apiError = error instanceof ApiError ? error : undefined;
       const fieldErrors = apiError?.fieldErrors ?? {};
       setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field === 'profileImageUrl' ? 'photo' : field, messages[0]])));
+      focusFirstInvalidIn(formElement);
       failed(error, { title: 'Error', description: apiError?.serverMessage ?? 'Failed to update profile. Please try again.' });
     } finally {
       setSaving(false);
@@ -151,7 +154,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
       width={560}
       testId="edit-profile-dialog"
     >
-      <form onSubmit={(event) => void save(event)}>
+      <form ref={formElement} onSubmit={(event) => void save(event)}>
         <PhotoRow>
           <Avatar $size={88} data-testid="profile-photo-preview">
             {photo ? <img src={photo} alt="Your profile photo" /> : <span aria-hidden="true">{initials(form.firstName, form.lastName)}</span>}
