@@ -83,10 +83,10 @@ export async function resetLocalData(data: LocalData): Promise<string[]> {
   const pgClient = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 10_000 });
   await pgClient.connect();
   try {
-    const dropped = await pgClient.query('select 1 from pg_database where datname = $1', [database]);
+    const existing = await pgClient.query('select 1 from pg_database where datname = $1', [database]);
     // FORCE: a psql session or a stray process left connected must not keep the old data alive.
     await pgClient.query(`drop database if exists ${pg.escapeIdentifier(database)} with (force)`);
-    if (dropped.rowCount) removed.push(`database ${database}`);
+    if (existing.rowCount) removed.push(`database ${database}`);
   } finally {
     await pgClient.end();
   }

@@ -69,8 +69,8 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   const unauthorized = useUnauthorized();
   const uploading = uploadProgress !== null;
 
-  // The preview is an object URL of the picked file: release it when it is replaced or the dialog goes.
   const formElement = useRef<HTMLFormElement>(null);
+  // The preview is an object URL of the picked file: release it when it is replaced or the dialog goes.
   const previewUrl = useRef<string | null>(null);
   useEffect(() => {
     if (previewUrl.current && previewUrl.current !== preview) URL.revokeObjectURL(previewUrl.current);
