@@ -2,8 +2,9 @@
  * Demo data for a fresh marketplace (tools/demo/demo-data.json), loaded the way a person would: through
  * the gateway's HTTP API. Registers the demo sellers (or signs them in when they already exist) and posts
  * their listings across every category, in Vietnamese and English, around the Bay Area, with photos from
- * tools/demo/photos/ uploaded through the media flow. Does nothing when the marketplace already has
- * listings, so `make start` can run it every time. Not part of any service image.
+ * tools/demo/photos/ uploaded through the media flow. When the marketplace already has listings it only
+ * gives demo listings back photos the object store no longer has, so `make start` can run it every time.
+ * Not part of any service image.
  *
  *   GATEWAY_URL=http://127.0.0.1:8080 tsx tools/demo/seed.ts
  */
@@ -121,11 +122,61 @@ async function uploadPhoto(file: string, cookie: string): Promise<string> {
   return objectPath;
 }
 
+/** A demo seller's session when they exist and still have the demo password; nobody is registered. */
+async function signInExisting(seller: DemoSeller): Promise<string | undefined> {
+  const login = await call('POST', '/api/login', { identifier: seller.phone, password: DEMO_PASSWORD });
+  return login.status === 200 ? sessionCookie(login.headers) : undefined;
+}
+
+async function photoMissing(objectPath: string): Promise<boolean> {
+  const response = await fetch(`${gatewayUrl()}${objectPath}`, { method: 'HEAD', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  return response.status === 404;
+}
+
+/** The demo file's listing as a PUT /api/listings/:id body, with these photos. */
+function demoBody({ photos: _photos, eventInDays, seller: _seller, ...body }: DemoFile['listings'][number], images: string[]) {
+  const metadata = { ...(body.metadata as Record<string, unknown> | undefined), ...(eventInDays === undefined ? {} : { eventDate: inDays(eventInDays) }) };
+  return { ...body, metadata, images };
+}
+
+/**
+ * The database outlives the photo files in some cases: another checkout on this machine seeded it (each
+ * keeps photos in its own var/objects), or the files were deleted. A demo listing still held by its demo
+ * seller whose photos answer 404 gets the demo photos again. Returns how many were mended.
+ */
+async function mendDemoPhotos(): Promise<number> {
+  let mended = 0;
+  for (const [index, seller] of DEMO_SELLERS.entries()) {
+    const ownListings = demo.listings.filter((listing) => listing.seller === index && listing.photos.length > 0);
+    if (ownListings.length === 0) continue;
+    const cookie = await signInExisting(seller);
+    if (!cookie) continue;
+    const mine = await call('GET', '/api/users/listings', undefined, cookie);
+    if (mine.status !== 200 || !Array.isArray(mine.json)) throw new SeedError(`GET /api/users/listings answered ${describe(mine)}`);
+    const stored = mine.json as { id: string; title: string; images: string[] }[];
+    for (const listing of ownListings) {
+      const current = stored.find((candidate) => candidate.title === listing.title);
+      if (!current || current.images.length === 0) continue;
+      if (!(await Promise.all(current.images.map(photoMissing))).some(Boolean)) continue;
+      const images = await Promise.all(listing.photos.map((file) => uploadPhoto(file, cookie)));
+      const updated = await call('PUT', `/api/listings/${current.id}`, demoBody(listing, images), cookie);
+      if (updated.status !== 200) throw new SeedError(`restoring the photos of "${listing.title}" failed: ${describe(updated)}`);
+      mended += 1;
+    }
+  }
+  return mended;
+}
+
 export async function seed(): Promise<void> {
   const existing = await call('GET', '/api/listings?limit=1');
   if (existing.status !== 200 || !Array.isArray(existing.json)) throw new SeedError(`GET /api/listings answered ${describe(existing)}`);
   if (existing.json.length > 0) {
-    console.log('seed: marketplace already has listings; nothing to do');
+    const mended = await mendDemoPhotos();
+    console.log(
+      mended > 0
+        ? `seed: marketplace already has listings; ${mended} demo listings' photos were missing from the object store and are uploaded again`
+        : 'seed: marketplace already has listings; nothing to do',
+    );
     return;
   }
 
@@ -139,14 +190,13 @@ export async function seed(): Promise<void> {
 
   const perCategory = new Map<Category, number>();
   const listings = demo.listings;
-  for (const { seller, photos, eventInDays, ...body } of listings) {
-    const cookie = cookies[seller];
-    if (!cookie) throw new SeedError(`demo listing "${body.title}" names unknown seller ${seller}`);
-    const images = await Promise.all(photos.map((file) => uploadPhoto(file, cookie)));
-    const metadata = { ...(body.metadata as Record<string, unknown> | undefined), ...(eventInDays === undefined ? {} : { eventDate: inDays(eventInDays) }) };
-    const created = await call('POST', '/api/listings', { ...body, metadata, images }, cookie);
-    if (created.status !== 201) throw new SeedError(`creating "${body.title}" failed: ${describe(created)}`);
-    perCategory.set(body.category, (perCategory.get(body.category) ?? 0) + 1);
+  for (const listing of listings) {
+    const cookie = cookies[listing.seller];
+    if (!cookie) throw new SeedError(`demo listing "${listing.title}" names unknown seller ${listing.seller}`);
+    const images = await Promise.all(listing.photos.map((file) => uploadPhoto(file, cookie)));
+    const created = await call('POST', '/api/listings', demoBody(listing, images), cookie);
+    if (created.status !== 201) throw new SeedError(`creating "${listing.title}" failed: ${describe(created)}`);
+    perCategory.set(listing.category, (perCategory.get(listing.category) ?? 0) + 1);
   }
 
   const synced = await sellersVisible(10_000);
