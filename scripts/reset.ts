@@ -8,7 +8,8 @@ import path from 'node:path';
 import { baseConfigSchema } from '@vnmarket/shared';
 import { DEFAULT_PORTS } from '../gateway/src/config';
 import { SERVICES } from '../gateway/src/routes';
-import { isListening, resetLocalData } from './lib/local';
+import { isListening } from './lib/local';
+import { resetLocalData } from './lib/reset-data';
 
 const root = path.resolve(__dirname, '..');
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT ?? 8080);

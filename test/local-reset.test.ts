@@ -5,7 +5,7 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { resetLocalData, type LocalData } from '../scripts/lib/local';
+import { resetLocalData, type LocalData } from '../scripts/lib/reset-data';
 
 const PG = 'postgres://postgres@127.0.0.1:5432';
 const REDIS = 'redis://127.0.0.1:6379';

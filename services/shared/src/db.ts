@@ -90,15 +90,19 @@ function disposeOnClientTimeout(connection: PgConnection, done: (error: Error | 
   done(null, connection);
 }
 
-/** Creates the database named in the URL if it is missing (first start on a fresh machine). */
-export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+/** The database a URL names, and a client of the same server's `postgres` database, to create or drop it. */
+function serverAdmin(url: string): { name: string; client: pg.Client } {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!name) throw new Error('DATABASE_URL names no database');
   const admin = new URL(url);
   admin.pathname = '/postgres';
   // A connect that hangs (packets dropped) fails like a refused one, so migrateService can try again.
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 10_000 });
+  return { name, client: new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 10_000 }) };
+}
+
+/** Creates the database named in the URL if it is missing (first start on a fresh machine). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const { name, client } = serverAdmin(url);
   await client.connect();
   try {
     const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -108,6 +112,23 @@ export async function ensureDatabase(url: string): Promise<void> {
         if (error.code !== '42P04' && error.code !== '23505') throw error;
       });
     }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Drops the database named in the URL, closing any session still connected to it (FORCE: a psql left
+ * open must not keep old data alive). True when there was one to drop. Never the `postgres` database.
+ */
+export async function dropDatabase(url: string): Promise<boolean> {
+  const { name, client } = serverAdmin(url);
+  if (name === 'postgres') throw new Error('DATABASE_URL names the postgres database; refusing to drop it');
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+    return (existing.rowCount ?? 0) > 0;
   } finally {
     await client.end();
   }

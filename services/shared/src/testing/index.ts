@@ -4,6 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { dropDatabase } from '../db';
 
 /**
  * Helpers for tests that run against the real PostgreSQL, Redis and RabbitMQ. Every test file gets its
@@ -47,10 +48,7 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: SERVER_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      await client.end();
+      await dropDatabase(url.toString());
     },
   };
 }
