@@ -16,7 +16,6 @@ import { useFailureToast, useUnauthorized } from '../lib/hooks';
 import { uploadPhoto } from '../lib/upload';
 import { revalidateAfterProfileEdit } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
-import { focusFirstInvalidIn } from '../lib/validation';
 import { Dialog } from './Dialog';
 import { UploadIcon } from './Icons';
 import { Avatar, Button, FieldError, FieldRow, Hint, Input, Label, Textarea } from './ui';
@@ -70,6 +69,14 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   const uploading = uploadProgress !== null;
 
   const formElement = useRef<HTMLFormElement>(null);
+  // After the server's messages are drawn (an effect, not a frame: under load React may draw later), the
+  // first field marked invalid takes the focus.
+  const focusFirstInvalid = useRef(false);
+  useEffect(() => {
+    if (!focusFirstInvalid.current) return;
+    focusFirstInvalid.current = false;
+    formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   // The preview is an object URL of the picked file: release it when it is replaced or the dialog goes.
   const previewUrl = useRef<string | null>(null);
   useEffect(() => {
@@ -134,7 +141,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
       const apiError = error instanceof ApiError ? error : undefined;
       const fieldErrors = apiError?.fieldErrors ?? {};
       setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field === 'profileImageUrl' ? 'photo' : field, messages[0]])));
-      focusFirstInvalidIn(formElement);
+      focusFirstInvalid.current = true;
       failed(error, { title: 'Error', description: apiError?.serverMessage ?? 'Failed to update profile. Please try again.' });
     } finally {
       setSaving(false);

@@ -70,10 +70,5 @@ export function focusFirstError<Values>(form: FormApi<Values>): Unsubscribe {
 const namedControl = (element: Element): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
   (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) && element.name !== '';
 
-/** After React has drawn a form's messages: the first field marked invalid takes the focus (forms without final-form). */
-export function focusFirstInvalidIn(root: { current: ParentNode | null }): void {
-  requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 /** The decorators prop of a form (one array for every render, as react-final-form requires). */
 export const FOCUS_FIRST_ERROR = [focusFirstError];
