@@ -22,7 +22,7 @@ export class RecentIds {
     const now = this.now();
     this.forgetOld(now);
     if (this.seen.has(id)) return false;
-    this.seen.set(id, now);
+    this.seen.set(ownCopy(id), now);
     return true;
   }
 
@@ -33,4 +33,13 @@ export class RecentIds {
       this.seen.delete(id);
     }
   }
+}
+
+/**
+ * The same characters in a string of their own. V8 can make a string cut out of a larger one (split, slice)
+ * point into it and keep all of it alive: an id cut from a peer push would hold the whole push (its frame,
+ * the message's text) for as long as it is remembered. UTF-16 round-trips any string exactly.
+ */
+function ownCopy(id: string): string {
+  return Buffer.from(id, 'utf16le').toString('utf16le');
 }
