@@ -42,7 +42,7 @@ const patched = Symbol.for('vnmarket.redis.releaseSettledPipelines');
  * 13–35 ms. A loop of auto-pipelined GETs measured 18% promoted and 14 ms pauses before this, 1% and 1.3 ms
  * after.
  */
-export function releaseSettledPipelines(): void {
+function releaseSettledPipelines(): void {
   const prototype = Pipeline.prototype as unknown as PipelineInternals & { [patched]?: true };
   if (prototype[patched]) return;
   prototype[patched] = true;
