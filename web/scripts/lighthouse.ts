@@ -49,6 +49,8 @@ async function audit(url: string, label: string, browser: Browser): Promise<Row>
     '--output=json',
     `--output-path=${out}`,
     '--only-categories=performance,accessibility,best-practices',
+    // e.g. LIGHTHOUSE_FLAGS=--throttling-method=devtools: throttle the real page load instead of simulating it.
+    ...(process.env.LIGHTHOUSE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ...('port' in browser ? [`--port=${browser.port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROMIUM_ARGS.join(' ')}`]),
   ];
   // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try once more.

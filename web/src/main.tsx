@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { preloadForMember } from './App';
+import { preloadForMember, preloadScreen } from './App';
 import { AppTree } from './AppTree';
 import { BrowserRouter } from './lib/router';
 import { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE } from './lib/prerendered';
@@ -9,6 +9,7 @@ import { mayBeSignedIn } from './lib/signed-in-hint';
 const container = document.getElementById('root')!;
 const prerendered = container.querySelector(`:scope > [${PRERENDERED_ATTRIBUTE}]`);
 const app = <AppTree router={BrowserRouter} />;
+preloadScreen(location.pathname);
 if (mayBeSignedIn()) preloadForMember(location.pathname);
 
 // index.html holds the landing page as a visitor first sees it at "/" (build/prerender.ts). Where it shows

@@ -261,6 +261,24 @@ describe('the prerendered landing page', () => {
     expect({ listingQueries: listingQueries.length, currentUserAsked }).toEqual({ listingQueries: 1, currentUserAsked: 1 });
   });
 
+  // A deep link's screen is asked for as the app starts, not once what renders before it (who is signed in,
+  // the header's user menu) has loaded: each of those is a round trip on a cellular link.
+  it('a member’s deep link asks for its screen’s code while who is signed in and the user menu are still loading', async () => {
+    const { page } = await web.newPage({ account: newAccount('Tâm', 'Vũ') });
+    const assets: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) assets.push(pathname);
+    });
+    const releaseUser = await holdNext(page, 'GET', /\/api\/auth\/user$/);
+    const releaseMenu = await holdNext(page, 'GET', /\/assets\/UserMenu-[\w-]+\.js$/);
+    await page.goto(`${web.base}/saved`, { waitUntil: 'commit' });
+    await eventually(async () => expect(assets.some((asset) => /^\/assets\/Saved-[\w-]+\.js$/.test(asset))).toBe(true), 10_000);
+    releaseUser();
+    releaseMenu();
+    await page.getByRole('heading', { name: 'Saved Listings', level: 1 }).waitFor();
+  });
+
   // The hint can change between the route guard (head) and hydration (after the body): the header's
   // current-user answer arriving first writes it, as can a sign-in in another tab. What hydrates must not read it.
   it('hydrates the prerender when the signed-in hint appears after the route guard ran, then shows home', async () => {

@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { apiRequest } from '../lib/api';
 import { formatTime } from '../lib/format';
 import { useFailureToast, useMessagingSocket } from '../lib/hooks';
-import { useMessages } from '../lib/queries';
+import { useMessages } from '../lib/screen-reads';
 import { revalidateAfterMessageSent, revalidateMessages } from '../lib/cache-writes';
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 import { useToast } from '../lib/toast';

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, apiRequest } from '../lib/api';
 import { useFailureToast } from '../lib/hooks';
-import { useReviewEligibility } from '../lib/queries';
+import { useReviewEligibility } from '../lib/screen-reads';
 import { revalidateAfterReview } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 import { StarIcon } from './Icons';

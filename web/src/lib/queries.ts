@@ -1,13 +1,14 @@
 /**
- * Every API read the screens cache. Each hook owns its SWR key (./cache-keys.ts) and parses the answer
- * with its proto schema (lib/api.ts), so no screen writes a key or sees an answer that breaks the
- * contract; what each write refetches is ./cache-writes.ts, kept apart so that the first page's JS does
- * not carry it. (Browsing listings page by page is lib/browse.ts, outside SWR, on the same fetch layer.)
+ * The API reads the app caches, with SWR's settings. Each hook owns its SWR key (./cache-keys.ts) and
+ * parses the answer with its proto schema (lib/api.ts), so no screen writes a key or sees an answer that
+ * breaks the contract. Here the reads of the first page (who is signed in, the unread badge, the landing
+ * page's listings); the other screens' are ./screen-reads.ts, and what each write refetches is
+ * ./cache-writes.ts, both kept apart so that the first page's JS does not carry them. (Browsing listings
+ * page by page is lib/browse.ts, outside SWR, on the same fetch layer.)
  */
 import type { User } from '@vnmarket/proto/src/auth';
-import type { Message } from '@vnmarket/proto/src/messaging';
 import useSWR, { preload, type SWRConfiguration } from 'swr';
-import { fetchListOrEmptyWhenMissing, fetchParsed, fetchParsedOrNullWhenSignedOut, lazyContract, listOf, type Contract, type ContractSource } from './api';
+import { fetchParsed, fetchParsedOrNullWhenSignedOut, lazyContract, listOf, type Contract, type ContractSource } from './api';
 import { keys } from './cache-keys';
 import { mayBeSignedIn, rememberSignedIn } from './signed-in-hint';
 
@@ -41,17 +42,10 @@ const unreadCountSchema: Contract<{ count: number }> = {
 // proto's schemas, loaded with the first answer they check (lib/contracts.ts): a signed-out visitor's
 // current-user read is a 401 and checks nothing, so the landing page renders without zod.
 const userSchema = lazyContract((schemas) => schemas.userSchema);
-const listingSchema = lazyContract((schemas) => schemas.listingSchema);
-const listingListSchema = lazyContract((schemas) => listOf(schemas.listingSchema));
-const savedListSchema = lazyContract((schemas) => listOf(schemas.savedListingSchema));
-const conversationListSchema = lazyContract((schemas) => listOf(schemas.conversationSummarySchema));
-const messageSchema = lazyContract((schemas) => schemas.messageSchema);
-const publicUserSchema = lazyContract((schemas) => schemas.publicUserSchema);
-const reviewListSchema = lazyContract((schemas) => listOf(schemas.reviewSchema));
-const reviewEligibilitySchema = lazyContract((schemas) => schemas.reviewEligibilitySchema);
+export const listingListSchema = lazyContract((schemas) => listOf(schemas.listingSchema));
 
 /** SWR read of `key` (null: not yet) parsed with `schema`. */
-function useParsed<T>(key: string | null, schema: ContractSource<T>, options?: SWRConfiguration<T>) {
+export function useParsed<T>(key: string | null, schema: ContractSource<T>, options?: SWRConfiguration<T>) {
   return useSWR<T>(key, (url: string) => fetchParsed(url, schema), options);
 }
 
@@ -80,47 +74,7 @@ export function useUnreadCount(signedIn: boolean): number {
   return data?.count ?? 0;
 }
 
-/** One listing; `id` undefined: not yet (auth still loading, or signed out). */
-export function useListing(id: string | undefined) {
-  return useParsed(id ? keys.listing(id) : null, listingSchema);
-}
-
 /** The newest listings, at most `limit` (the landing page's featured listings). */
 export function useLatestListings(limit: number) {
   return useParsed(keys.latestListings(limit), listingListSchema);
-}
-
-/** The signed-in user's saved listings, newest first, each with its listing. */
-export function useSaved(enabled: boolean) {
-  return useParsed(enabled ? keys.saved : null, savedListSchema);
-}
-
-/** The signed-in user's own listings, active and inactive. */
-export function useOwnListings(enabled: boolean) {
-  return useParsed(enabled ? keys.ownListings : null, listingListSchema);
-}
-
-/** The signed-in user's inbox. */
-export function useConversations(enabled: boolean) {
-  return useParsed(enabled ? keys.conversations : null, conversationListSchema);
-}
-
-/** One conversation's messages, oldest first; none yet (404) is an empty list. */
-export function useMessages(conversationId: string | undefined) {
-  return useSWR<Message[]>(conversationId ? keys.messages(conversationId) : null, (url: string) => fetchListOrEmptyWhenMissing(url, messageSchema));
-}
-
-/** What anyone may see of a member. */
-export function usePublicUser(userId: string | undefined) {
-  return useParsed(userId ? keys.publicUser(userId) : null, publicUserSchema);
-}
-
-/** A seller's reviews, newest first. */
-export function useReviews(userId: string | undefined) {
-  return useParsed(userId ? keys.reviews(userId) : null, reviewListSchema);
-}
-
-/** Whether the signed-in user may review this seller (and why not). */
-export function useReviewEligibility(userId: string | undefined) {
-  return useParsed(userId ? keys.reviewEligibility(userId) : null, reviewEligibilitySchema);
 }

@@ -10,7 +10,7 @@
 import { Children, Component, forwardRef, isValidElement, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { matchPath, UNSAFE_RouteContext as RouteContext, useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router-dom';
 
-export { BrowserRouter, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+export { BrowserRouter, matchPath, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 export interface RouteProps {
   /** A React Router path pattern: `/listing/:id`, `*`. */

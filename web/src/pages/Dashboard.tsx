@@ -15,7 +15,7 @@ import { media } from '../lib/breakpoints';
 import { CATEGORY_INFO } from '../lib/catalog';
 import { formatUsd, plural } from '../lib/format';
 import { useDeleteListing, useFailureToast, useRequireAuth } from '../lib/hooks';
-import { useOwnListings, useSaved } from '../lib/queries';
+import { useOwnListings, useSaved } from '../lib/screen-reads';
 import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 

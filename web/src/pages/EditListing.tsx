@@ -9,7 +9,7 @@ import { EMPTY_LISTING, ListingForm, type ListingFormValues } from '../component
 import { ButtonLink, CenteredMessage, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
-import { useListing } from '../lib/queries';
+import { useListing } from '../lib/screen-reads';
 import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';

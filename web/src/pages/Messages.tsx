@@ -16,7 +16,7 @@ import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
 import { useMessaging } from '../lib/messaging';
-import { useConversations, useMessages } from '../lib/queries';
+import { useConversations, useMessages } from '../lib/screen-reads';
 import { revalidateAfterConversationRead, revalidateAfterMessageSent } from '../lib/cache-writes';
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 

@@ -16,7 +16,7 @@ import { CenteredMessage, Container, Grid, LoadFailed, Skeleton } from '../compo
 import { ApiError } from '../lib/api';
 import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
-import { usePublicUser, useReviews } from '../lib/queries';
+import { usePublicUser, useReviews } from '../lib/screen-reads';
 import { fullName, REVIEWS_ANCHOR } from '../lib/users';
 import NotFound from './NotFound';
 

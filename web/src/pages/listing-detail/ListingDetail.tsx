@@ -12,7 +12,7 @@ import { ReportDialog } from '../../components/ReportDialog';
 import { ButtonLink, CenteredMessage, Container } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
 import { useAuth } from '../../lib/hooks';
-import { useListing, useSaved } from '../../lib/queries';
+import { useListing, useSaved } from '../../lib/screen-reads';
 import { DetailSkeleton } from './DetailSkeleton';
 import { Gallery } from './Gallery';
 import { ListingActions } from './ListingActions';

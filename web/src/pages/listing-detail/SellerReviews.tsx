@@ -1,5 +1,5 @@
 import { ReviewList } from '../../components/ReviewList';
-import { useReviews } from '../../lib/queries';
+import { useReviews } from '../../lib/screen-reads';
 import { Section } from './styles';
 
 /** The seller's reviews under the listing, as their profile shows them (nothing when they cannot be loaded). */

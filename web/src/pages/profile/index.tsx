@@ -15,7 +15,7 @@ import { Tabs } from '../../components/Tabs';
 import { Button, Card, Container, Skeleton } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
 import { useRequireAuth } from '../../lib/hooks';
-import { useOwnListings, useReviews } from '../../lib/queries';
+import { useOwnListings, useReviews } from '../../lib/screen-reads';
 import { useToast } from '../../lib/toast';
 import { fullName, profilePath, ratingOf, REVIEWS_ANCHOR } from '../../lib/users';
 import { MyListings } from './MyListings';
