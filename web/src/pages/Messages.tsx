@@ -6,19 +6,18 @@
  * are separate views with a back button. Pushes arrive over the app-wide socket (lib/messaging.tsx).
  */
 import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import styled from 'styled-components';
-import { SendIcon } from '../components/Icons';
-import { Avatar, Button, Card, Container, Input, PageTitle, Skeleton } from '../components/ui';
+import { ConnectionStatus, MessageBubbles, MessageComposer, useScrollToBottom } from '../components/conversation';
+import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
-import { useFailureToast, useRequireAuth } from '../lib/hooks';
+import { useRequireAuth } from '../lib/hooks';
 import { useMessaging } from '../lib/messaging';
 import { useConversations, useMessages } from '../lib/screen-reads';
 import { revalidateAfterConversationRead, revalidateAfterMessageSent } from '../lib/cache-writes';
-import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 
 export default function Messages() {
   const { user, isAuthenticated, memberDataEnabled } = useRequireAuth();
@@ -44,7 +43,7 @@ export default function Messages() {
     <Container>
       <Heading>
         <PageTitle>Messages</PageTitle>
-        <Status $on={connected}>{connected ? 'Connected' : 'Disconnected'}</Status>
+        <ConnectionStatus connected={connected} />
       </Heading>
       <Panel $threadOpen={Boolean(selectedId)}>
         <Inbox aria-label="Conversations">
@@ -119,41 +118,20 @@ export default function Messages() {
 
 function Thread({ conversation, currentUserId, onBack }: { conversation: ConversationSummary; currentUserId: string; onBack: () => void }) {
   const { data: messages } = useMessages(conversation.conversationId);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const list = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const failed = useFailureToast();
   const other = conversation.otherUser;
-
-  const scrollToBottom = useCallback(() => {
-    window.setTimeout(() => list.current?.scrollTo({ top: list.current.scrollHeight }), SCROLL_TO_BOTTOM_MS);
-  }, []);
-  useEffect(() => {
-    if (messages) scrollToBottom();
-  }, [messages, scrollToBottom]);
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content || sending) return;
-    setSending(true);
-    try {
-      const body: SendMessageBody = {
-        conversationId: conversationIdFor(currentUserId, other.id),
-        receiverId: other.id,
-        content,
-        ...(conversation.listing && !conversation.listing.removed ? { listingId: conversation.listing.id } : {}),
-      };
-      await apiRequest('POST', '/api/messages', body);
-      setText('');
-      await revalidateAfterMessageSent(conversation.conversationId);
-    } catch (error) {
-      failed(error, { title: 'Error', description: 'Failed to send message. Please try again.' });
-    } finally {
-      setSending(false);
-      window.setTimeout(() => input.current?.focus(), FOCUS_AFTER_SEND_MS);
-    }
+  const { listRef, scrollToBottom } = useScrollToBottom(messages);
+  const post = async (content: string) => {
+    const body: SendMessageBody = {
+      conversationId: conversationIdFor(currentUserId, other.id),
+      receiverId: other.id,
+      content,
+      ...(conversation.listing && !conversation.listing.removed ? { listingId: conversation.listing.id } : {}),
+    };
+    await apiRequest('POST', '/api/messages', body);
+  };
+  const afterSent = async () => {
+    await revalidateAfterMessageSent(conversation.conversationId);
+    scrollToBottom();
   };
 
   return (
@@ -176,31 +154,10 @@ function Thread({ conversation, currentUserId, onBack }: { conversation: Convers
             ))}
         </div>
       </ThreadHeader>
-      <Bubbles ref={list} role="log" aria-label={`Conversation with ${other.firstName}`} aria-live="polite">
-        {(messages ?? []).map((message) => (
-          <Bubble key={message.id} $own={message.senderId === currentUserId} data-testid="message-bubble">
-            <span>{message.content}</span>
-            <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-          </Bubble>
-        ))}
+      <Bubbles ref={listRef} role="log" aria-label={`Conversation with ${other.firstName}`} aria-live="polite">
+        <MessageBubbles messages={messages ?? []} currentUserId={currentUserId} />
       </Bubbles>
-      <Composer onSubmit={(event) => void send(event)}>
-        <label htmlFor="thread-input" className="visually-hidden">
-          Message
-        </label>
-        <Input
-          id="thread-input"
-          ref={input}
-          placeholder="Type a message..."
-          value={text}
-          disabled={sending}
-          onChange={(event) => setText(event.target.value)}
-          autoComplete="off"
-        />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={sending || text.trim() === ''}>
-          <SendIcon size={18} />
-        </Button>
-      </Composer>
+      <Composer inputId="thread-input" post={post} afterSent={afterSent} />
     </>
   );
 }
@@ -211,21 +168,6 @@ const Heading = styled.div`
   justify-content: space-between;
   gap: 12px;
   margin: 24px 0 12px;
-`;
-
-const Status = styled.p<{ $on: boolean }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 6px;
-  font-size: 0.85rem;
-  color: var(--muted);
-  &::before {
-    content: '';
-    width: 8px;
-    height: 8px;
-    border-radius: 50%;
-    background: ${({ $on }) => ($on ? 'var(--success)' : '#a8a29e')};
-  }
 `;
 
 const Panel = styled(Card)<{ $threadOpen: boolean }>`
@@ -373,25 +315,7 @@ const Bubbles = styled.div`
   padding: 16px;
 `;
 
-const Bubble = styled.p<{ $own: boolean }>`
-  align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
-  max-width: 75%;
-  overflow-wrap: anywhere;
-  display: grid;
-  gap: 2px;
-  padding: 8px 12px;
-  border-radius: 14px;
-  background: ${({ $own }) => ($own ? 'var(--primary)' : 'var(--surface-alt, #f1f0ee)')};
-  color: ${({ $own }) => ($own ? '#fff' : 'inherit')};
-  /* Solid, not faded: white on red at this size needs all its contrast (WCAG AA 4.5:1). */
-  time {
-    font-size: 0.75rem;
-  }
-`;
-
-const Composer = styled.form`
-  display: flex;
-  gap: 8px;
+const Composer = styled(MessageComposer)`
   padding: 12px 16px;
   border-top: 1px solid var(--border);
 `;

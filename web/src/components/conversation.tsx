@@ -1,0 +1,150 @@
+/**
+ * What a conversation looks and behaves like wherever it is shown (the message modal over a listing, the
+ * Messages screen's thread): the Connected / Disconnected indicator, the bubbles (own on the right), and
+ * the composer. After a send the input clears and the list scrolls to the bottom; focus returns to the
+ * input 100 ms later, sent or not. A failed send shows the error toast (for a 401, the Unauthorized one
+ * and the sign-in redirect) and keeps the text.
+ */
+import type { Message } from '@vnmarket/proto/src/messaging';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { formatTime } from '../lib/format';
+import { useFailureToast } from '../lib/hooks';
+import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
+import { SendIcon } from './Icons';
+import { Button, Input } from './ui';
+
+export function ConnectionStatus({ connected, className }: { connected: boolean; className?: string }) {
+  return (
+    <StatusLine $on={connected} className={className}>
+      {connected ? 'Connected' : 'Disconnected'}
+    </StatusLine>
+  );
+}
+
+/** The list of bubbles scrolls to the bottom whenever `messages` changes, and on `scrollToBottom()`. */
+export function useScrollToBottom(messages: Message[] | undefined) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollToBottom = useCallback(() => {
+    window.setTimeout(() => listRef.current?.scrollTo({ top: listRef.current.scrollHeight }), SCROLL_TO_BOTTOM_MS);
+  }, []);
+  useEffect(() => {
+    if (messages) scrollToBottom();
+  }, [messages, scrollToBottom]);
+  return { listRef, scrollToBottom };
+}
+
+/** The conversation's messages as bubbles, the member's own on the right. */
+export function MessageBubbles({ messages, currentUserId }: { messages: Message[]; currentUserId: string }) {
+  return messages.map((message) => (
+    <Bubble key={message.id} $own={message.senderId === currentUserId} data-testid="message-bubble">
+      <span>{message.content}</span>
+      <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+    </Bubble>
+  ));
+}
+
+/**
+ * "Type a message..." and the send button (disabled while sending or with nothing typed). `post` sends the
+ * trimmed text; once it is sent the input clears and `afterSent` refreshes what shows it.
+ */
+export function MessageComposer({
+  inputId,
+  post,
+  afterSent,
+  autoFocus = false,
+  className,
+}: {
+  /** Unique on the page: the visually hidden label points at it. */
+  inputId: string;
+  post: (content: string) => Promise<void>;
+  afterSent: () => Promise<void> | void;
+  /** Focused when its dialog opens (Dialog focuses the first [data-autofocus]). */
+  autoFocus?: boolean;
+  className?: string;
+}) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const failed = useFailureToast();
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || sending) return;
+    setSending(true);
+    try {
+      await post(content);
+      setText('');
+      await afterSent();
+    } catch (error) {
+      failed(error, { title: 'Error', description: 'Failed to send message. Please try again.' });
+    } finally {
+      setSending(false);
+      window.setTimeout(() => inputRef.current?.focus(), FOCUS_AFTER_SEND_MS);
+    }
+  };
+
+  return (
+    <ComposerForm onSubmit={(event) => void send(event)} className={className}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Message
+      </label>
+      <Input
+        id={inputId}
+        ref={inputRef}
+        data-autofocus={autoFocus || undefined}
+        placeholder="Type a message..."
+        value={text}
+        disabled={sending}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+      />
+      <Button type="submit" size="icon" aria-label="Send message" disabled={sending || text.trim() === ''}>
+        <SendIcon size={18} />
+      </Button>
+    </ComposerForm>
+  );
+}
+
+const StatusLine = styled.p<{ $on: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  font-size: 0.85rem;
+  color: var(--muted);
+  &::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: ${({ $on }) => ($on ? 'var(--success)' : '#a8a29e')};
+  }
+`;
+
+const Bubble = styled.p<{ $own: boolean }>`
+  align-self: ${({ $own }) => ($own ? 'flex-end' : 'flex-start')};
+  max-width: 80%;
+  overflow-wrap: anywhere;
+  display: grid;
+  gap: 2px;
+  margin: 0;
+  padding: 8px 12px;
+  border-radius: 14px;
+  border: 1px solid ${({ $own }) => ($own ? 'var(--primary)' : 'var(--border)')};
+  background: ${({ $own }) => ($own ? 'var(--primary)' : 'var(--surface-alt, #f1f0ee)')};
+  /* Solid, not faded: white on red at this size needs all its contrast (WCAG AA 4.5:1). */
+  color: ${({ $own }) => ($own ? '#fff' : 'var(--text)')};
+  span {
+    white-space: pre-wrap;
+  }
+  time {
+    font-size: 0.75rem;
+    text-align: right;
+  }
+`;
+
+const ComposerForm = styled.form`
+  display: flex;
+  gap: 8px;
+`;
