@@ -12,9 +12,8 @@ import styled from 'styled-components';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { CategoryFilterSidebar, useShownValue } from '../components/FilterSidebar';
 import { SearchIcon } from '../components/Icons';
-import { ListingCard } from '../components/ListingCard';
-import { LoadMore } from '../components/LoadMore';
-import { Button, CenteredMessage, Container, Grid, Input, LoadFailed, Muted, Select } from '../components/ui';
+import { ListingGrid } from '../components/ListingGrid';
+import { Button, CenteredMessage, Container, Input, LoadFailed, Muted, Select } from '../components/ui';
 import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
 import {
   categoryApiParams,
@@ -99,14 +98,7 @@ function CategoryScreen({ category }: { category: Category }) {
           ) : results.listings.length === 0 ? (
             <Empty title={page.emptyTitle} onClear={clearAll} />
           ) : (
-            <>
-              <Grid data-testid="listing-grid">
-                {results.listings.map((listing, index) => (
-                  <ListingCard key={listing.id} listing={listing} position={index} />
-                ))}
-              </Grid>
-              <LoadMore results={results} />
-            </>
+            <ListingGrid results={results} />
           )}
         </Results>
       </BrowseLayout>

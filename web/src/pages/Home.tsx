@@ -12,9 +12,9 @@ import styled from 'styled-components';
 import { EMPTY_FILTERS, FilterSidebar, type HomeFilters } from '../components/FilterSidebar';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { PinIcon } from '../components/Icons';
-import { ListingCard, SkeletonGrid } from '../components/ListingCard';
-import { LoadMore } from '../components/LoadMore';
-import { Button, ButtonLink, CenteredMessage, Container, Grid, LoadFailed, Select } from '../components/ui';
+import { SkeletonGrid } from '../components/ListingCard';
+import { ListingGrid } from '../components/ListingGrid';
+import { Button, ButtonLink, CenteredMessage, Container, LoadFailed, Select } from '../components/ui';
 import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
 import { media } from '../lib/breakpoints';
 import { formatTotal, priceBound, useListingPages } from '../lib/browse';
@@ -153,14 +153,7 @@ export default function Home() {
               </Button>
             </CenteredMessage>
           ) : (
-            <>
-              <Grid data-testid="listing-grid">
-                {listings.map((listing, index) => (
-                  <ListingCard key={listing.id} listing={listing} position={index} />
-                ))}
-              </Grid>
-              <LoadMore results={results} />
-            </>
+            <ListingGrid results={results} />
           )}
         </Results>
       </BrowseLayout>

@@ -7,12 +7,12 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams } from '../lib/router';
 import styled from 'styled-components';
-import { ListingCard, SkeletonGrid } from '../components/ListingCard';
-import { LoadMore } from '../components/LoadMore';
+import { SkeletonGrid } from '../components/ListingCard';
+import { ListingGrid } from '../components/ListingGrid';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ReviewForm } from '../components/ReviewForm';
 import { ReviewList } from '../components/ReviewList';
-import { CenteredMessage, Container, Grid, LoadFailed, Skeleton } from '../components/ui';
+import { CenteredMessage, Container, LoadFailed, Skeleton } from '../components/ui';
 import { ApiError } from '../lib/api';
 import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
@@ -59,14 +59,7 @@ function SellerListings({ sellerId }: { sellerId: string }) {
           <h3>No active listings</h3>
         </CenteredMessage>
       ) : (
-        <>
-          <Grid data-testid="listing-grid">
-            {results.listings.map((listing, index) => (
-              <ListingCard key={listing.id} listing={listing} position={index} />
-            ))}
-          </Grid>
-          <LoadMore results={results} />
-        </>
+        <ListingGrid results={results} />
       )}
     </>
   );

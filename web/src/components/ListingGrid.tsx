@@ -1,13 +1,28 @@
-/** Under a listing grid: "Showing 24 of 137" and "Load more" until the count is reached. */
+/** A browse result as a grid of listing cards, with "Showing 24 of 137" and "Load more" under it. */
 import styled from 'styled-components';
 import { formatTotal, type ListingPages } from '../lib/browse';
-import { Button, Muted } from './ui';
+import { ListingCard } from './ListingCard';
+import { Button, Grid, Muted } from './ui';
+
+/** The loaded listings as cards (at the top of their page: the first rows load their photos eagerly), then LoadMore. */
+export function ListingGrid({ results }: { results: ListingPages }) {
+  return (
+    <>
+      <Grid data-testid="listing-grid">
+        {results.listings.map((listing, index) => (
+          <ListingCard key={listing.id} listing={listing} position={index} />
+        ))}
+      </Grid>
+      <LoadMore results={results} />
+    </>
+  );
+}
 
 /**
  * "Showing 24 of 137" and "Load more" until the count is reached. While a page loads the button stays
  * focusable (aria-disabled, not disabled), so keyboard focus is not lost.
  */
-export function LoadMore({ results }: { results: ListingPages }) {
+function LoadMore({ results }: { results: ListingPages }) {
   const { listings, total, hasMore, loadingMore, loadMoreFailed, loadMore } = results;
   return (
     <MoreBox>
