@@ -49,6 +49,23 @@ describe('sign-in throttling (OWASP: per account and client, per account, per cl
     }
   });
 
+  it('counts an account once however it is named: failures by phone lock its email out too, and the other way round', async () => {
+    const email = `throttle.${Date.now()}@example.com`;
+    const owner = await registered(auth, { email }, fromNewAddress());
+    const attacker = fromNewAddress();
+    const attempt = (identifier: string, password: string) =>
+      auth.client().request('POST', '/api/login', { json: { identifier, password }, headers: attacker });
+    for (let i = 0; i < 2; i += 1) expect((await attempt(owner.phone, `junk ${i}`)).status).toBe(401);
+    for (let i = 0; i < 2; i += 1) expect((await attempt(email.toUpperCase(), `junk by email ${i}`)).status).toBe(401);
+    // Four failures in all from this client: the limit, whichever name each one used.
+    expect((await attempt(email, owner.password)).status).toBe(429);
+    expect((await attempt(owner.phone, owner.password)).status).toBe(429);
+    // An email that names no account is counted on its own, as before.
+    const stranger = `nobody.${Date.now()}@example.com`;
+    for (let i = 0; i < 4; i += 1) expect((await attempt(stranger, 'guess')).status).toBe(401);
+    expect((await attempt(stranger, 'guess')).status).toBe(429);
+  });
+
   it('keys IPv6 clients by their /64: rotating addresses inside it does not reset the count', async () => {
     const owner = await registered(auth, {}, fromNewAddress());
     const statuses: number[] = [];

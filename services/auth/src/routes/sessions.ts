@@ -16,6 +16,18 @@ export function parseIdentifier(identifier: string): { email?: string; phone?: s
   return { phone, key: phone ?? identifier.trim() };
 }
 
+/**
+ * What sign-in attempts are counted against: the account, however it is named. An email naming an account
+ * counts against that account's phone number (what signing in by phone counts against), or its id when it
+ * has none, so switching between email and phone gives no second allowance. A name that matches no account
+ * is counted against itself.
+ */
+export function attemptsKey(identifier: { email?: string; key: string }, candidates: Pick<UserRow, 'id' | 'phone'>[]): string {
+  const account = identifier.email ? candidates[0] : undefined;
+  if (!account) return identifier.key;
+  return account.phone ?? `user:${account.id}`;
+}
+
 /** Signing in and out. */
 export function sessionsRoutes(ctx: AuthContext): Router {
   const router = Router();
@@ -29,13 +41,14 @@ export function sessionsRoutes(ctx: AuthContext): Router {
     const body = parseInput(loginBody, req.body);
     const identifier = parseIdentifier(body.identifier);
     const client = clientAddressKey(req.ip);
-    const pair = `${identifier.key}|${client}`;
+    await ctx.limits.loginAttemptsPerIp.consume(client, TOO_MANY_ATTEMPTS);
+    const candidates = await candidatesForIdentifier(ctx.db, identifier);
+    const account = attemptsKey(identifier, candidates);
+    const pair = `${account}|${client}`;
     // Every attempt is counted atomically BEFORE the password is hashed, so a burst of parallel guesses
     // cannot all be checked before the first failure is recorded; a success gives its hits back.
-    await ctx.limits.loginAttemptsPerIp.consume(client, TOO_MANY_ATTEMPTS);
     await ctx.limits.loginFailuresPerClient.consume(pair, TOO_MANY_ATTEMPTS);
-    await ctx.limits.loginFailuresPerIdentifier.consume(identifier.key, TOO_MANY_ATTEMPTS);
-    const candidates = await candidatesForIdentifier(ctx.db, identifier);
+    await ctx.limits.loginFailuresPerIdentifier.consume(account, TOO_MANY_ATTEMPTS);
     let user: UserRow | undefined;
     for (const candidate of candidates) {
       if (await ctx.passwords.verify(candidate.password, body.password)) {
@@ -47,7 +60,7 @@ export function sessionsRoutes(ctx: AuthContext): Router {
     // Same status and body whether the account exists or not.
     if (!user) throw invalidCredentials();
     await ctx.limits.loginFailuresPerClient.reset(pair);
-    await ctx.limits.loginFailuresPerIdentifier.refund(identifier.key);
+    await ctx.limits.loginFailuresPerIdentifier.refund(account);
     await ctx.sessions.open(user.id, req, res);
     res.json(toUser(user));
   });
