@@ -202,7 +202,7 @@ export const reportBody = z.object({
 });
 export type ReportBody = z.input<typeof reportBody>;
 
-/** The seller as embedded in a listing: public fields only; phone only for phone-contact listings. */
+/** The seller as embedded in a listing: public fields only; phone only for phone-contact listings, verified, opened by a member (never in browse). */
 export const sellerSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),

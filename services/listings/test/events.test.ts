@@ -96,14 +96,29 @@ it('a user.updated applied after user.deleted does not bring the deleted seller 
   expect(copy).toMatchObject({ deleted: true, first_name: '', phone: null });
 });
 
-it("shows a phone-contact listing's number only once the seller has verified it", async () => {
+it("shows a phone-contact listing's number only once the seller has verified it, only to members, only on the listing itself", async () => {
   const seller = await registered(stack);
   const listing = (await seller.client.post('/api/listings', listingBody({ contactPreference: 'phone' }))).body;
-  const visitor = stack.client();
-  await eventually(async () => expect((await visitor.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Lan'));
-  expect((await visitor.get(`/api/listings/${listing.id}`)).body.user.phone).toBeUndefined();
+  const member = (await registered(stack)).client;
+  await eventually(async () => expect((await member.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Lan'));
+  expect((await member.get(`/api/listings/${listing.id}`)).body.user.phone).toBeUndefined();
   await deliver('user.updated', await userEventData(stack, seller.user.id, { phoneVerified: true, version: 99 }));
-  expect((await visitor.get(`/api/listings/${listing.id}`)).body.user.phone).toBe(seller.user.phone);
+  expect((await member.get(`/api/listings/${listing.id}`)).body.user.phone).toBe(seller.user.phone);
+  // Visitors cannot open a listing (the app sends them to sign in): the number is not theirs to collect,
+  // from the listing or from browse, whose pages every caller shares and no card shows a number on.
+  const visitor = stack.client();
+  const seenByVisitor = await visitor.get(`/api/listings/${listing.id}`);
+  expect(seenByVisitor.status).toBe(200);
+  expect(seenByVisitor.body.user.firstName).toBe('Lan');
+  expect(seenByVisitor.body.user.phone).toBeUndefined();
+  const browsed = await eventually(async () => {
+    const page = (await member.get(`/api/listings?search=${encodeURIComponent(listing.title)}&limit=100`)).body as { id: string; user?: object }[];
+    const found = page.find((item) => item.id === listing.id);
+    expect(found?.user).toBeDefined();
+    return found!;
+  });
+  expect(browsed.user).not.toHaveProperty('phone');
+  expect(JSON.stringify(browsed)).not.toContain(seller.user.phone);
 });
 
 it('user.deleted removes their listings, saves and reports, and fixes others’ save counts', async () => {

@@ -74,7 +74,11 @@ const SELLER_COLUMNS = [
   'updated_at',
 ].map((column) => `s.${column} as seller_${column}`);
 
-export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
+/**
+ * A listing as the API answers it, with its seller when the row has one. The seller's phone only with
+ * `sellerPhone` (a member opening one listing), when the listing asks to be called and the number is verified.
+ */
+export function toListing(row: ListingRow | ListingWithSellerRow, { sellerPhone = false }: { sellerPhone?: boolean } = {}): Listing {
   const listing: Listing = {
     id: row.id,
     userId: row.user_id,
@@ -95,7 +99,7 @@ export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
     updatedAt: row.updated_at.toISOString(),
   };
   const withSeller = row as ListingWithSellerRow;
-  if ('seller_id' in withSeller && withSeller.seller_id) listing.user = toSeller(sellerOf(withSeller), row.contact_preference === 'phone');
+  if ('seller_id' in withSeller && withSeller.seller_id) listing.user = toSeller(sellerOf(withSeller), sellerPhone && row.contact_preference === 'phone');
   return listing;
 }
 
@@ -281,7 +285,7 @@ async function newestWindowPage(db: Knex, query: ListingQuery): Promise<Listing[
     .orderBy([...RECENT])
     .limit(query.limit)
     .offset(query.offset)) as ListingWithSellerRow[];
-  return rows.length === query.limit ? rows.map(toListing) : undefined;
+  return rows.length === query.limit ? rows.map((row) => toListing(row)) : undefined;
 }
 
 /** The page of the filtered listings in the chosen order, with their sellers. */
@@ -291,7 +295,7 @@ async function pageInOrder(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQ
     .leftJoin('sellers as s', 's.id', 'l.user_id')
     .select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
   applyOrder(builder, sort);
-  return ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map(toListing);
+  return ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map((row) => toListing(row));
 }
 
 /** The query parameters a browse by category (the home page, a category page, a seller's page) is made of. */
@@ -725,17 +729,18 @@ async function everyMatchRanked(db: Knex, filtered: Knex.QueryBuilder, text: Tex
     rows.length > 0 || query.offset === 0
       ? Number(rows[0]?.total ?? 0)
       : Number((await db.from(filtered.clone().select(db.raw('1')).as('matches')).count<{ count: string }[]>({ count: '*' }))[0]?.count ?? 0);
-  return { listings: rows.map(toListing), total };
+  return { listings: rows.map((row) => toListing(row)), total };
 }
 
-export async function findListing(db: Knex, id: string): Promise<Listing | undefined> {
+/** One listing with its seller; `sellerPhone` as for toListing. */
+export async function findListing(db: Knex, id: string, options: { sellerPhone: boolean }): Promise<Listing | undefined> {
   const row: ListingWithSellerRow | undefined = await listingsWithSellers(db).where('l.id', id).first();
-  return row && toListing(row);
+  return row && toListing(row, options);
 }
 
 export async function listingsOfOwner(db: Knex, userId: string): Promise<Listing[]> {
   const rows: ListingWithSellerRow[] = await listingsWithSellers(db).where('l.user_id', userId).orderBy('l.created_at', 'desc').limit(1000);
-  return rows.map(toListing);
+  return rows.map((row) => toListing(row));
 }
 
 export function lockListing(trx: Knex.Transaction, id: string): Promise<Pick<ListingRow, 'id' | 'user_id'> | undefined> {

@@ -58,7 +58,8 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.get('/api/listings/:id', optionalAuth, async (req, res) => {
     const id = pathId(req.params.id, LISTING_NOT_FOUND);
-    let listing = await findListing(ctx.db, id);
+    // A phone-contact seller's number goes to members only: visitors are sent to sign in before a listing.
+    let listing = await findListing(ctx.db, id, { sellerPhone: req.session !== undefined });
     // A deactivated listing is hidden from everyone but its owner: same 404 as one that never existed.
     if (!listing || (!listing.isActive && listing.userId !== req.session?.userId)) throw notFound(LISTING_NOT_FOUND);
     const viewer = req.session?.userId ?? `ip:${req.ip}`;
