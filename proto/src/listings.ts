@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, labelSchema, pageQuery, textSchema } from './primitives';
+import { idSchema, labelSchema, pageQuery, queryNumberInput, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
 import { CITY_NAMES } from './places';
 import {
@@ -140,8 +140,8 @@ export const listingStatusBody = z.object({ isActive: z.boolean({ error: 'isActi
 const blankOrAll = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 const queryNumber = (label: string) =>
   z.preprocess(
-    blankToUndefined,
-    z.coerce
+    queryNumberInput,
+    z
       .number({ error: `${label} must be a number` })
       .min(0, `${label} cannot be negative`)
       .max(1e9)
@@ -168,8 +168,8 @@ export const listingQuery = z.object({
   condition: z.preprocess(blankOrAll, z.enum(CONDITIONS, { error: 'Unknown condition' }).optional()),
   search: queryText,
   /** At least this many bedrooms; 0 means a studio (0 bedrooms, or property type studio). */
-  bedrooms: z.preprocess(blankOrAll, z.coerce.number({ error: 'Bedrooms must be a number' }).int().min(0).max(50).optional()),
-  bathrooms: z.preprocess(blankOrAll, z.coerce.number({ error: 'Bathrooms must be a number' }).min(0).max(50).optional()),
+  bedrooms: z.preprocess((value) => queryNumberInput(blankOrAll(value)), z.number({ error: 'Bedrooms must be a number' }).int().min(0).max(50).optional()),
+  bathrooms: z.preprocess((value) => queryNumberInput(blankOrAll(value)), z.number({ error: 'Bathrooms must be a number' }).min(0).max(50).optional()),
   propertyType: z.preprocess(blankOrAll, z.enum(PROPERTY_TYPES, { error: 'Unknown property type' }).optional()),
   foodType: z.preprocess(blankOrAll, z.enum(CUISINE_TYPES, { error: 'Unknown cuisine' }).optional()),
   dietaryOptions: z.preprocess(blankOrAll, z.enum(DIETARY_OPTIONS, { error: 'Unknown dietary option' }).optional()),

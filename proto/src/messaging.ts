@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, normalizeId, textSchema } from './primitives';
+import { idSchema, normalizeId, queryNumberInput, textSchema } from './primitives';
 import { messageEventData } from './events';
 
 /** Messages (1 to 5000 characters, between two members, optionally about a listing), conversations and the /ws protocol. */
@@ -59,8 +59,8 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const messagesPageQuery = z.object({
   limit: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100),
+    queryNumberInput,
+    z.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(100),
   ),
   /** A message id: return the messages before it (older), for scrolling back. */
   before: idSchema('before must be a message id').optional(),

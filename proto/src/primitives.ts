@@ -55,12 +55,25 @@ export const textSchema = (params?: Parameters<typeof z.string>[0]) => z.string(
 /** A name or title: as textSchema, without invisible or reordering characters. */
 export const labelSchema = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(normalizeLabel).trim();
 
+const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * A number as a query string carries it: plain decimal digits ("12", "12.5", "-1"), read as a number; blank
+ * is absent. Anything else stays a string for the schema to refuse with its "must be a number": Number()
+ * would also take hex, binary, octal, exponents and "Infinity" ("0x10" is 16).
+ */
+export function queryNumberInput(value: unknown): unknown {
+  if (value === '' || value === null) return undefined;
+  if (typeof value === 'string' && DECIMAL_TEXT.test(value.trim())) return Number(value);
+  return value;
+}
+
 /** `limit` and `offset` of a list endpoint's query: lists are always bounded. */
 export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
   z.object({
     limit: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.coerce
+      queryNumberInput,
+      z
         .number({ error: 'limit must be a number' })
         .int('limit must be a whole number')
         .min(1, 'limit must be at least 1')
@@ -68,8 +81,8 @@ export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
         .default(defaultLimit),
     ),
     offset: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.coerce
+      queryNumberInput,
+      z
         .number({ error: 'offset must be a number' })
         .int('offset must be a whole number')
         .min(0, 'offset cannot be negative')

@@ -29,12 +29,16 @@ export function formatTotal(total: TotalCount): string {
 export type CategoryFilters = Partial<Record<CategoryFilterKey | 'search', string>>;
 
 const text = (value: string | null) => (value ?? '').trim().slice(0, MAX_TEXT);
-/** A price bound: a non-negative number, else not set (the API takes numbers only). */
+/**
+ * A price bound: a non-negative number in plain digits (the API takes no other form, so a number box's
+ * "1e3" goes as "1000"), else not set.
+ */
 export function priceBound(value: string | null | undefined): string {
   const trimmed = (value ?? '').trim();
   if (trimmed === '') return '';
   const number = Number(trimmed);
-  return Number.isFinite(number) && number >= 0 && number <= 1e9 ? trimmed : '';
+  // To the cent, as prices are kept: also keeps String() from writing a tiny number as "1e-7".
+  return Number.isFinite(number) && number >= 0 && number <= 1e9 ? String(Math.round(number * 100) / 100) : '';
 }
 
 /**
