@@ -462,7 +462,14 @@ describe('messages', () => {
     // Live on the seller's page: the conversation with its unread count, and the header badge.
     const conversation = seller.getByTestId('conversation').filter({ hasText: 'Tú Phan' });
     await conversation.getByTestId('conversation-unread').filter({ hasText: '1' }).waitFor();
-    await conversation.getByText('Bàn học gỗ sồi', { exact: false }).waitFor();
+    // The listing it is about, with its price, links to the listing (spec: the inbox's title and price link to it).
+    const about = seller
+      .getByRole('listitem')
+      .filter({ has: conversation })
+      .getByRole('link', { name: /Bàn học gỗ sồi/ });
+    await about.waitFor();
+    expect(await about.getAttribute('href')).toMatch(/^\/listing\/[0-9a-f-]{36}$/);
+    expect(await about.textContent()).toMatch(/^\$[\d,.]+ · Bàn học gỗ sồi/);
     await seller.getByTestId('unread-badge').first().waitFor();
 
     await conversation.click();
@@ -638,6 +645,33 @@ describe('phones', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('heading', { name: 'Find Everything You Need' }).waitFor();
+  });
+
+  it('show every tab of the profile and the dashboard within the screen, each tab naming the panel it shows', async () => {
+    const { page } = await newPage({ account: newAccount('Duy', 'Hồ'), viewport: { width: 375, height: 812 } });
+    for (const [path, tablist] of [
+      ['/profile', 'Profile sections'],
+      ['/dashboard', 'Listings'],
+    ] as const) {
+      await page.goto(`${base}${path}`);
+      const tabs = page.getByRole('tablist', { name: tablist }).getByRole('tab');
+      await tabs.first().waitFor();
+      const edges = await tabs.evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = (element as unknown as { getBoundingClientRect(): { left: number; right: number } }).getBoundingClientRect();
+          return { left: Math.round(box.left), right: Math.round(box.right) };
+        }),
+      );
+      expect({ path, outside: edges.filter((edge) => edge.left < 0 || edge.right > 375) }).toEqual({ path, outside: [] });
+      const selected = page.getByRole('tab', { selected: true });
+      const panel = page.locator(`#${await selected.getAttribute('aria-controls')}`);
+      expect(await panel.getAttribute('role')).toBe('tabpanel');
+      expect(await panel.getAttribute('aria-labelledby')).toBe(await selected.getAttribute('id'));
+    }
+    // The dashboard's tabs move with the arrow keys, as tabs do.
+    await page.getByRole('tab', { name: /^All \(/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: /^Active \(/ }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('read home and a category page as an outline that never skips a heading level (filters folded away)', async () => {

@@ -4,6 +4,7 @@
  */
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { media } from '../lib/breakpoints';
 
 export interface TabItem<Id extends string> {
   id: Id;
@@ -87,18 +88,27 @@ const TabList = styled.div`
   scrollbar-width: thin;
 `;
 
+/* On a phone the tabs share the width equally and a label wraps between its words, so every tab shows without scrolling. */
 const Tab = styled.button`
-  flex: none;
+  flex: 1 1 0;
+  min-width: 0;
   min-height: 48px;
-  padding: 0 16px;
+  padding: 4px;
   border: 0;
   border-bottom: 3px solid transparent;
   margin-bottom: -1px;
   background: none;
   color: var(--muted);
   font: inherit;
+  font-size: 0.9rem;
   font-weight: 600;
+  line-height: 1.2;
   cursor: pointer;
+  ${media.phone} {
+    flex: none;
+    padding: 0 16px;
+    font-size: 1rem;
+  }
   &:hover {
     color: var(--text);
   }

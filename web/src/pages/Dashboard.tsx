@@ -4,10 +4,11 @@
  * Deactivate/Activate (PATCH isActive) and Delete after a confirm dialog ("This action cannot be
  * undone"). Prices show 2 decimals.
  */
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { Listing, SavedListing } from '@vnmarket/proto/src/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Dialog } from '../components/Dialog';
+import { Tabs } from '../components/Tabs';
 import { ListingCard } from '../components/ListingCard';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, LoadFailed, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -20,6 +21,7 @@ import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
 
 type Tab = 'all' | 'active' | 'inactive' | 'saved';
+const TABS: Tab[] = ['all', 'active', 'inactive', 'saved'];
 
 export default function Dashboard() {
   const { isAuthenticated, memberDataEnabled } = useRequireAuth('You need to be logged in to view your dashboard.');
@@ -34,7 +36,7 @@ export default function Dashboard() {
   if (!isAuthenticated) return null;
   const active = (listings ?? []).filter((listing) => listing.isActive);
   const inactive = (listings ?? []).filter((listing) => !listing.isActive);
-  const shown = tab === 'active' ? active : tab === 'inactive' ? inactive : (listings ?? []);
+  const own: Record<Exclude<Tab, 'saved'>, Listing[]> = { all: listings ?? [], active, inactive };
   const counts: Record<Tab, number> = { all: listings?.length ?? 0, active: active.length, inactive: inactive.length, saved: saved?.length ?? 0 };
 
   const setActive = async (listing: Listing, isActive: boolean) => {
@@ -63,73 +65,33 @@ export default function Dashboard() {
         <Stat label="Total Views" value={(listings ?? []).reduce((sum, listing) => sum + listing.viewCount, 0)} />
         <Stat label="Total Saves" value={(listings ?? []).reduce((sum, listing) => sum + listing.saveCount, 0)} />
       </Stats>
-      <Tabs role="tablist" aria-label="Listings">
-        {(['all', 'active', 'inactive', 'saved'] as Tab[]).map((name) => (
-          <TabButton key={name} role="tab" type="button" aria-selected={tab === name} onClick={() => setTab(name)}>
-            {name[0]!.toUpperCase() + name.slice(1)} ({counts[name]})
-          </TabButton>
-        ))}
-      </Tabs>
-      {error ? (
-        <LoadFailed title="Failed to load listings" />
-      ) : tab === 'saved' ? (
-        !saved ? (
-          <Rows />
-        ) : saved.length === 0 ? (
-          <CenteredMessage>
-            <h2>No saved listings yet</h2>
-            <ButtonLink to="/">Browse Listings</ButtonLink>
-          </CenteredMessage>
-        ) : (
-          <Grid>
-            {saved.map((item) => (
-              <ListingCard key={item.id} listing={item.listing} />
-            ))}
-          </Grid>
-        )
-      ) : !listings ? (
-        <Rows />
-      ) : shown.length === 0 ? (
-        <CenteredMessage>
-          <h2>No listings here yet</h2>
-          <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
-        </CenteredMessage>
-      ) : (
-        <List>
-          {shown.map((listing) => (
-            <Item key={listing.id} data-testid="dashboard-listing">
-              {listing.images[0] ? <Thumb src={listing.images[0].replace(/\.webp$/, '-thumb.webp')} alt="" /> : <Thumb as="div" aria-hidden="true" />}
-              <Details>
-                <h2>{listing.title}</h2>
-                <Description>{listing.description}</Description>
-                <Meta>
-                  <Badge $tone="primary">{CATEGORY_INFO[listing.category]?.short ?? listing.category}</Badge>
-                  <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
-                  <strong>{formatUsd(listing.price)}</strong>
-                  <span>{listing.location}</span>
-                  <span>
-                    {plural(listing.viewCount, 'view')} · {plural(listing.saveCount, 'save')}
-                  </span>
-                </Meta>
-              </Details>
-              <Actions>
-                <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm">
-                  View
-                </ButtonLink>
-                <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" size="sm">
-                  Edit
-                </ButtonLink>
-                <Button variant="outline" size="sm" onClick={() => void setActive(listing, !listing.isActive)}>
-                  {listing.isActive ? 'Deactivate' : 'Activate'}
-                </Button>
-                <Button variant="danger" size="sm" onClick={() => setDeleting(listing)}>
-                  Delete
-                </Button>
-              </Actions>
-            </Item>
-          ))}
-        </List>
-      )}
+      <Tabs<Tab>
+        label="Listings"
+        selected={tab}
+        onSelect={setTab}
+        tabs={TABS.map((name) => ({
+          id: name,
+          label: `${name[0]!.toUpperCase() + name.slice(1)} (${counts[name]})`,
+          content: error ? (
+            <LoadFailed title="Failed to load listings" />
+          ) : name === 'saved' ? (
+            <SavedListings saved={saved} />
+          ) : !listings ? (
+            <Rows />
+          ) : own[name].length === 0 ? (
+            <CenteredMessage>
+              <h2>No listings here yet</h2>
+              <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
+            </CenteredMessage>
+          ) : (
+            <List>
+              {own[name].map((listing) => (
+                <OwnListing key={listing.id} listing={listing} onToggle={setActive} onDelete={setDeleting} />
+              ))}
+            </List>
+          ),
+        }))}
+      />
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
@@ -156,6 +118,70 @@ function Stat({ label, value }: { label: string; value: number }) {
       <span>{label}</span>
       <strong>{value.toLocaleString('en-US')}</strong>
     </StatCard>
+  );
+}
+
+/** One of the member's listings with View, Edit, Deactivate/Activate and Delete (which asks first). */
+function OwnListing({
+  listing,
+  onToggle,
+  onDelete,
+}: {
+  listing: Listing;
+  onToggle: (listing: Listing, isActive: boolean) => Promise<void>;
+  onDelete: (listing: Listing) => void;
+}) {
+  return (
+    <Item data-testid="dashboard-listing">
+      {listing.images[0] ? <Thumb src={listing.images[0].replace(/\.webp$/, '-thumb.webp')} alt="" /> : <Thumb as="div" aria-hidden="true" />}
+      <Details>
+        <h2>{listing.title}</h2>
+        <Description>{listing.description}</Description>
+        <Meta>
+          <Badge $tone="primary">{CATEGORY_INFO[listing.category]?.short ?? listing.category}</Badge>
+          <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
+          <strong>{formatUsd(listing.price)}</strong>
+          <span>{listing.location}</span>
+          <span>
+            {plural(listing.viewCount, 'view')} · {plural(listing.saveCount, 'save')}
+          </span>
+        </Meta>
+      </Details>
+      <Actions>
+        <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm">
+          View
+        </ButtonLink>
+        <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" size="sm">
+          Edit
+        </ButtonLink>
+        <Button variant="outline" size="sm" onClick={() => void onToggle(listing, !listing.isActive)}>
+          {listing.isActive ? 'Deactivate' : 'Activate'}
+        </Button>
+        <Button variant="danger" size="sm" onClick={() => onDelete(listing)}>
+          Delete
+        </Button>
+      </Actions>
+    </Item>
+  );
+}
+
+/** The Saved tab: the member's saved listings as cards. */
+function SavedListings({ saved }: { saved: SavedListing[] | undefined }) {
+  if (!saved) return <Rows />;
+  if (saved.length === 0) {
+    return (
+      <CenteredMessage>
+        <h2>No saved listings yet</h2>
+        <ButtonLink to="/">Browse Listings</ButtonLink>
+      </CenteredMessage>
+    );
+  }
+  return (
+    <Grid>
+      {saved.map((item) => (
+        <ListingCard key={item.id} listing={item.listing} />
+      ))}
+    </Grid>
   );
 }
 
@@ -199,28 +225,6 @@ const StatCard = styled(Card)`
   }
   strong {
     font-size: 1.5rem;
-  }
-`;
-
-const Tabs = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin-bottom: 16px;
-`;
-
-const TabButton = styled.button`
-  min-height: 44px;
-  padding: 0 14px;
-  border: 1px solid var(--border);
-  border-radius: 999px;
-  background: none;
-  font: inherit;
-  cursor: pointer;
-  &[aria-selected='true'] {
-    background: var(--primary);
-    border-color: var(--primary);
-    color: #fff;
   }
 `;
 

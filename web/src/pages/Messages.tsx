@@ -8,7 +8,7 @@
 import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from '../lib/router';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { ConnectionStatus, MessageBubbles, MessageComposer, useScrollToBottom } from '../components/conversation';
 import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -59,7 +59,7 @@ export default function Messages() {
           ) : (
             <ul>
               {conversations.map((conversation) => (
-                <li key={conversation.conversationId}>
+                <ConversationItem key={conversation.conversationId} $current={conversation.conversationId === selectedId}>
                   <ConversationButton
                     type="button"
                     aria-current={conversation.conversationId === selectedId ? 'true' : undefined}
@@ -80,13 +80,6 @@ export default function Messages() {
                         </strong>
                         <time dateTime={conversation.lastMessage.createdAt}>{formatTime(conversation.lastMessage.createdAt)}</time>
                       </Row>
-                      {conversation.listing && (
-                        <ListingLine>
-                          {conversation.listing.removed
-                            ? `${conversation.listing.title} (removed)`
-                            : `${formatPrice(conversation.listing.price)} · ${conversation.listing.title}`}
-                        </ListingLine>
-                      )}
                       <Row>
                         <Last>{conversation.lastMessage.content}</Last>
                         {conversation.unreadCount > 0 && (
@@ -97,7 +90,16 @@ export default function Messages() {
                       </Row>
                     </Summary>
                   </ConversationButton>
-                </li>
+                  {/* Beside the button, not in it: a link inside a button is neither reachable nor valid. */}
+                  {conversation.listing &&
+                    (conversation.listing.removed ? (
+                      <InboxListingNote>{conversation.listing.title} (removed)</InboxListingNote>
+                    ) : (
+                      <InboxListingLink to={`/listing/${conversation.listing.id}`} data-testid="conversation-listing">
+                        {formatPrice(conversation.listing.price)} · {conversation.listing.title}
+                      </InboxListingLink>
+                    ))}
+                </ConversationItem>
               ))}
             </ul>
           )}
@@ -200,24 +202,45 @@ const Inbox = styled.nav`
   }
 `;
 
+/* The row is the button and the listing link under it: hover and selection colour the whole row. */
+const ConversationItem = styled.li<{ $current: boolean }>`
+  border-bottom: 1px solid var(--border);
+  background: ${({ $current }) => ($current ? 'var(--primary-soft)' : 'none')};
+  &:hover {
+    background: ${({ $current }) => ($current ? 'var(--primary-soft)' : 'var(--surface-alt, #f5f5f4)')};
+  }
+`;
+
 const ConversationButton = styled.button`
   display: flex;
   gap: 10px;
   width: 100%;
-  padding: 12px;
+  padding: 12px 12px 6px;
   border: 0;
-  border-bottom: 1px solid var(--border);
   background: none;
   text-align: left;
   cursor: pointer;
   color: inherit;
   font: inherit;
-  &[aria-current='true'] {
-    background: var(--primary-soft);
-  }
-  &:hover {
-    background: var(--surface-alt, #f5f5f4);
-  }
+`;
+
+/** The listing the conversation is about, under its row, lined up with the text (12 px + the 44 px avatar + 10 px). */
+const inboxListing = css`
+  display: block;
+  margin: 0;
+  padding: 2px 12px 10px 66px;
+  font-size: 0.85rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+const InboxListingLink = styled(Link)`
+  ${inboxListing}
+  color: var(--primary);
+`;
+const InboxListingNote = styled.p`
+  ${inboxListing}
+  color: var(--muted);
 `;
 
 const Summary = styled.span`
