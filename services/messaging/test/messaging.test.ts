@@ -67,6 +67,32 @@ describe('sending and reading', () => {
     expect(response.body.message).toBe(message);
   });
 
+  it("refuses a listing that is neither party's, or deleted; one its copy has not reached yet is taken", async () => {
+    const { alice, bob } = await pair();
+    const carol = await registered(stack, { firstName: 'Châu' });
+    const bobs = (await bob.client.post('/api/listings', listingBody({ title: 'Xe đạp của Bảo' }))).body;
+    const carols = (await carol.client.post('/api/listings', listingBody({ title: 'Bàn của Châu' }))).body;
+    const copied = (id: string) => async () => expect(await stack.messaging.infrastructure.db('listings').where({ id })).toHaveLength(1);
+    await eventually(copied(bobs.id));
+    await eventually(copied(carols.id));
+    const send = (listingId: string) => alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'còn không?', listingId });
+
+    const notTheirs = await send(carols.id);
+    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.body.message).toBe("A message can only be about the recipient's listing or your own");
+    expect((await send(bobs.id)).status).toBe(201);
+
+    await bob.client.request('DELETE', `/api/listings/${bobs.id}`);
+    await eventually(async () => expect((await stack.messaging.infrastructure.db('listings').where({ id: bobs.id }).first())?.deleted).toBe(true));
+    const removed = await send(bobs.id);
+    expect(removed.status).toBe(404);
+    expect(removed.body.message).toBe('Listing not found');
+    // Listings publish a new listing a moment after it is made: its copy may not be here yet.
+    expect((await send(randomUUID())).status).toBe(201);
+    const thread = (await alice.client.get(`/api/conversations/${conversationIdFor(alice.user.id, bob.user.id)}/messages`)).body as unknown[];
+    expect(thread).toHaveLength(2);
+  });
+
   it('refuses messaging yourself and visitors', async () => {
     const { alice } = await pair();
     const self = await alice.client.post('/api/messages', { receiverId: alice.user.id, content: 'hi me' });

@@ -37,3 +37,8 @@ export async function upsertListing(trx: Knex.Transaction, listing: EventData<'l
 export async function tombstoneListing(trx: Knex.Transaction, data: EventData<'listing.deleted'>): Promise<void> {
   await applyTombstone(trx, LISTINGS, { id: data.id, user_id: data.userId, title: '', price: 0, updated_at: new Date() }, data.version, []);
 }
+
+/** The copy of a listing: whose it is and whether it was deleted (undefined before its first event arrives). */
+export function listingCopy(db: Knex, id: string): Promise<{ user_id: string; deleted: boolean } | undefined> {
+  return db('listings').where({ id }).first('user_id', 'deleted');
+}

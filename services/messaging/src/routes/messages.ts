@@ -1,10 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { conversationIdFor, sendMessageBody } from '@vnmarket/proto';
-import { badRequest, notFound, parseInput } from '@vnmarket/shared';
+import { badRequest, notFound, parseInput, type Knex } from '@vnmarket/shared';
 import { toMessage, unreadCount, type MessageRow } from '../db/messages';
+import { listingCopy } from '../db/read-copies';
 import { messageCreatedRow } from '../events/publish';
 import type { MessagingContext } from '../service-context';
+
+/**
+ * A message about a listing names one of the two parties' listings, not a deleted one. A listing whose copy
+ * has not arrived yet (listings publish a new one a moment after it is made) is taken on trust.
+ */
+async function requireListingOfEither(db: Knex, listingId: string, senderId: string, receiverId: string): Promise<void> {
+  const listing = await listingCopy(db, listingId);
+  if (!listing) return;
+  if (listing.deleted) throw notFound('Listing not found');
+  if (listing.user_id !== senderId && listing.user_id !== receiverId) {
+    throw badRequest("A message can only be about the recipient's listing or your own");
+  }
+}
 
 /** Sending messages and the unread badge. */
 export function messagesRoutes(ctx: MessagingContext): Router {
@@ -20,6 +34,7 @@ export function messagesRoutes(ctx: MessagingContext): Router {
     if (body.conversationId !== undefined && body.conversationId !== conversationId) {
       throw badRequest('conversationId does not match the sender and receiver');
     }
+    if (body.listingId) await requireListingOfEither(ctx.db, body.listingId, senderId, body.receiverId);
     const row: MessageRow = {
       id: randomUUID(),
       conversation_id: conversationId,
