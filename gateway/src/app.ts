@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { errorHandler, notFound, recordRequest, sanitizeRequestId, toErrorResponse, type Logger } from '@vnmarket/shared';
+import { errorHandler, loggableUrl, notFound, recordRequest, sanitizeRequestId, toErrorResponse, type Logger } from '@vnmarket/shared';
 import { AnswerCache } from './answer-cache';
 import type { ApiRequest } from './compression';
 import type { GatewayConfig } from './config';
@@ -69,7 +69,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
     stripIdentityHeaders(req.headers);
-    return { requestId, url: req.url ?? '/', path, started: performance.now(), route };
+    return { requestId, url: loggableUrl(req.url) ?? '/', path, started: performance.now(), route };
   };
 
   /**
@@ -195,7 +195,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
           proxies[service].upgrade(req, socket as Socket, head);
           counted(101);
         } catch (error) {
-          logger.warn({ err: (error as Error).message, url: req.url }, 'upgrade refused');
+          logger.warn({ err: (error as Error).message, url: loggableUrl(req.url) }, 'upgrade refused');
           refuseUpgrade(socket, '400 Bad Request', counted);
         }
       });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
-import type { Logger } from '@vnmarket/shared';
+import { loggableUrl, type Logger } from '@vnmarket/shared';
 import { AnswerCache } from './answer-cache';
 import { compressAnswer } from './compression';
 import type { UpstreamPool } from './upstreams';
@@ -188,7 +188,9 @@ export function createUpstreamProxy(
           web(req, res);
           return;
         }
-        options.logger.warn({ err: (error as Error).message, url: req.url, target: targetUrl }, 'upstream request failed');
+        // With the request id the gateway set (app.ts), as the request's own line has it.
+        const requestId = req.headers['x-request-id'];
+        options.logger.warn({ err: (error as Error).message, url: loggableUrl(req.url), target: targetUrl, requestId }, 'upstream request failed');
         if (res instanceof http.ServerResponse) {
           if (!res.headersSent) {
             // Refused: the request never reached a replica, so trying again shortly is safe.

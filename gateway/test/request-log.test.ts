@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import { freePort } from '@vnmarket/shared/testing';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 
@@ -35,7 +36,10 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
 
-async function gatewayLogging(level: 'warn' | 'debug'): Promise<{ lines: LogLine[]; gateway: Gateway; server: RunningServer }> {
+async function gatewayLogging(
+  level: 'warn' | 'debug',
+  env: Record<string, string> = {},
+): Promise<{ lines: LogLine[]; gateway: Gateway; server: RunningServer }> {
   const lines: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -44,7 +48,7 @@ async function gatewayLogging(level: 'warn' | 'debug'): Promise<{ lines: LogLine
     },
   });
   const logger = pino({ level }, sink);
-  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: level, LISTINGS_URL: upstreamUrl, WEB_DIST: '/nonexistent' }), logger);
+  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: level, LISTINGS_URL: upstreamUrl, WEB_DIST: '/nonexistent', ...env }), logger);
   const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
   return { lines, gateway, server };
 }
@@ -90,6 +94,34 @@ it('logs every request but the probes at debug', async () => {
         status: 200,
       }),
     ]);
+  } finally {
+    await server.drain(500);
+    gateway.close();
+  }
+});
+
+it("logs why an upstream failed with the request's id, beside the request's own line", async () => {
+  const closedPort = await freePort();
+  const { lines, gateway, server } = await gatewayLogging('warn', { MEDIA_URL: `http://127.0.0.1:${closedPort}` });
+  try {
+    const response = await fetch(`${server.url}/api/objects/upload`, { method: 'POST', headers: { 'x-request-id': 'edge-log-2', origin: server.url } });
+    expect(response.status).toBe(503);
+    const deadline = Date.now() + 2000;
+    while (lines.filter((line) => line.requestId === 'edge-log-2').length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const messages = lines.filter((line) => line.requestId === 'edge-log-2').map((line) => line.msg);
+    expect(messages).toEqual(expect.arrayContaining(['upstream request failed', 'request failed']));
+  } finally {
+    await server.drain(500);
+    gateway.close();
+  }
+});
+
+it('keeps signing parameters out of the log: a signed upload link works for whoever reads it', async () => {
+  const { lines, gateway, server } = await gatewayLogging('debug');
+  try {
+    expect((await fetch(`${server.url}/api/listings?limit=2&expires=1796000000&signature=9f86d081884c7d65`)).status).toBe(200);
+    const logged = await settled(lines, 1);
+    expect(logged.map((line) => line.url)).toEqual(['/api/listings?limit=2&expires=1796000000&signature=[redacted]']);
   } finally {
     await server.drain(500);
     gateway.close();

@@ -92,7 +92,7 @@ function resolveFileVariables(env: NodeJS.ProcessEnv, known: Set<string>, proble
     const target = key.slice(0, -'_FILE'.length);
     if (!known.has(target) || resolved[target]) continue;
     try {
-      resolved[target] = readFileSync(path, 'utf8');
+      resolved[target] = withoutFinalLineBreak(readFileSync(path, 'utf8'));
     } catch (error) {
       problems.push(`${key}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
@@ -101,7 +101,21 @@ function resolveFileVariables(env: NodeJS.ProcessEnv, known: Set<string>, proble
   for (const [key, value] of Object.entries(resolved)) {
     if (value && value.includes('-----BEGIN') && value.includes('\\n')) resolved[key] = value.replace(/\\n/g, '\n');
   }
+  // An empty variable counts as unset (compose files and charts often render `NAME=`): its default applies,
+  // or it is reported as required, never read as "" (which a number would take as 0, a port as any port).
+  for (const key of known) {
+    if (resolved[key]?.trim() === '') delete resolved[key];
+  }
   return resolved;
+}
+
+/**
+ * A one-line secret file's final line break (`echo token > file`, many secret stores) is not part of the
+ * value; a multi-line value (a PEM key) is kept as written.
+ */
+function withoutFinalLineBreak(text: string): string {
+  const value = text.replace(/\r?\n$/, '');
+  return value.includes('\n') ? text : value;
 }
 
 /** The variable names a config schema reads (through any .extend() and .transform()). */

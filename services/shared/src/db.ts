@@ -31,7 +31,28 @@ export interface DbTimeouts {
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementTimeoutMs: 0, acquireTimeoutMs: 10_000 };
 
 /** Each service lives in its own schema of the shared database: unqualified names resolve there. */
-export function createDb(url: string, schema: string, poolMax = 10, timeouts: Partial<DbTimeouts> = {}, poolMin = 0): Knex {
+/** Where the database client's own warnings go (failed connection attempts during an outage). */
+export interface DbLogger {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/**
+ * Knex writes its warnings with console.log, several lines each (a stack trace), by default: a service's
+ * logs are JSON lines, so they go to the service's logger, one line each, the first line of the message.
+ */
+function knexLog(logger: DbLogger): Knex.Config['log'] {
+  const firstLine = (message: unknown) => String(message instanceof Error ? message.message : message).split('\n', 1)[0];
+  return {
+    warn: (message: unknown) => logger.warn({ detail: firstLine(message) }, 'database client warning'),
+    error: (message: unknown) => logger.error({ detail: firstLine(message) }, 'database client error'),
+    deprecate: (method: unknown, alternative: unknown) =>
+      logger.warn({ detail: `${String(method)} is deprecated: use ${String(alternative)}` }, 'database client warning'),
+    debug: () => undefined,
+  };
+}
+
+export function createDb(url: string, schema: string, poolMax = 10, timeouts: Partial<DbTimeouts> = {}, poolMin = 0, logger?: DbLogger): Knex {
   const { statementTimeoutMs, acquireTimeoutMs } = { ...DEFAULT_DB_TIMEOUTS, ...timeouts };
   return knex({
     client: 'pg',
@@ -46,6 +67,7 @@ export function createDb(url: string, schema: string, poolMax = 10, timeouts: Pa
     // Idle connections beyond poolMin close after 30 s (tarn's default).
     pool: { min: Math.min(poolMin, poolMax), max: poolMax, afterCreate: disposeOnClientTimeout },
     acquireConnectionTimeout: acquireTimeoutMs,
+    ...(logger ? { log: knexLog(logger) } : {}),
   });
 }
 

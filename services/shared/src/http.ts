@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { runWithContext, sanitizeRequestId } from './context';
 import { HttpError, forbidden, notFound, unsupportedMediaType } from './errors';
-import type { Logger } from './logger';
+import { loggableUrl, type Logger } from './logger';
 import { CLIENT_CLOSED_REQUEST, recordRequest } from './metrics';
 import { runInIncomingTrace } from './tracing';
 import { isInfrastructureError } from './bus/failures';
@@ -69,7 +69,7 @@ function requestLogging(logger: Logger): RequestHandler {
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     autoLogging: { ignore: (req) => req.url === '/livez' || req.url === '/readyz' },
     serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   });
@@ -164,7 +164,7 @@ interface BodyParserError extends Error {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const { status, body, headers } = toErrorResponse(error);
-    if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'request failed');
+    if (status >= 500) logger.error({ err: error, url: loggableUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;

@@ -36,6 +36,7 @@ export function connectInfrastructure(config: BaseConfig, schema: string, logger
     config.DATABASE_POOL_MAX,
     { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS },
     config.DATABASE_POOL_MIN,
+    logger,
   );
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'));

@@ -18,3 +18,11 @@ export function createLogger(service: string, level: string = 'info'): Logger {
     },
   });
 }
+
+/** Query parameters that make a URL a credential: a signed upload link works for whoever holds it. */
+const SIGNING_PARAMETERS = /([?&](?:signature|token|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#]*/gi;
+
+/** A URL as the logs keep it: with the values of its signing parameters redacted. */
+export function loggableUrl(url: string | undefined): string | undefined {
+  return url?.replace(SIGNING_PARAMETERS, '$1[redacted]');
+}

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { baseConfigSchema, ConfigError, loadConfig } from '@vnmarket/shared';
 import { generateSigningKeys } from '@vnmarket/shared/testing';
+import { z } from 'zod';
 
 const { publicKey } = generateSigningKeys();
 
@@ -38,4 +39,28 @@ it('reads NAME_FILE for variables the schema knows, and only those', () => {
 it('accepts a PEM passed on one line with \\n escapes', () => {
   const config = loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey.replace(/\n/g, '\\n') });
   expect(config.JWT_PUBLIC_KEY).toBe(publicKey);
+});
+
+it('drops the line break ending a one-line secret file, and keeps a PEM as written', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'config-'));
+  const urlFile = path.join(dir, 'redis-url');
+  writeFileSync(urlFile, 'redis://:s3cret@10.0.0.5:6379\n');
+  const keyFile = path.join(dir, 'public.pem');
+  writeFileSync(keyFile, publicKey);
+  const config = loadConfig(baseConfigSchema.extend({ TOKEN: z.string() }), { TOKEN_FILE: urlFile, JWT_PUBLIC_KEY_FILE: keyFile });
+  expect(config.TOKEN).toBe('redis://:s3cret@10.0.0.5:6379');
+  expect(config.JWT_PUBLIC_KEY).toBe(publicKey);
+});
+
+it('reads an empty variable as unset: its default, or "required", never an empty string or a port 0', () => {
+  const config = loadConfig(baseConfigSchema.extend({ PORT: z.coerce.number().int().min(0).default(4001) }), {
+    JWT_PUBLIC_KEY: publicKey,
+    PORT: '',
+    METRICS_PORT: ' ',
+    LOG_LEVEL: '',
+  });
+  expect(config.PORT).toBe(4001);
+  expect(config.METRICS_PORT).toBe(9464);
+  expect(config.LOG_LEVEL).toBe(loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey }).LOG_LEVEL);
+  expect(() => loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: '' })).toThrow(/JWT_PUBLIC_KEY/);
 });

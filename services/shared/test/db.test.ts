@@ -62,3 +62,27 @@ describe('warmPool (a service opens DATABASE_POOL_MIN connections before it serv
     }
   });
 });
+
+describe("the database client's own warnings", () => {
+  it('go to the service logger as one line each, not to the console as a stack trace (a database outage)', async () => {
+    const lines: { level: string; fields: object; message: string }[] = [];
+    const logger = {
+      warn: (fields: object, message: string) => lines.push({ level: 'warn', fields, message }),
+      error: (fields: object, message: string) => lines.push({ level: 'error', fields, message }),
+    };
+    const consoleLog = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    const down = createDb('postgres://postgres@127.0.0.1:1/nowhere', 'public', 1, { acquireTimeoutMs: 500 }, 0, logger);
+    try {
+      await expect(down.raw('select 1')).rejects.toThrow();
+      expect(consoleLog).not.toHaveBeenCalled();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines[0]).toMatchObject({ level: 'warn', message: 'database client warning' });
+      const detail = (lines[0]!.fields as { detail: string }).detail;
+      expect(detail).toMatch(/^Acquire connection error: .*ECONNREFUSED/);
+      expect(detail).not.toContain('\n');
+    } finally {
+      consoleLog.mockRestore();
+      await down.destroy();
+    }
+  });
+});
