@@ -756,6 +756,10 @@ test('PrometheusRule and dashboard name only metrics the services export, and co
   expect(new Set(Object.values(tunedAlerts).map((alert: any) => alert.for))).toEqual(new Set(['3m']));
   // Prometheus's own templates reach the rule unrendered by Helm.
   expect(alerts.MarketplaceDeadLetters.annotations.description).toContain('{{ $labels.queue }}');
+  // Its runbook command runs in the cluster: the compiled tool in the service's own Deployment.
+  expect(alerts.MarketplaceDeadLetters.annotations.description).toContain(
+    `kubectl -n {{ $labels.namespace }} exec deploy/${RELEASE}-{{ $labels.service }} -- node --enable-source-maps dist/dlq.js replay {{ $labels.service }}`,
+  );
 
   // The dashboard: golden signals per service, event bus, chat sockets and push latency.
   const shown = new Set(dashboardExprs(dashboard).flatMap(metricNamesIn));
@@ -1161,3 +1165,18 @@ function isAllowed(net: K8sObject[], from: Peer, to: Peer, port: number): boolea
   };
   return side(to, 'Ingress', from) && side(from, 'Egress', to);
 }
+
+test('the in-cluster Redis asks for a generated password, and the services connect with it', () => {
+  const result = rendered('default values');
+  const decode = (secret: any, key: string) => Buffer.from(secret.data[key], 'base64').toString('utf8');
+  const password = decode(find(result, 'Secret', `${RELEASE}-datastores`), 'redis-password');
+  expect(password).toMatch(/^[A-Za-z0-9]{32}$/);
+  expect(decode(find(result, 'Secret', `${RELEASE}-secrets`), 'redis-url')).toBe(`redis://:${password}@${RELEASE}-redis:6379`);
+  const redis = podSpecOf(find(result, 'StatefulSet', `${RELEASE}-redis`)).containers[0];
+  expect(redis.args.slice(-2)).toEqual(['--requirepass', '$(REDIS_PASSWORD)']);
+  const fromStores = (name: string) => redis.env.find((variable: any) => variable.name === name)?.valueFrom?.secretKeyRef;
+  expect(fromStores('REDIS_PASSWORD')).toEqual({ name: `${RELEASE}-datastores`, key: 'redis-password' });
+  // The readiness probe's redis-cli authenticates from REDISCLI_AUTH.
+  expect(fromStores('REDISCLI_AUTH')).toEqual({ name: `${RELEASE}-datastores`, key: 'redis-password' });
+  expect(redis.readinessProbe.exec.command).toEqual(['redis-cli', 'ping']);
+});
