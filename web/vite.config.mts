@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineCss } from './build/inline-css';
 import { precompressFolder } from './build/precompress';
 import { prerenderLanding } from './build/prerender';
 import { treeshakeHelp } from './build/treeshake';
@@ -22,7 +23,7 @@ function precompress(): Plugin {
 
 /** The SPA the gateway serves from web/dist; `npm run dev -w web` proxies the API to a running gateway. */
 export default defineConfig({
-  plugins: [react(), treeshakeHelp(), prerenderLanding(), precompress()],
+  plugins: [react(), treeshakeHelp(), inlineCss(), prerenderLanding(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -6,7 +6,6 @@
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import App from './App';
-import { GlobalStyle } from './GlobalStyle';
 import { ToastProvider } from './components/Toast';
 import { swrConfig } from './lib/queries';
 
@@ -15,7 +14,6 @@ export function AppTree({ router: Router }: { router: ComponentType<{ children?:
     <StrictMode>
       <SWRConfig value={swrConfig}>
         <Router>
-          <GlobalStyle />
           <ToastProvider>
             <App />
           </ToastProvider>

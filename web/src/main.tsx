@@ -1,4 +1,5 @@
 import './lib/zod-jitless';
+import './global.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadForMember, preloadScreen } from './App';
 import { AppTree } from './AppTree';
