@@ -3,7 +3,7 @@
  * themselves (useRequireAuth: the Unauthorized toast, then sign-in) and the listing detail sends a
  * visitor to /login.
  */
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { matchPath, Route, Routes, useLocation } from './lib/router';
 import { Header } from './components/header';
 import { Main, PageLoading } from './components/ui';
@@ -15,6 +15,8 @@ import { loadContracts } from './lib/api';
 import { preloadCurrentUser } from './lib/queries';
 import { loadUserMenu } from './components/header';
 import { useHydrated } from './lib/prerendered';
+import { setDocumentTitle } from './lib/document-title';
+import { focusMain } from './lib/focus';
 
 // Every screen but the landing page loads on demand (its own chunk), so a visitor's first page carries
 // only what it shows. Each page module's default export is its screen.
@@ -28,28 +30,30 @@ const Home = lazy(loadHome);
  * is the first request after the app's own JS, before who is signed in; before, it came after that answer).
  */
 const SCREENS = [
-  ['/login', () => import('./pages/Login')],
-  ['/register', () => import('./pages/Register')],
-  ['/listing/:id', () => import('./pages/listing-detail')],
-  ['/listing/:id/edit', () => import('./pages/EditListing')],
-  ['/create-listing', () => import('./pages/CreateListing')],
-  ['/verify-phone', () => import('./pages/VerifyPhone')],
-  ['/saved', () => import('./pages/Saved')],
-  ['/profile', () => import('./pages/Profile')],
-  ['/users/:id', () => import('./pages/PublicProfile')],
-  ['/messages', () => import('./pages/Messages')],
-  ['/dashboard', () => import('./pages/Dashboard')],
-  ['/category/:category', () => import('./pages/CategoryPage')],
-  ['*', () => import('./pages/NotFound')],
-] as const satisfies readonly (readonly [string, () => Promise<{ default: ComponentType }>])[];
+  ['/login', 'Sign In', () => import('./pages/Login')],
+  ['/register', 'Create an account', () => import('./pages/Register')],
+  ['/listing/:id', 'Listing', () => import('./pages/listing-detail')],
+  ['/listing/:id/edit', 'Edit Listing', () => import('./pages/EditListing')],
+  ['/create-listing', 'Create Listing', () => import('./pages/CreateListing')],
+  ['/verify-phone', 'Verify Your Account', () => import('./pages/VerifyPhone')],
+  ['/saved', 'Saved Listings', () => import('./pages/Saved')],
+  ['/profile', 'Profile', () => import('./pages/Profile')],
+  ['/users/:id', 'Member', () => import('./pages/PublicProfile')],
+  ['/messages', 'Messages', () => import('./pages/Messages')],
+  ['/dashboard', 'My Listings Dashboard', () => import('./pages/Dashboard')],
+  ['/category/:category', 'Listings', () => import('./pages/CategoryPage')],
+  ['*', 'Page Not Found', () => import('./pages/NotFound')],
+] as const satisfies readonly (readonly [string, string, () => Promise<{ default: ComponentType }>])[];
 
-const screens = SCREENS.map(([path, load]) => ({ path, load, Screen: lazy(load) }));
+const screens = SCREENS.map(([path, title, load]) => ({ path, title, load, Screen: lazy(load) }));
+
+const screenAt = (pathname: string) => screens.find(({ path }) => matchPath({ path, end: true }, pathname));
 
 const ignoreFailure = () => undefined; // the screen's own render reports it, as without the preload
 
 /** Starts loading the screen `pathname` opens (not "/": the landing page is in the first chunk, home is preloadForMember's). */
 export function preloadScreen(pathname: string): void {
-  const screen = screens.find(({ path }) => matchPath({ path, end: true }, pathname));
+  const screen = screenAt(pathname);
   if (screen && pathname !== '/') void screen.load().catch(ignoreFailure);
 }
 
@@ -81,11 +85,21 @@ function Root() {
   return isAuthenticated || (isLoading && hydrated && mayBeSignedIn()) ? <Home /> : <Landing />;
 }
 
-function ScrollToTop() {
+/**
+ * A new screen: its title (the route's; a screen about one thing names it itself, lib/document-title.ts),
+ * the page scrolled to the top, and, after in-app navigation, keyboard and screen-reader focus at the start
+ * of its content rather than left on the link that was clicked or on <body>. Placed before <Main>, so its
+ * effect runs before the screen's own title.
+ */
+function OnNewScreen() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
+    setDocumentTitle(pathname === '/' ? undefined : screenAt(pathname)?.title);
     // A block body: newer browsers' scrollTo returns a promise, which must not become the effect's cleanup.
     window.scrollTo(0, 0);
+    if (first.current) first.current = false;
+    else focusMain();
   }, [pathname]);
   return null;
 }
@@ -93,12 +107,12 @@ function ScrollToTop() {
 export default function App() {
   return (
     <MessagingProvider>
-      <ScrollToTop />
-      <a href="#main" className="visually-hidden">
+      <OnNewScreen />
+      <a href="#main" className="visually-hidden skip-link">
         Skip to content
       </a>
       <Header />
-      <Main id="main">
+      <Main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Routes>
             <Route path="/" element={<Root />} />

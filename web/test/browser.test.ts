@@ -722,3 +722,89 @@ describe('phones', () => {
     }
   });
 });
+
+describe('older eyes, screen readers and other ways in', () => {
+  type Doc = { title: string; activeElement: { id?: string; tagName: string } | null; documentElement: { scrollWidth: number } };
+  const doc = (page: Page) =>
+    page.evaluate(() => {
+      const { document } = globalThis as unknown as { document: Doc };
+      return {
+        title: document.title,
+        focused: document.activeElement?.id || document.activeElement?.tagName,
+        scrollWidth: document.documentElement.scrollWidth,
+      };
+    });
+
+  it('name each screen in the tab title, and put focus at the start of a new screen reached in the app', async () => {
+    const { page, context } = await newPage({ account: newAccount('Giang', 'Phạm') });
+    const id = await createListingAs(context, base, { title: 'Nồi cơm điện Zojirushi 1.8L', category: 'sale', price: '45', condition: 'like-new' });
+    await page.goto(`${base}/dashboard`);
+    await page.getByRole('heading', { name: 'My Listings Dashboard', level: 1 }).waitFor();
+    expect((await doc(page)).title).toBe('My Listings Dashboard – Chợ Việt Bay Area');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    expect(await doc(page)).toMatchObject({ title: 'Messages – Chợ Việt Bay Area', focused: 'main' });
+    await page.goto(`${base}/listing/${id}`);
+    await page.getByRole('heading', { name: 'Nồi cơm điện Zojirushi 1.8L', level: 1 }).waitFor();
+    await eventually(async () => expect((await doc(page)).title).toBe('Nồi cơm điện Zojirushi 1.8L – Chợ Việt Bay Area'));
+    await page.goto(`${base}/category/food`);
+    await cards(page).first().waitFor();
+    expect((await doc(page)).title).toMatch(/^[^–]+ – Chợ Việt Bay Area$/);
+    expect((await doc(page)).title).not.toBe('Listings – Chợ Việt Bay Area');
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect((await doc(page)).title).toBe('Chợ Việt Bay Area');
+  });
+
+  it('show the skip link when the keyboard reaches it, and a focus outline in forced colours', async () => {
+    const { page } = await newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${base}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    const box = await skip.boundingBox();
+    expect(box && box.width > 40 && box.height >= 40 && box.x >= 0 && box.y >= 0).toBe(true);
+    await page.emulateMedia({ forcedColors: 'active' });
+    const signIn = page.getByRole('button', { name: 'Sign in' });
+    for (
+      let press = 0;
+      press < 20 && !(await signIn.evaluate((button) => button === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement));
+      press += 1
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    const outline = await signIn.evaluate(
+      (button) => (globalThis as unknown as { getComputedStyle(element: unknown): { outlineStyle: string } }).getComputedStyle(button).outlineStyle,
+    );
+    expect(outline).not.toBe('none');
+  });
+
+  it('fit a 320 px phone without sideways scrolling on a listing and on phone verification', async () => {
+    const { page } = await newPage({ account: newAccount('Hạnh', 'Vũ'), viewport: { width: 320, height: 640 } });
+    const listings = await api<Listing[]>('/api/listings?limit=20');
+    const other = listings.find((listing) => listing.contactPreference === 'message')!;
+    await page.goto(`${base}/listing/${other.id}`);
+    await page.getByRole('link', { name: 'Write a review' }).waitFor();
+    expect((await doc(page)).scrollWidth).toBeLessThanOrEqual(320);
+    await page.goto(`${base}/verify-phone`);
+    await page.getByLabel('Verification code').waitFor();
+    expect((await doc(page)).scrollWidth).toBeLessThanOrEqual(320);
+  });
+
+  it('tell a screen reader who wrote each message in a conversation', async () => {
+    const { page } = await newPage({ account: newAccount('Khoa', 'Đỗ') });
+    const listings = await api<Listing[]>('/api/listings?limit=20');
+    const other = listings.find((listing) => listing.contactPreference === 'message')!;
+    await page.goto(`${base}/listing/${other.id}`);
+    await page.getByRole('button', { name: 'Message Seller' }).click();
+    const modal = page.getByTestId('message-modal');
+    await modal.getByPlaceholder('Type a message...').fill('Chào anh, còn hàng không?');
+    await modal.getByRole('button', { name: 'Send message' }).click();
+    const bubble = modal.getByTestId('message-bubble').filter({ hasText: 'Chào anh, còn hàng không?' });
+    await bubble.waitFor();
+    // Said, not shown: the name is in the bubble's text, in a visually hidden span.
+    expect(await bubble.textContent()).toMatch(/^You: Chào anh, còn hàng không\?/);
+    const said = await bubble.getByText('You:').boundingBox();
+    expect(said && said.width <= 1 && said.height <= 1).toBe(true);
+  });
+});

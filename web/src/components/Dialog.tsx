@@ -5,9 +5,8 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { FOCUSABLE, keepTabInside } from '../lib/focus';
 import { CloseIcon } from './Icons';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   open: boolean;
@@ -16,7 +15,7 @@ interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   width?: number;
-  /** A fixed height (the message modal is 500 px). */
+  /** The height it opens at (the message modal is 500 px); it grows when large text needs more. */
   height?: number;
   testId?: string;
 }
@@ -43,18 +42,7 @@ export function Dialog({ open, onClose, title, description, children, width = 48
         close();
         return;
       }
-      if (event.key !== 'Tab' || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (items.length === 0) return;
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && document.activeElement === firstItem) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && document.activeElement === lastItem) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+      if (panel.current) keepTabInside(panel.current, event);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -75,7 +63,8 @@ export function Dialog({ open, onClose, title, description, children, width = 48
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         data-testid={testId}
-        style={{ maxWidth: width, height }}
+        // At least `height` (within the screen), taller when large text needs it: the body scrolls beyond the screen.
+        style={{ maxWidth: width, minHeight: height === undefined ? undefined : `min(${height}px, calc(100vh - 32px))` }}
       >
         <Head>
           <div>
@@ -142,9 +131,15 @@ const Body = styled.div`
   flex-direction: column;
 `;
 
+/* 44 px to touch (WCAG 2.5.5), drawn where an 18 px icon with a small pad would be. */
 const CloseButton = styled.button`
   flex: none;
   display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 44px;
+  min-height: 44px;
+  margin: -10px -12px 0 0;
   padding: 6px;
   border: 0;
   border-radius: 6px;
@@ -155,4 +150,12 @@ const CloseButton = styled.button`
     background: var(--subtle);
     color: var(--text);
   }
+`;
+
+/** A dialog's buttons, at its end; they wrap onto another line rather than run off a narrow screen with large text. */
+export const DialogActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: 10px;
 `;

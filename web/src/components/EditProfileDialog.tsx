@@ -16,7 +16,7 @@ import { useFailureToast, useUnauthorized } from '../lib/hooks';
 import { uploadPhoto } from '../lib/upload';
 import { revalidateAfterProfileEdit } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions } from './Dialog';
 import { UploadIcon } from './Icons';
 import { Avatar, Button, FieldError, FieldRow, Hint, Input, Label, Textarea } from './ui';
 
@@ -346,9 +346,6 @@ const Names = styled.div`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 10px;
+const Actions = styled(DialogActions)`
   margin-top: 4px;
 `;

@@ -107,7 +107,7 @@ const CardLink = styled(Link)`
     transform: translateY(-2px);
   }
   &:focus-visible {
-    outline: none;
+    outline: 2px solid transparent;
     box-shadow: var(--focus), var(--shadow-lg);
   }
 `;

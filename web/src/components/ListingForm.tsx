@@ -385,6 +385,7 @@ const Choice = styled.label`
 
 const FormActions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
   gap: 12px;
 `;

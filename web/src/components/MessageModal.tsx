@@ -64,7 +64,7 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
         ) : !messages || messages.length === 0 ? (
           <Empty>No messages yet. Say hello and ask about the listing.</Empty>
         ) : (
-          <MessageBubbles messages={messages} currentUserId={currentUserId} />
+          <MessageBubbles messages={messages} currentUserId={currentUserId} otherName={seller.firstName} />
         )}
       </List>
       <Composer inputId="message-input" post={post} afterSent={afterSent} autoFocus />

@@ -9,7 +9,7 @@ import { REPORT_REASON_LABELS } from '../lib/catalog';
 import { useFailureToast } from '../lib/hooks';
 import { useToast } from '../lib/toast';
 import { fieldValidator } from '../lib/validation';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions } from './Dialog';
 import { SelectField, TextAreaField } from './FormFields';
 import { Button } from './ui';
 
@@ -48,14 +48,14 @@ export function ReportDialog({ listingId, open, onClose }: { listingId: string; 
             <SelectField name="reason" label="Reason" required placeholder="Select a reason" options={REASON_OPTIONS} />
             {!values.reason && <p style={{ marginTop: -10, marginBottom: 14, fontSize: '0.85rem', color: 'var(--muted)' }}>Please select a reason</p>}
             <TextAreaField name="description" label="Additional details (optional)" rows={4} placeholder="Anything that helps us review this listing" />
-            <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 10 }}>
+            <DialogActions>
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
               <Button type="submit" variant="danger" disabled={!values.reason || submitting}>
                 {submitting ? 'Submitting...' : 'Submit Report'}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         )}
       </Form>

@@ -211,5 +211,6 @@ const Chosen = styled.span`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
 `;

@@ -7,11 +7,23 @@ import { formatDay, fullName, profilePath } from '../lib/users';
 import { Stars } from './Stars';
 import { Avatar, CenteredMessage, Skeleton } from './ui';
 
-export function ReviewList({ reviews, error, total }: { reviews: Review[] | undefined; error?: unknown; total?: number }) {
+/** `headingLevel`: of its empty and failed states, one below the heading it sits under (2 where none is). */
+export function ReviewList({
+  reviews,
+  error,
+  total,
+  headingLevel = 3,
+}: {
+  reviews: Review[] | undefined;
+  error?: unknown;
+  total?: number;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (error) {
     return (
       <CenteredMessage role="alert">
-        <h3>Failed to load reviews</h3>
+        <Heading>Failed to load reviews</Heading>
       </CenteredMessage>
     );
   }
@@ -27,7 +39,7 @@ export function ReviewList({ reviews, error, total }: { reviews: Review[] | unde
   if (reviews.length === 0) {
     return (
       <Empty>
-        <h3>No reviews yet</h3>
+        <Heading>No reviews yet</Heading>
       </Empty>
     );
   }

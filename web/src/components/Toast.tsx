@@ -1,13 +1,15 @@
 /**
  * Toasts: a title and a description in the default or destructive style, one visible at a time (a new
- * one replaces it), closing after 5 s; swipe right past 50 px to dismiss; F8 moves focus to the
- * notifications region. Screens show one with lib/toast.ts's useToast.
+ * one replaces it), closing after 5 s (paused while pointed at or focused); swipe right past 50 px to
+ * dismiss; F8 moves focus to the notifications region, and focus inside it goes back where it came from
+ * when the toast closes. Screens show one with lib/toast.ts's useToast.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../lib/timing';
 import { ToastContext, type ToastInput } from '../lib/toast';
+import { focusMain } from '../lib/focus';
 import { CloseIcon } from './FirstPageIcons';
 
 interface ShownToast extends ToastInput {
@@ -19,14 +21,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const viewport = useRef<HTMLDivElement>(null);
 
-  const show = useCallback((toast: ToastInput) => setCurrent({ ...toast, id: nextId.current++ }), []);
-  const dismiss = useCallback(() => setCurrent(null), []);
+  // Where focus was before it entered the notifications (F8 or Tab): when the toast holding it closes, focus
+  // goes back there (or to <main>) rather than to <body>.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const onFocus = (event: FocusEvent) => {
+    if (!viewport.current?.contains(event.relatedTarget)) returnFocus.current = event.relatedTarget as HTMLElement | null;
+  };
+  const restoreFocus = useCallback(() => {
+    const active = document.activeElement;
+    if (active === viewport.current || !viewport.current?.contains(active)) return;
+    if (returnFocus.current?.isConnected) return returnFocus.current.focus();
+    focusMain();
+  }, []);
 
-  useEffect(() => {
-    if (!current) return;
-    const timer = window.setTimeout(dismiss, TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [current, dismiss]);
+  const show = useCallback(
+    (toast: ToastInput) => {
+      restoreFocus();
+      setCurrent({ ...toast, id: nextId.current++ });
+    },
+    [restoreFocus],
+  );
+  const dismiss = useCallback(() => {
+    restoreFocus();
+    setCurrent(null);
+  }, [restoreFocus]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -40,7 +58,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Viewport ref={viewport} tabIndex={-1} role="region" aria-label="Notifications (F8)">
+      <Viewport ref={viewport} tabIndex={-1} role="region" aria-label="Notifications (F8)" onFocus={onFocus}>
         {current && <ToastItem key={current.id} toast={current} onDismiss={dismiss} />}
       </Viewport>
     </ToastContext.Provider>
@@ -50,6 +68,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
+  // The 5 s run only while nobody points at the toast or focuses it (WCAG 2.2.1), and resume with what was left.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remaining = useRef(TOAST_DURATION_MS);
+  useEffect(() => {
+    if (hovered || focused) return;
+    const started = Date.now();
+    const timer = window.setTimeout(onDismiss, remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [hovered, focused, onDismiss]);
   const onPointerDown = (event: PointerEvent) => {
     if ((event.target as HTMLElement).closest('button')) return;
     start.current = event.clientX;
@@ -78,6 +109,10 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
     >
       <div>
         <ToastTitle>{toast.title}</ToastTitle>

@@ -34,10 +34,14 @@ export function useScrollToBottom(messages: Message[] | undefined) {
   return { listRef, scrollToBottom };
 }
 
-/** The conversation's messages as bubbles, the member's own on the right. */
-export function MessageBubbles({ messages, currentUserId }: { messages: Message[]; currentUserId: string }) {
+/**
+ * The conversation's messages as bubbles, the member's own on the right; a screen reader hears who wrote
+ * each ("You:" or the other person's name), which sight gets from the side and colour.
+ */
+export function MessageBubbles({ messages, currentUserId, otherName }: { messages: Message[]; currentUserId: string; otherName: string }) {
   return messages.map((message) => (
     <Bubble key={message.id} $own={message.senderId === currentUserId} data-testid="message-bubble">
+      <span className="visually-hidden">{message.senderId === currentUserId ? 'You' : otherName}: </span>
       <span>{message.content}</span>
       <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
     </Bubble>

@@ -1,4 +1,7 @@
-/** Shared building blocks: buttons, form controls, cards, layout, skeletons, badges. */
+/**
+ * Shared building blocks: buttons, form controls, cards, layout, skeletons, badges. Buttons and fields are
+ * 44 px tall, what a finger needs (WCAG 2.5.5); small buttons too on a touch screen.
+ */
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Link, type LinkProps } from '../lib/router';
 import styled, { css } from 'styled-components';
@@ -29,12 +32,15 @@ const buttonStyles = css<{ $variant?: Variant; $size?: Size; $block?: boolean }>
       sm: css`
         padding: 6px 12px;
         font-size: 0.875rem;
-        min-height: 34px;
+        min-height: 36px;
+        @media (pointer: coarse) {
+          min-height: 44px;
+        }
       `,
       md: css`
         padding: 10px 16px;
         font-size: 0.95rem;
-        min-height: 42px;
+        min-height: 44px;
       `,
       lg: css`
         padding: 13px 24px;
@@ -43,8 +49,8 @@ const buttonStyles = css<{ $variant?: Variant; $size?: Size; $block?: boolean }>
       `,
       icon: css`
         padding: 0;
-        width: 42px;
-        height: 42px;
+        width: 44px;
+        height: 44px;
       `,
     })[$size]}
   ${({ $variant = 'primary' }) =>
@@ -92,7 +98,8 @@ const buttonStyles = css<{ $variant?: Variant; $size?: Size; $block?: boolean }>
       width: 100%;
     `}
   &:focus-visible {
-    outline: none;
+    /* Transparent, not none: forced colors (Windows high contrast) drop the shadow and draw this outline. */
+    outline: 2px solid transparent;
     box-shadow: var(--focus);
   }
   &:disabled {
@@ -132,7 +139,7 @@ export function ButtonAnchor({ variant, size, block, ...props }: ComponentPropsW
 // leaves :focus off the input itself (a keyboard user saw no ring on Event Date).
 const controlStyles = css<{ $invalid?: boolean }>`
   width: 100%;
-  min-height: 42px;
+  min-height: 44px;
   padding: 9px 12px;
   border: 1px solid ${({ $invalid }) => ($invalid ? 'var(--danger)' : 'var(--border)')};
   border-radius: var(--radius-sm);
@@ -143,7 +150,7 @@ const controlStyles = css<{ $invalid?: boolean }>`
   }
   &:focus,
   &:focus-within {
-    outline: none;
+    outline: 2px solid transparent;
     border-color: var(--primary);
     box-shadow: var(--focus);
   }
@@ -236,9 +243,13 @@ export const Container = styled.div`
 
 // flow-root: a screen's top margin stays inside <main> instead of collapsing through it, so <main> does not
 // move down when the screen's content replaces its loading state (a layout shift).
+/* Focused after in-app navigation (App's OnNewScreen) or the skip link: the start of the content, no ring around all of it. */
 export const Main = styled.main`
   min-height: calc(100vh - var(--header-height));
   display: flow-root;
+  &:focus {
+    outline: none;
+  }
 `;
 
 export const PageTitle = styled.h1`

@@ -27,6 +27,7 @@ import {
 } from '../lib/browse';
 import { CATEGORY_PAGES, sortOptionsFor, type FilterOption } from '../lib/catalog';
 import { useRequireAuth } from '../lib/hooks';
+import { useDocumentTitle } from '../lib/document-title';
 import NotFound from './NotFound';
 
 export default function CategoryPage() {
@@ -39,6 +40,7 @@ export default function CategoryPage() {
 function CategoryScreen({ category }: { category: Category }) {
   const { isAuthenticated, memberDataEnabled } = useRequireAuth();
   const page = CATEGORY_PAGES[category];
+  useDocumentTitle(page?.title);
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
   const apiParams = useMemo(() => categoryApiParams(category, filters, sort), [category, filters, sort]);

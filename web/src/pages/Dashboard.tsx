@@ -5,9 +5,9 @@
  * undone"). Prices show 2 decimals.
  */
 import type { Listing, SavedListing } from '@vnmarket/proto/src/listings';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Tabs } from '../components/Tabs';
 import { ListingCard } from '../components/ListingCard';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, LoadFailed, PageTitle, Skeleton } from '../components/ui';
@@ -32,6 +32,23 @@ export default function Dashboard() {
   const toast = useToast();
   const failed = useFailureToast();
   const deleteListing = useDeleteListing();
+  const list = useRef<HTMLDivElement>(null);
+  // The dialog hands focus back to the deleted listing's Delete button, which then leaves with the listing
+  // (focus would drop to <body>): focus moves on to the first action of the listing now in its place (or
+  // the one before it), else to the tab panel. A failed delete keeps the listing and focus where they are.
+  const refocus = useRef<{ id: string; index: number; panel: HTMLElement | null; settled: boolean } | null>(null);
+  useEffect(() => {
+    const pending = refocus.current;
+    if (!pending) return;
+    if (listings?.some((listing) => listing.id === pending.id)) {
+      if (pending.settled) refocus.current = null;
+      return;
+    }
+    refocus.current = null;
+    const items = list.current?.children ?? [];
+    const next = items[Math.min(pending.index, items.length - 1)];
+    (next?.querySelector<HTMLElement>('a[href], button') ?? pending.panel)?.focus();
+  }, [listings]);
 
   if (!isAuthenticated) return null;
   const active = (listings ?? []).filter((listing) => listing.isActive);
@@ -50,7 +67,11 @@ export default function Dashboard() {
   };
   const remove = async (listing: Listing) => {
     setDeleting(null);
+    const index = tab === 'saved' ? 0 : own[tab].findIndex((item) => item.id === listing.id);
+    const pending = { id: listing.id, index: Math.max(0, index), panel: list.current?.closest<HTMLElement>('[role="tabpanel"]') ?? null, settled: false };
+    refocus.current = pending;
     await deleteListing(listing.id);
+    pending.settled = true;
   };
 
   return (
@@ -84,7 +105,7 @@ export default function Dashboard() {
               <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
             </CenteredMessage>
           ) : (
-            <List>
+            <List ref={list}>
               {own[name].map((listing) => (
                 <OwnListing key={listing.id} listing={listing} onToggle={setActive} onDelete={setDeleting} />
               ))}
@@ -99,14 +120,14 @@ export default function Dashboard() {
         description="This action cannot be undone. This will permanently delete your listing and remove it from our servers."
         testId="delete-dialog"
       >
-        <DialogActions>
+        <ConfirmActions>
           <Button variant="outline" onClick={() => setDeleting(null)}>
             Cancel
           </Button>
           <Button variant="danger" onClick={() => deleting && void remove(deleting)}>
             Delete
           </Button>
-        </DialogActions>
+        </ConfirmActions>
       </Dialog>
     </Container>
   );
@@ -291,9 +312,6 @@ const Actions = styled.div`
   }
 `;
 
-const DialogActions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 8px;
+const ConfirmActions = styled(DialogActions)`
   margin-top: 12px;
 `;

@@ -6,7 +6,7 @@
  * are separate views with a back button. Pushes arrive over the app-wide socket (lib/messaging.tsx).
  */
 import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
-import { useEffect } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import styled, { css } from 'styled-components';
 import { ConnectionStatus, MessageBubbles, MessageComposer, useScrollToBottom } from '../components/conversation';
@@ -36,8 +36,25 @@ export default function Messages() {
       .catch(() => undefined);
   }, [selectedId, unreadInSelected]);
 
+  // On a phone the inbox and the thread are shown one at a time, so the control just used disappears with
+  // its view and focus would drop to <body>: opening a thread moves focus to its header, and Back returns
+  // it to the conversation's button. Wider, both stay in view and focus stays where it is.
+  const threadHeader = useRef<HTMLElement>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.getClientRects().length > 0) return;
+    (selectedId ? threadHeader.current : opener.current)?.focus();
+  }, [selectedId]);
+
   if (!isAuthenticated || !user) return null;
-  const select = (conversationId: string | null) => setParams(conversationId ? { c: conversationId } : {});
+  const select = (conversationId: string | null) => {
+    switched.current = true;
+    setParams(conversationId ? { c: conversationId } : {});
+  };
 
   return (
     <Container>
@@ -63,7 +80,10 @@ export default function Messages() {
                   <ConversationButton
                     type="button"
                     aria-current={conversation.conversationId === selectedId ? 'true' : undefined}
-                    onClick={() => select(conversation.conversationId)}
+                    onClick={(event) => {
+                      opener.current = event.currentTarget;
+                      select(conversation.conversationId);
+                    }}
                     data-testid="conversation"
                   >
                     <Avatar $size={44}>
@@ -106,7 +126,7 @@ export default function Messages() {
         </Inbox>
         <ThreadPane>
           {selected ? (
-            <Thread key={selected.conversationId} conversation={selected} currentUserId={user.id} onBack={() => select(null)} />
+            <Thread key={selected.conversationId} conversation={selected} currentUserId={user.id} onBack={() => select(null)} headerRef={threadHeader} />
           ) : (
             <Empty>
               <strong>Select a conversation to start messaging</strong>
@@ -118,7 +138,18 @@ export default function Messages() {
   );
 }
 
-function Thread({ conversation, currentUserId, onBack }: { conversation: ConversationSummary; currentUserId: string; onBack: () => void }) {
+function Thread({
+  conversation,
+  currentUserId,
+  onBack,
+  headerRef,
+}: {
+  conversation: ConversationSummary;
+  currentUserId: string;
+  onBack: () => void;
+  /** Focused (from script) when a phone switches from the inbox to this thread. */
+  headerRef: RefObject<HTMLElement | null>;
+}) {
   const { data: messages } = useMessages(conversation.conversationId);
   const other = conversation.otherUser;
   const { listRef, scrollToBottom } = useScrollToBottom(messages);
@@ -138,7 +169,7 @@ function Thread({ conversation, currentUserId, onBack }: { conversation: Convers
 
   return (
     <>
-      <ThreadHeader>
+      <ThreadHeader ref={headerRef} tabIndex={-1}>
         <BackButton type="button" onClick={onBack} aria-label="Back to conversations">
           ←
         </BackButton>
@@ -157,7 +188,7 @@ function Thread({ conversation, currentUserId, onBack }: { conversation: Convers
         </div>
       </ThreadHeader>
       <Bubbles ref={listRef} role="log" aria-label={`Conversation with ${other.firstName}`} aria-live="polite">
-        <MessageBubbles messages={messages ?? []} currentUserId={currentUserId} />
+        <MessageBubbles messages={messages ?? []} currentUserId={currentUserId} otherName={other.firstName} />
       </Bubbles>
       <Composer inputId="thread-input" post={post} afterSent={afterSent} />
     </>
@@ -312,6 +343,10 @@ const ThreadHeader = styled.header`
   border-bottom: 1px solid var(--border);
   & > div {
     min-width: 0;
+  }
+  /* Inside, not around: the panel clips what is outside it. */
+  &:focus-visible {
+    outline-offset: -2px;
   }
 `;
 

@@ -18,6 +18,7 @@ import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
 import { usePublicUser, useReviews } from '../lib/screen-reads';
 import { fullName, REVIEWS_ANCHOR } from '../lib/users';
+import { useDocumentTitle } from '../lib/document-title';
 import NotFound from './NotFound';
 
 export default function PublicProfile() {
@@ -26,6 +27,7 @@ export default function PublicProfile() {
   const { user, isLoading, isAuthenticated } = useRequireAuth();
   const own = user?.id === id;
   const { data: profile, error } = usePublicUser(isAuthenticated && !own ? id : undefined);
+  useDocumentTitle(profile ? fullName(profile) : undefined);
 
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated || !user) return null;

@@ -186,11 +186,13 @@ const Intro = styled.div`
   }
 `;
 
+/* minmax(0, …): the code field's own width (large digits, wide spacing) never widens the page past a 320 px phone. */
 const Columns = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 20px;
   ${media.tablet} {
-    grid-template-columns: 1.2fr 1fr;
+    grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr);
   }
 `;
 
@@ -214,6 +216,7 @@ const CodeInput = styled(Input)`
 
 const Row = styled.div`
   display: flex;
+  flex-wrap: wrap;
   justify-content: space-between;
   gap: 10px;
   margin-top: 14px;

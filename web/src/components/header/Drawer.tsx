@@ -8,56 +8,70 @@ import { SearchForm } from './SearchForm';
 import { signOut } from './signOut';
 import { drawerItem, IconButton, Logo, LogoMark } from './styles';
 import { UnreadBadge } from './UnreadBadge';
+import { focusMain, keepTabInside } from '../../lib/focus';
 
 /**
  * The phone's menu, a panel from the right: search, navigation, and create, profile, saved and sign out
- * (or sign in). Escape or a tap outside closes it; the page behind does not scroll meanwhile.
+ * (or sign in). Escape or a tap outside closes it; the page behind does not scroll meanwhile. Like Dialog,
+ * Tab stays inside and closing returns focus to the opener ("Open menu"); a link or a search closes it
+ * onto a new page, so focus goes to that page's <main> instead.
  */
 export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; signedIn: boolean; onLanding: boolean }) {
   const unread = useUnreadCount(signedIn);
   const panel = useRef<HTMLDivElement>(null);
+  const navigated = useRef(false);
+  const closeToPage = () => {
+    navigated.current = true;
+    onClose();
+  };
   useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
     panel.current?.querySelector<HTMLElement>('input, a, button')?.focus();
-    const onKey = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      else if (event.key === 'Tab' && panel.current) keepTabInside(panel.current, event);
+    };
     document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
+      if (navigated.current) focusMain();
+      else opener?.focus();
     };
   }, [onClose]);
   return (
     <DrawerBackdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <DrawerPanel ref={panel} role="dialog" aria-modal="true" aria-label="Menu">
         <DrawerHead>
-          <Logo to="/" onClick={onClose}>
+          <Logo to="/" onClick={closeToPage}>
             <LogoMark aria-hidden="true">★</LogoMark> Chợ Việt
           </Logo>
           <IconButton type="button" aria-label="Close menu" onClick={onClose}>
             <CloseIcon />
           </IconButton>
         </DrawerHead>
-        <SearchForm id="drawer-search" onDone={onClose} />
+        <SearchForm id="drawer-search" onDone={closeToPage} />
         <DrawerNav aria-label="Mobile">
-          <DrawerLink to="/" end onClick={onClose}>
+          <DrawerLink to="/" end onClick={closeToPage}>
             <GridIcon size={18} /> Browse
           </DrawerLink>
-          <DrawerLink to="/messages" onClick={onClose}>
+          <DrawerLink to="/messages" onClick={closeToPage}>
             <ChatIcon size={18} /> Messages <UnreadBadge count={unread} />
           </DrawerLink>
           {signedIn ? (
             <>
-              <DrawerLink to="/create-listing" onClick={onClose}>
+              <DrawerLink to="/create-listing" onClick={closeToPage}>
                 <PlusIcon size={18} /> Create Listing
               </DrawerLink>
-              <DrawerLink to="/profile" onClick={onClose}>
+              <DrawerLink to="/profile" onClick={closeToPage}>
                 <UserIcon size={18} /> Profile
               </DrawerLink>
-              <DrawerLink to="/dashboard" onClick={onClose}>
+              <DrawerLink to="/dashboard" onClick={closeToPage}>
                 <GridIcon size={18} /> My Listings
               </DrawerLink>
-              <DrawerLink to="/saved" onClick={onClose}>
+              <DrawerLink to="/saved" onClick={closeToPage}>
                 <BookmarkIcon size={18} /> Saved
               </DrawerLink>
               <DrawerButton type="button" onClick={() => void signOut()}>
@@ -68,10 +82,10 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
             <DrawerActions>
               {onLanding ? (
                 <>
-                  <ButtonLink to="/login" variant="outline" block onClick={onClose}>
+                  <ButtonLink to="/login" variant="outline" block onClick={closeToPage}>
                     Sign In
                   </ButtonLink>
-                  <ButtonLink to="/register" block onClick={onClose}>
+                  <ButtonLink to="/register" block onClick={closeToPage}>
                     Sign Up
                   </ButtonLink>
                 </>

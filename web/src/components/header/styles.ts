@@ -29,8 +29,8 @@ export const IconButton = styled.button`
   position: relative;
   display: inline-grid;
   place-items: center;
-  width: 42px;
-  height: 42px;
+  width: 44px;
+  height: 44px;
   border: 1px solid var(--border);
   border-radius: var(--radius-sm);
   background: var(--surface);
@@ -67,7 +67,7 @@ const itemStyles = (padding: string, gap: string, fontSize: string, fontWeight: 
   &:hover,
   &:focus-visible {
     background: var(--subtle);
-    outline: none;
+    outline: 2px solid transparent;
   }
   span[data-testid] {
     margin-left: auto;

@@ -7,7 +7,7 @@ import { useUnauthorized } from '../../lib/hooks';
 import { UPLOADER_CLOSE_MS } from '../../lib/timing';
 import { useToast } from '../../lib/toast';
 import { UploadError, uploadPhoto } from '../../lib/upload';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogActions } from '../Dialog';
 import { ImageIcon, UploadIcon } from '../Icons';
 import { Button } from '../ui';
 import { PickedPhotos } from './PickedPhotos';
@@ -205,6 +205,7 @@ const DropZone = styled.label`
     border-color: var(--primary);
   }
   input:focus-visible + & {
+    outline: 2px solid transparent;
     box-shadow: var(--focus);
   }
 `;
@@ -227,9 +228,6 @@ const EmptyNote = styled.p`
   color: var(--muted);
 `;
 
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 10px;
+const Actions = styled(DialogActions)`
   margin-top: 18px;
 `;

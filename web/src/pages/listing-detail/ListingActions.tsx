@@ -29,6 +29,7 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
   const phoneContact = listing.contactPreference === 'phone' && seller?.phone ? seller.phone : undefined;
 
   const toggleSave = async () => {
+    if (saving) return;
     setSaving(true);
     try {
       await apiRequest(isSaved ? 'DELETE' : 'POST', `/api/listings/${listing.id}/save`);
@@ -65,13 +66,14 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
         </Button>
       )}
       <IconRow>
-        <Button
+        <SaveButton
           variant="outline"
           block
           aria-pressed={isSaved}
           // The name starts with what the button shows (WCAG 2.5.3: a speech-input user says what they see).
           aria-label={isSaved ? 'Saved, unsave listing' : 'Save listing'}
-          disabled={saving}
+          // aria-disabled, not disabled, while saving: a disabled button drops keyboard focus to <body> (toggleSave ignores clicks meanwhile).
+          aria-disabled={saving || undefined}
           onClick={() => void toggleSave()}
           data-testid="save-button"
         >
@@ -79,7 +81,7 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
             <HeartIcon size={18} filled={isSaved} />
           </span>
           {isSaved ? 'Saved' : 'Save'}
-        </Button>
+        </SaveButton>
         <Button variant="outline" block aria-label="Report listing" onClick={onReport}>
           <FlagIcon size={18} /> Report
         </Button>
@@ -87,6 +89,13 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
     </>
   );
 }
+
+const SaveButton = styled(Button)`
+  &[aria-disabled='true'] {
+    opacity: 0.55;
+    cursor: progress;
+  }
+`;
 
 const IconRow = styled.div`
   display: grid;

@@ -13,6 +13,7 @@ import { ButtonLink, CenteredMessage, Container } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
 import { useAuth } from '../../lib/hooks';
 import { useListing, useSaved } from '../../lib/screen-reads';
+import { useDocumentTitle } from '../../lib/document-title';
 import { DetailSkeleton } from './DetailSkeleton';
 import { Gallery } from './Gallery';
 import { ListingActions } from './ListingActions';
@@ -27,6 +28,7 @@ export default function ListingDetail() {
   const navigate = useNavigate();
   const { user, isLoading: authLoading, isAuthenticated, memberDataEnabled } = useAuth();
   const { data: listing, error } = useListing(memberDataEnabled ? id : undefined);
+  useDocumentTitle(listing?.title);
   const { data: saved } = useSaved(memberDataEnabled);
   const [reportOpen, setReportOpen] = useState(false);
   const [messageOpen, setMessageOpen] = useState(false);

@@ -72,9 +72,10 @@ const SellerProfileLink = styled(Link)`
   }
 `;
 
+/* Side by side where both fit, one above the other on a narrow phone or with large text. */
 const SellerLinks = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr));
   gap: 10px;
   margin-top: 14px;
   > * {

@@ -68,7 +68,11 @@ function OwnProfile({ user }: { user: User }) {
         onSelect={setTab}
         tabs={[
           { id: 'listings', label: 'My Listings', content: <MyListings listings={listings} error={listingsError} /> },
-          { id: 'reviews', label: `Reviews (${user.reviewCount})`, content: <ReviewList reviews={reviews} error={reviewsError} total={user.reviewCount} /> },
+          {
+            id: 'reviews',
+            label: `Reviews (${user.reviewCount})`,
+            content: <ReviewList reviews={reviews} error={reviewsError} total={user.reviewCount} headingLevel={2} />,
+          },
           {
             id: 'settings',
             label: 'Settings',
