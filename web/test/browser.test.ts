@@ -791,6 +791,24 @@ describe('older eyes, screen readers and other ways in', () => {
     expect((await doc(page)).scrollWidth).toBeLessThanOrEqual(320);
   });
 
+  it('keep every control on a 375 px screen with the text twice its size (text-only zoom)', async () => {
+    const { page } = await newPage({ account: newAccount('Lộc', 'Đặng'), viewport: { width: 375, height: 740 } });
+    const listings = await api<Listing[]>('/api/listings?limit=20');
+    const other = listings.find((listing) => listing.contactPreference === 'message')!;
+    for (const path of ['/login', '/messages', '/category/rent', `/listing/${other.id}`]) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.evaluate(
+        () => ((globalThis as unknown as { document: { documentElement: { style: { fontSize: string } } } }).document.documentElement.style.fontSize = '200%'),
+      );
+      expect({ path, scrollWidth: (await doc(page)).scrollWidth <= 375 }).toEqual({ path, scrollWidth: true });
+    }
+    // A dialog's buttons wrap onto lines of their own instead of running off the left edge.
+    await page.getByRole('button', { name: 'Report' }).click();
+    const cancel = await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).boundingBox();
+    expect(cancel && cancel.x >= 0 && cancel.x + cancel.width <= 375).toBe(true);
+  });
+
   it('tell a screen reader who wrote each message in a conversation', async () => {
     const { page } = await newPage({ account: newAccount('Khoa', 'Đỗ') });
     const listings = await api<Listing[]>('/api/listings?limit=20');

@@ -63,7 +63,9 @@ export const ResultCount = styled.p`
 
 export const SortBox = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  max-width: 100%;
   gap: 8px;
   label {
     font-size: 0.9rem;
@@ -72,6 +74,7 @@ export const SortBox = styled.div`
   }
   select {
     width: auto;
+    max-width: 100%;
     min-height: 44px;
   }
 `;

@@ -19,8 +19,10 @@ const buttonStyles = css<{ $variant?: Variant; $size?: Size; $block?: boolean }>
   border: 1px solid transparent;
   font-weight: 600;
   line-height: 1.2;
+  text-align: center;
   text-decoration: none;
-  white-space: nowrap;
+  /* A label wraps between words rather than run off a narrow screen when the text is made large. */
+  max-width: 100%;
   cursor: pointer;
   transition:
     background 120ms,

@@ -197,6 +197,7 @@ function Thread({
 
 const Heading = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: baseline;
   justify-content: space-between;
   gap: 12px;

@@ -2,9 +2,12 @@
 import { Link } from '../../lib/router';
 import styled, { css } from 'styled-components';
 
+/* With very large text the name is cut rather than pushing the header's buttons off the screen. */
 export const Logo = styled(Link)`
   display: inline-flex;
   align-items: center;
+  min-width: 0;
+  overflow: hidden;
   gap: 8px;
   font-weight: 800;
   font-size: 1.2rem;
@@ -15,6 +18,7 @@ export const Logo = styled(Link)`
 `;
 
 export const LogoMark = styled.span`
+  flex: none;
   display: inline-grid;
   place-items: center;
   width: 32px;
