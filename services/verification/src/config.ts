@@ -9,17 +9,13 @@ import { baseConfigSchema } from '@vnmarket/shared';
  */
 const DEVELOPMENT_CODE_SECRET = 'development-only-verification-code-secret-do-not-deploy';
 
-/** An empty variable counts as unset (compose files and charts often render `NAME=`). */
-const optionalString = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
-
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 export const verificationConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.verification),
     /** HMAC-SHA256 key for stored codes (or VERIFICATION_CODE_SECRET_FILE); required in production. */
-    VERIFICATION_CODE_SECRET: optionalString(z.string().min(32, 'must be at least 32 characters')),
+    VERIFICATION_CODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Throttling against SMS pumping: one code per interval per user, and hourly caps. */
     VERIFICATION_SEND_INTERVAL_SECONDS: count(60),
     VERIFICATION_MAX_PER_USER_PER_HOUR: count(5),
@@ -42,12 +38,15 @@ export const verificationConfigSchema = baseConfigSchema
     SMS_PROVIDER: z.enum(['file', 'twilio']).default('file'),
     /** Relative to the process's working directory; the folder is created. */
     SMS_OUTBOX: z.string().min(1).default('var/sms-outbox.jsonl'),
-    TWILIO_ACCOUNT_SID: optionalString(z.string().startsWith('AC', 'must start with AC')),
-    TWILIO_AUTH_TOKEN: optionalString(z.string()),
-    TWILIO_FROM_NUMBER: optionalString(z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +14085550123')),
-    TWILIO_MESSAGING_SERVICE_SID: optionalString(z.string().startsWith('MG', 'must start with MG')),
+    TWILIO_ACCOUNT_SID: z.string().startsWith('AC', 'must start with AC').optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number such as +14085550123')
+      .optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z.string().startsWith('MG', 'must start with MG').optional(),
     /** Where the Twilio REST API lives; only for tests and emulators (default https://api.twilio.com). */
-    TWILIO_API_BASE_URL: optionalString(z.url()),
+    TWILIO_API_BASE_URL: z.url().optional(),
   })
   .superRefine(
     (config, ctx) => {
