@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The machine set-up that `make start` and `make test` (and so `.ci/run`) share:
 #   1. the Debian packages the suite and the product need (nginx for the gateway benchmark baseline, Go with
-#      sprig for rendering the Helm chart, openssl, Debian's chromium for the browser tests);
+#      sprig for rendering the Helm chart, openssl, Debian's chromium for the browser tests, libxml2-utils's
+#      xmllint for checking the sitemap against the sitemaps.org schemas);
 #   2. PostgreSQL, Redis and RabbitMQ running on 127.0.0.1 (5432, 6379, 5672): started when installed and
 #      stopped, or, on a laptop with Docker and none of them, started from deploy/compose.yaml.
 # Where it cannot install (not root, no apt-get) it prints the exact command to run and stops.
@@ -24,6 +25,7 @@ if [ "$purpose" = test ]; then
   [ -d /usr/share/gocode/src/github.com/Masterminds/sprig ] || missing+=(golang-github-masterminds-sprig-dev)
   [ -d /usr/share/gocode/src/gopkg.in/yaml.v3 ] || missing+=(golang-gopkg-yaml.v3-dev)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v xmllint >/dev/null || missing+=(libxml2-utils)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   command="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"

@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineCss } from './build/inline-css';
@@ -23,7 +24,7 @@ function precompress(): Plugin {
 
 /** The SPA the gateway serves from web/dist; `npm run dev -w web` proxies the API to a running gateway. */
 export default defineConfig({
-  plugins: [react(), treeshakeHelp(), inlineCss(), prerenderLanding(), precompress()],
+  plugins: [lingui({ macroTransform: true, failOnCompileError: true }), react(), treeshakeHelp(), inlineCss(), prerenderLanding(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

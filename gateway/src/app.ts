@@ -15,6 +15,7 @@ import { createUpstreamProxy, stripIdentityHeaders, type UpstreamProxy } from '.
 import { localRouteGroup, logRequestDone, logWhenDone, ROUTE_GROUPS, type RequestStart } from './request-log';
 import { UpstreamPool } from './upstreams';
 import { serviceFor, SERVICES, WEBSOCKET_ROUTES, type ServiceName } from './routes';
+import { sitePages } from './pages';
 import { webRoutes, webScriptHashes } from './web';
 
 export interface Gateway {
@@ -156,7 +157,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       },
     }),
   );
-  app.use(webRoutes(config.WEB_DIST));
+  // Pages ask the services for their previews' data as a visitor would, from the replicas proxied to.
+  app.use(webRoutes(config.WEB_DIST, sitePages(config, { logger, upstream: (service) => proxies[service].pool.pick() })));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));
 

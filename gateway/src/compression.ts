@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import compression from 'compression';
 import type { Request, Response } from 'express';
 
@@ -63,4 +63,23 @@ export function compressAnswer(proxyRes: http.IncomingMessage, req: ApiRequest, 
   if (mayCompress) compress(req as Request, res as Response, () => undefined);
   else headers.vary = withAcceptEncoding(headers.vary);
   return mayCompress;
+}
+
+/** An encoding the gateway compresses its own answers (pages, sitemaps) in. */
+export type PageEncoding = 'br' | 'gzip';
+
+/** The encoding an answer of the gateway's own goes out in: brotli (smaller) when the client takes it, else gzip, else none. */
+export function pageEncoding(req: Request): PageEncoding | undefined {
+  return req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * A body compressed: `kept` for an answer given to many (compressed once, as the web build does: brotli 11,
+ * gzip 9), otherwise as API answers are (brotli 4, gzip's default).
+ */
+export function compressBody(body: Buffer, encoding: PageEncoding, effort: 'kept' | 'once'): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: effort === 'kept' ? 9 : zlibConstants.Z_DEFAULT_COMPRESSION });
+  return brotliCompressSync(body, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'kept' ? 11 : 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }

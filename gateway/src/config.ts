@@ -27,6 +27,16 @@ const upstreamUrls = Object.fromEntries(
 export const gatewayConfigSchema = baseConfigSchema
   .pick({ NODE_ENV: true, LOG_LEVEL: true, HOST: true, SHUTDOWN_TIMEOUT_MS: true, METRICS_PORT: true })
   .extend({
+    /**
+     * The site's origins; the first is the one its pages name themselves by: the absolute URLs of link
+     * previews (Open Graph), canonical links and the sitemap.
+     */
+    PUBLIC_ORIGINS: baseConfigSchema.shape.PUBLIC_ORIGINS.pipe(z.array(z.url('must be URLs, comma-separated')).min(1, 'needs at least one URL')),
+    /**
+     * How long a page's link-preview data (a listing, a member) and the sitemap are kept in memory: a
+     * change shows in previews and the sitemap within it.
+     */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
     GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_GATEWAY_PORT),
     /** 0 when browsers connect directly; 1 behind an ingress or load balancer. */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { z } from 'zod';
 import { CSP_HASH_SOURCE, WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto';
+import type { SitePages } from './pages';
 
 const webCspSchema: z.ZodType<WebCsp> = z.object({ scriptHashes: z.array(z.string().regex(CSP_HASH_SOURCE, "a CSP hash source such as 'sha256-…'")) });
 
@@ -27,13 +28,17 @@ export function webScriptHashes(distDir: string): string[] {
 }
 
 /**
- * Serves the built React app: hashed assets cached for a year, index.html never cached, and every other
- * page path answered with index.html so client-side routes survive a reload. Files go out as the brotli
- * or gzip copy the build wrote beside them (web/build/precompress.ts) when the client accepts it, with
- * `Vary: Accept-Encoding`. Before the web app is built the root explains how to build it instead.
+ * Serves the built React app: hashed assets cached for a year, the documents never cached, and every page
+ * path answered with the document of the visitor's language, the page's own head tags in it, and its honest
+ * status (site.page: a path that is no page of the app is a 404 with the app's HTML, which shows its "not
+ * found"; a missing file's name is a plain 404). Files go out as the brotli or gzip copy the build wrote
+ * beside them (web/build/precompress.ts) when the client accepts it, with `Vary: Accept-Encoding`; pages
+ * are compressed here. The sitemap is served with or without a built app. Before the web app is built the
+ * root explains how to build it instead.
  */
-export function webRoutes(distDir: string): Router {
+export function webRoutes(distDir: string, site: SitePages): Router {
   const router = Router();
+  router.use(site.sitemap);
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     router.get('/', (_req, res) => {
@@ -52,7 +57,7 @@ export function webRoutes(distDir: string): Router {
     '/assets',
     expressStaticGzip(path.join(distDir, 'assets'), { ...compressed, serveStatic: { immutable: true, maxAge: '365d', fallthrough: false } }),
   );
-  // Other public files (favicon) for an hour; index.html asked for by name is the page itself: never cached.
+  // Other public files (favicon) for an hour; a document asked for by name (index.html) is a page: never cached.
   router.use(
     expressStaticGzip(distDir, {
       ...compressed,
@@ -61,26 +66,11 @@ export function webRoutes(distDir: string): Router {
         index: false,
         maxAge: '1h',
         setHeaders: (res, filePath) => {
-          if (/[\\/]index\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
+          if (/[\\/]index(\.[a-z]+)?\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
         },
       },
     }),
   );
-  const indexEncodings = (['br', 'gz'] as const).filter((suffix) => existsSync(`${indexFile}.${suffix}`));
-  router.get(/^\/(?!api\/|api$|objects\/|ws$).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    sendIndex(res, indexFile, indexEncodings, req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : false);
-  });
+  router.get(/^\/(?!api\/|api$|objects\/|ws$).*/, site.page);
   return router;
-}
-
-/** index.html as its brotli (preferred: smaller) or gzip copy when the client takes one, else as it is. */
-function sendIndex(res: Response, indexFile: string, available: readonly ('br' | 'gz')[], accepted: string | false): void {
-  res.vary('Accept-Encoding');
-  const suffix = accepted === 'br' && available.includes('br') ? 'br' : accepted === 'gzip' && available.includes('gz') ? 'gz' : undefined;
-  if (!suffix) return res.sendFile(indexFile);
-  res.type('html');
-  res.setHeader('Content-Encoding', suffix === 'br' ? 'br' : 'gzip');
-  res.sendFile(`${indexFile}.${suffix}`);
 }

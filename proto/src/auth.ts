@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 import { objectPathSchema } from './object-path';
 import { idSchema, labelSchema, textSchema } from './primitives';
 
 /** Request and response bodies of the auth service: registration, sign-in, profiles and reviews. */
 
 export * from './auth-values';
+export * from './languages';
 
 /**
  * Phone numbers are stored in E.164 form so "(408) 555-0123" and "4085550123" are the same account.
@@ -46,6 +48,9 @@ export const emailSchema = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((value) => value.toLowerCase());
 
+/** The account's language (LANGUAGES): what its texts (the verification SMS) are written in. */
+export const languageSchema = z.enum(LANGUAGES, { error: `Preferred language must be ${LANGUAGES.map((language) => `"${language}"`).join(' or ')}` });
+
 export const registerBody = z.object({
   firstName: labelSchema({ error: 'First name is required' }).min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
   lastName: labelSchema({ error: 'Last name is required' }).min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
@@ -55,6 +60,8 @@ export const registerBody = z.object({
     .string({ error: 'Password must be at least 8 characters' })
     .min(8, 'Password must be at least 8 characters')
     .max(255, 'Password must be at most 255 characters'),
+  /** The language the sign-up page was in, so an account made in Vietnamese starts in Vietnamese. Optional. */
+  preferredLanguage: languageSchema.optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -84,6 +91,7 @@ export const profileUpdateBody = z.object({
       .nullable()
       .optional(),
   ),
+  preferredLanguage: languageSchema.optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
@@ -115,6 +123,12 @@ export const userSchema = z.object({
   location: z.string().nullable(),
   website: z.string().nullable(),
   isVerified: z.boolean(),
+  /**
+   * Null until the account chooses (sign-up or profile); treated as English. An answer without it (an auth
+   * release before it) or with a language this build does not know reads as null, so a rolling upgrade or a
+   * rollback never breaks a signed-in page.
+   */
+  preferredLanguage: z.enum(LANGUAGES).nullable().catch(null),
   /** Out of 5, one decimal (4.3); 0 before the first review. */
   averageRating: z.number(),
   reviewCount: z.number().int(),

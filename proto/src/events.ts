@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages';
 
 /**
  * Domain events shared over RabbitMQ. Every event travels in the same envelope; the routing key is the
@@ -25,6 +26,12 @@ export const userProfileEventData = z.object({
   email: z.string().nullable(),
   phoneVerified: z.boolean(),
   isVerified: z.boolean(),
+  /**
+   * Null: the account never chose (English). Absent from events written before it existed, and read as
+   * absent when it names a language this release does not know (a newer release's): a consumer then keeps
+   * the language its copy holds, and the rest of the event still applies.
+   */
+  preferredLanguage: z.enum(LANGUAGES).nullable().optional().catch(undefined),
   // A number; events written before it was one carried PostgreSQL's numeric string ("4.3").
   averageRating: z.coerce.number(),
   reviewCount: z.number().int(),

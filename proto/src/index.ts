@@ -9,3 +9,7 @@ export * from './services';
 export * from './messaging';
 export * from './verification';
 export * from './media';
+export * from './languages';
+export * from './category-names';
+export * from './web-routes';
+export * from './listing-pages';

@@ -1,3 +1,4 @@
+import type { Language } from './languages';
 /**
  * The services of the system, once: the gateway routes to them, `make start` runs them on these local
  * ports, the DLQ tool knows their queues, and the deployment tests check the chart has each.
@@ -24,6 +25,9 @@ export const GATEWAY_CACHE_HEADER = 'Gateway-Cache-Control';
  * them to `script-src`, which otherwise allows no inline script.
  */
 export const WEB_CSP_FILE = 'csp.json';
+
+/** The built web app's document of each language (web/build/prerender.ts): the gateway serves the visitor's. */
+export const LANGUAGE_DOCUMENTS: Record<Language, string> = { en: 'index.html', vi: 'index.vi.html' };
 export interface WebCsp {
   scriptHashes: string[];
 }

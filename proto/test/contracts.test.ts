@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   buildEvent,
   InvalidEventError,
+  LANGUAGES,
   loginBody,
   normalizeId,
   normalizePhone,
@@ -11,6 +12,7 @@ import {
   registerBody,
   reportBody,
   sendMessageBody,
+  userSchema,
 } from '../src';
 
 describe('normalizePhone', () => {
@@ -75,6 +77,84 @@ describe('events', () => {
 
   it('refuses to build an event that breaks its contract', () => {
     expect(() => buildEvent('user.deleted', { id: 'x', version: 1 }, randomUUID(), new Date())).toThrow();
+  });
+
+  describe("a user event's preferredLanguage", () => {
+    const user = {
+      id: userId,
+      firstName: 'Lan',
+      lastName: 'Nguyễn',
+      profileImageUrl: null,
+      phone: '+14085550123',
+      email: null,
+      phoneVerified: false,
+      isVerified: false,
+      averageRating: 0,
+      reviewCount: 0,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      version: 3,
+    };
+    const envelope = (data: object) => ({ id: randomUUID(), type: 'user.updated', occurredAt: new Date().toISOString(), data });
+
+    it('travels when set, and null when the account never chose', () => {
+      expect(parseEvent(envelope({ ...user, preferredLanguage: 'vi' })).data).toMatchObject({ preferredLanguage: 'vi' });
+      expect(parseEvent(envelope({ ...user, preferredLanguage: null })).data).toMatchObject({ preferredLanguage: null });
+    });
+
+    it('may be absent (an event from before it) and the event still parses whole', () => {
+      const parsed = parseEvent(envelope(user)).data as Record<string, unknown>;
+      expect(parsed).toEqual(user);
+      expect(parsed.preferredLanguage).toBeUndefined();
+    });
+
+    it('reads a language this release does not know as absent, not as a broken event', () => {
+      const parsed = parseEvent(envelope({ ...user, preferredLanguage: 'zh' })).data as Record<string, unknown>;
+      expect(parsed.preferredLanguage).toBeUndefined();
+      expect(parsed.phone).toBe(user.phone);
+    });
+  });
+});
+
+describe('preferredLanguage', () => {
+  const register = { firstName: 'Lan', lastName: 'Nguyễn', phone: '(408) 555-0123', password: 'hunter22' };
+
+  it('is one of LANGUAGES, optional at sign-up and in a profile edit', () => {
+    expect(LANGUAGES).toEqual(['en', 'vi']);
+    expect(registerBody.parse({ ...register, preferredLanguage: 'vi' }).preferredLanguage).toBe('vi');
+    expect(registerBody.parse(register)).not.toHaveProperty('preferredLanguage');
+    expect(profileUpdateBody.parse({ preferredLanguage: 'en' })).toEqual({ preferredLanguage: 'en' });
+    expect(profileUpdateBody.parse({})).toEqual({});
+  });
+
+  it.each(['fr', 'VI', 'vi-VN', '', null, 1, ['vi'], { vi: true }])('refuses %j with one clear message', (value) => {
+    for (const schema of [profileUpdateBody, registerBody]) {
+      const issues = schema.safeParse({ ...register, preferredLanguage: value }).error!.issues;
+      expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['preferredLanguage', 'Preferred language must be "en" or "vi"']]);
+    }
+  });
+
+  it('in an answer, is null when auth did not send it or sent a language this build does not know', () => {
+    const answer = {
+      id: randomUUID(),
+      email: null,
+      phone: null,
+      firstName: 'Lan',
+      lastName: 'Nguyễn',
+      profileImageUrl: null,
+      bio: null,
+      phoneVerified: false,
+      location: null,
+      website: null,
+      isVerified: false,
+      averageRating: 0,
+      reviewCount: 0,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
+    expect(userSchema.parse({ ...answer, preferredLanguage: 'vi' }).preferredLanguage).toBe('vi');
+    expect(userSchema.parse(answer).preferredLanguage).toBeNull();
+    expect(userSchema.parse({ ...answer, preferredLanguage: 'zh' }).preferredLanguage).toBeNull();
   });
 });
 

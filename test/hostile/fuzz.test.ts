@@ -9,6 +9,7 @@ import {
   loginBody,
   messagesPageQuery,
   pageQuery,
+  LANGUAGES,
   profileUpdateBody,
   registerBody,
   reportBody,
@@ -17,8 +18,8 @@ import {
   verifyCodeBody,
 } from '@vnmarket/proto';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
-import { assertProperty, bodiesFor, expectCleanAnswer, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
+import { listingBody, newUser, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { assertProperty, bodiesFor, expectCleanAnswer, hostileString, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
 
 /**
  * Property-based fuzzing of every endpoint's body and query, derived from its zod schema and beyond it
@@ -145,6 +146,33 @@ describe('bodies and queries from the schemas and beyond: no 5xx, clean refusals
         expect(response.status).toBe(403);
       }),
       20,
+    );
+  });
+
+  it('preferredLanguage takes only LANGUAGES: anything else is a 400 on the field that changes nothing', async () => {
+    const notALanguage = fc
+      .oneof(hostileString, fc.anything(), fc.constantFrom('EN', 'Vi', ' vi', 'vi-VN', 'en_US', 'vie', 'vi\u0000', '__proto__'))
+      // Present in the JSON (undefined drops the key), and under the body limit (a larger body is a 413 before any field).
+      .filter((value) => value !== undefined && !(LANGUAGES as readonly unknown[]).includes(value) && JSON.stringify(value).length < 50_000);
+    const refusal = (response: { status: number; body: { code?: string; errors?: Record<string, string[]> } }) => {
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('invalid_request');
+      expect(response.body.errors?.preferredLanguage).toEqual(['Preferred language must be "en" or "vi"']);
+    };
+    await assertProperty(
+      fc.asyncProperty(notALanguage, async (preferredLanguage) => {
+        const before = await snapshot(user.client);
+        const edit = await user.client.request('PATCH', '/api/users/profile', { json: { bio: 'changed', preferredLanguage } });
+        expectCleanAnswer(edit, `PATCH preferredLanguage ${JSON.stringify(preferredLanguage)?.slice(0, 120)}`);
+        refusal(edit);
+        expect(await snapshot(user.client)).toBe(before);
+
+        const signUp = await stack.client().request('POST', '/api/register', { json: newUser({ preferredLanguage }) });
+        expectCleanAnswer(signUp, `register preferredLanguage ${JSON.stringify(preferredLanguage)?.slice(0, 120)}`);
+        refusal(signUp);
+        expect(signUp.headers.getSetCookie()).toHaveLength(0);
+      }),
+      30,
     );
   });
 

@@ -6,17 +6,25 @@
  * The client hydrates it at "/" (src/main.tsx); a route guard inlined in <head> hides it on deep links and
  * for members, whose first render replaces it (./prerendered-html.ts). The guard's CSP hash goes to
  * WEB_CSP_FILE beside index.html, for the gateway's script-src.
+ *
+ * One document a language (LANGUAGE_DOCUMENTS: index.html in English, index.vi.html in Tiếng Việt), each
+ * with its `lang`, its description, the landing page in its language and a modulepreload of its
+ * language's first-page messages (src/lib/i18n.ts), which the app waits for before its first render. The
+ * gateway serves the one of the visitor's language.
  */
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto/src/services';
+import { LANGUAGES, type Language } from '@vnmarket/proto/src/languages';
+import { LANGUAGE_DOCUMENTS, WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto/src/services';
 import { SIGNED_IN_COOKIE, SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
-import { routeGuardScript, scriptHash, withPrerender } from './prerendered-html';
+import { routeGuardScript, scriptHash, withLanguage, withPrerender } from './prerendered-html';
 
 type PrerenderModule = typeof import('../src/prerender');
 
-/** src/prerender.tsx loaded with the app's own Vite config (its serve-mode plugins: React's JSX). */
-async function renderLanding(config: ResolvedConfig): Promise<ReturnType<PrerenderModule['prerenderLanding']>> {
+type Prerendered = Awaited<ReturnType<PrerenderModule['prerenderLanding']>>;
+
+/** src/prerender.tsx loaded with the app's own Vite config (its serve-mode plugins: React's JSX, Lingui), once a language. */
+async function renderLanding(config: ResolvedConfig): Promise<Record<Language, Prerendered>> {
   const server = await createServer({
     root: config.root,
     configFile: config.configFile,
@@ -32,7 +40,9 @@ async function renderLanding(config: ResolvedConfig): Promise<ReturnType<Prerend
   });
   try {
     const module = (await server.ssrLoadModule(path.join(config.root, 'src/prerender.tsx'))) as PrerenderModule;
-    return module.prerenderLanding();
+    const pages = {} as Record<Language, Prerendered>;
+    for (const language of LANGUAGES) pages[language] = await module.prerenderLanding(language);
+    return pages;
   } finally {
     await server.close();
   }
@@ -51,13 +61,27 @@ export function prerenderLanding(): Plugin {
       async handler(_options, bundle) {
         const page = bundle['index.html'];
         if (page?.type !== 'asset') return this.error('prerender-landing: the bundle has no index.html');
-        const { html, styleTags } = await renderLanding(config);
-        if (!html.includes('<h1>')) this.error('prerender-landing: the landing page rendered without its <h1>');
+        const template = String(page.source);
+        const pages = await renderLanding(config);
         const guardScript = routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE);
-        page.source = withPrerender(String(page.source), { html, styleTags, guardScript });
+        for (const language of LANGUAGES) {
+          const { html, styleTags, description } = pages[language];
+          if (!html.includes('<h1>')) this.error(`prerender-landing: the landing page (${language}) rendered without its <h1>`);
+          const messages = Object.values(bundle).find(
+            (file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/locales/${language}/first-page.po`),
+          );
+          if (!messages) return this.error(`prerender-landing: no chunk of the ${language} first-page messages`);
+          const source = withLanguage(withPrerender(template, { html, styleTags, guardScript }), {
+            language,
+            description,
+            preload: `${config.base}${messages.fileName}`,
+          });
+          if (LANGUAGE_DOCUMENTS[language] === 'index.html') page.source = source;
+          else this.emitFile({ type: 'asset', fileName: LANGUAGE_DOCUMENTS[language], source });
+          this.info(`prerendered the landing page (${language}): ${(html.length / 1024).toFixed(1)} KB of markup, ${(styleTags.length / 1024).toFixed(1)} KB of CSS`);
+        }
         const csp: WebCsp = { scriptHashes: [scriptHash(guardScript)] };
         this.emitFile({ type: 'asset', fileName: WEB_CSP_FILE, source: `${JSON.stringify(csp, null, 2)}\n` });
-        this.info(`prerendered the landing page: ${(html.length / 1024).toFixed(1)} KB of markup, ${(styleTags.length / 1024).toFixed(1)} KB of CSS`);
       },
     },
   };

@@ -64,6 +64,25 @@ export function withPrerender(indexHtml: string, parts: PrerenderParts): string 
     .replace(ROOT, root);
 }
 
+export interface DocumentLanguage {
+  language: string;
+  /** The document's <meta name="description">, in its language. */
+  description: string;
+  /** The URL of the language's first-page messages, preloaded beside the app's JS (the app waits for them). */
+  preload: string;
+}
+
+/** index.html in one language: its `lang`, its description, and its first-page messages preloaded. */
+export function withLanguage(indexHtml: string, { language, description, preload }: DocumentLanguage): string {
+  const escaped = description.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  const parts = [/<html lang="[^"]*">/, /<meta name="description" content="[^"]*" \/>/, /<script type="module"[^>]*><\/script>/];
+  for (const part of parts) if (!part.test(indexHtml)) throw new Error(`index.html has no ${part.source}`);
+  return indexHtml
+    .replace(parts[0]!, `<html lang="${language}">`)
+    .replace(parts[1]!, () => `<meta name="description" content="${escaped}" />`)
+    .replace(parts[2]!, (script) => `${script}\n    <link rel="modulepreload" crossorigin href="${preload}">`);
+}
+
 /** The same index.html as the build would make without prerendering. */
 export function withoutPrerender(indexHtml: string): string {
   return indexHtml.replace(new RegExp(`${PRERENDER_START}[\\s\\S]*?${PRERENDER_END}\\n?\\s*`, 'g'), '');

@@ -3,6 +3,9 @@
  * themselves (useRequireAuth: the Unauthorized toast, then sign-in) and the listing detail sends a
  * visitor to /login.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { matchPath, Route, Routes, useLocation } from './lib/router';
 import { Header } from './components/header';
@@ -17,10 +20,13 @@ import { loadUserMenu } from './components/header';
 import { useHydrated } from './lib/prerendered';
 import { setDocumentTitle } from './lib/document-title';
 import { focusMain } from './lib/focus';
+import { WEB_ROUTES } from '@vnmarket/proto/src/web-routes';
+import { i18n, withAppMessages } from './lib/i18n';
+import { useAccountLanguage } from './components/header/LanguageSwitch';
 
 // Every screen but the landing page loads on demand (its own chunk), so a visitor's first page carries
 // only what it shows. Each page module's default export is its screen.
-const loadHome = () => import('./pages/Home');
+const loadHome = withAppMessages(() => import('./pages/Home'));
 const Home = lazy(loadHome);
 
 /**
@@ -30,20 +36,20 @@ const Home = lazy(loadHome);
  * is the first request after the app's own JS, before who is signed in; before, it came after that answer).
  */
 const SCREENS = [
-  ['/login', 'Sign In', () => import('./pages/Login')],
-  ['/register', 'Create an account', () => import('./pages/Register')],
-  ['/listing/:id', 'Listing', () => import('./pages/listing-detail')],
-  ['/listing/:id/edit', 'Edit Listing', () => import('./pages/EditListing')],
-  ['/create-listing', 'Create Listing', () => import('./pages/CreateListing')],
-  ['/verify-phone', 'Verify Your Account', () => import('./pages/VerifyPhone')],
-  ['/saved', 'Saved Listings', () => import('./pages/Saved')],
-  ['/profile', 'Profile', () => import('./pages/Profile')],
-  ['/users/:id', 'Member', () => import('./pages/PublicProfile')],
-  ['/messages', 'Messages', () => import('./pages/Messages')],
-  ['/dashboard', 'My Listings Dashboard', () => import('./pages/Dashboard')],
-  ['/category/:category', 'Listings', () => import('./pages/CategoryPage')],
-  ['*', 'Page Not Found', () => import('./pages/NotFound')],
-] as const satisfies readonly (readonly [string, string, () => Promise<{ default: ComponentType }>])[];
+  [WEB_ROUTES.login, msg`Sign In`, withAppMessages(() => import('./pages/Login'))],
+  [WEB_ROUTES.register, msg`Create an account`, withAppMessages(() => import('./pages/Register'))],
+  [WEB_ROUTES.listing, msg`Listing`, withAppMessages(() => import('./pages/listing-detail'))],
+  [WEB_ROUTES.editListing, msg`Edit Listing`, withAppMessages(() => import('./pages/EditListing'))],
+  [WEB_ROUTES.createListing, msg`Create Listing`, withAppMessages(() => import('./pages/CreateListing'))],
+  [WEB_ROUTES.verifyPhone, msg`Verify Your Account`, withAppMessages(() => import('./pages/VerifyPhone'))],
+  [WEB_ROUTES.saved, msg`Saved Listings`, withAppMessages(() => import('./pages/Saved'))],
+  [WEB_ROUTES.profile, msg`Profile`, withAppMessages(() => import('./pages/Profile'))],
+  [WEB_ROUTES.member, msg`Member`, withAppMessages(() => import('./pages/PublicProfile'))],
+  [WEB_ROUTES.messages, msg`Messages`, withAppMessages(() => import('./pages/Messages'))],
+  [WEB_ROUTES.dashboard, msg`My Listings Dashboard`, withAppMessages(() => import('./pages/Dashboard'))],
+  [WEB_ROUTES.category, msg`Listings`, withAppMessages(() => import('./pages/CategoryPage'))],
+  ['*', msg`Page Not Found`, withAppMessages(() => import('./pages/NotFound'))],
+] as const satisfies readonly (readonly [string, MessageDescriptor, () => Promise<{ default: ComponentType }>])[];
 
 const screens = SCREENS.map(([path, title, load]) => ({ path, title, load, Screen: lazy(load) }));
 
@@ -93,23 +99,32 @@ function Root() {
  */
 function OnNewScreen() {
   const { pathname } = useLocation();
+  const { i18n: active } = useLingui();
   const first = useRef(true);
   useEffect(() => {
-    setDocumentTitle(pathname === '/' ? undefined : screenAt(pathname)?.title);
+    const title = screenAt(pathname)?.title;
+    setDocumentTitle(pathname === '/' || !title ? undefined : i18n._(title));
     // A block body: newer browsers' scrollTo returns a promise, which must not become the effect's cleanup.
     window.scrollTo(0, 0);
     if (first.current) first.current = false;
     else focusMain();
   }, [pathname]);
+  // The title again in a newly chosen language (a screen about one thing names itself again too).
+  useEffect(() => {
+    const title = screenAt(location.pathname)?.title;
+    if (title && location.pathname !== '/') setDocumentTitle(i18n._(title));
+  }, [active.locale]);
   return null;
 }
 
 export default function App() {
+  const { t } = useLingui();
+  useAccountLanguage();
   return (
     <MessagingProvider>
       <OnNewScreen />
       <a href="#main" className="visually-hidden skip-link">
-        Skip to content
+        {t`Skip to content`}
       </a>
       <Header />
       <Main id="main" tabIndex={-1}>

@@ -6,6 +6,7 @@ import { AppTree } from './AppTree';
 import { BrowserRouter } from './lib/router';
 import { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE } from './lib/prerendered';
 import { mayBeSignedIn } from './lib/signed-in-hint';
+import { startI18n } from './lib/i18n';
 
 const container = document.getElementById('root')!;
 const prerendered = container.querySelector(`:scope > [${PRERENDERED_ATTRIBUTE}]`);
@@ -13,8 +14,12 @@ const app = <AppTree router={BrowserRouter} />;
 preloadScreen(location.pathname);
 if (mayBeSignedIn()) preloadForMember(location.pathname);
 
-// index.html holds the landing page as a visitor first sees it at "/" (build/prerender.ts). Where it shows
-// (the route guard did not skip it), React adopts it: the painted nodes stay, so the browser's largest
-// contentful paint stays the HTML's. Elsewhere (a deep link, a member) the first render replaces it.
-if (prerendered && !document.documentElement.hasAttribute(SKIP_PRERENDER_ATTRIBUTE)) hydrateRoot(prerendered, app);
-else createRoot(container).render(app);
+// index.html holds the landing page as a visitor first sees it at "/" (build/prerender.ts), in the
+// document's language. Where it shows (the route guard did not skip it), React adopts it: the painted
+// nodes stay, so the browser's largest contentful paint stays the HTML's. Elsewhere (a deep link, a
+// member) the first render replaces it. The language's first-page messages come first (the document
+// preloads them beside this module).
+void startI18n().then(() => {
+  if (prerendered && !document.documentElement.hasAttribute(SKIP_PRERENDER_ATTRIBUTE)) hydrateRoot(prerendered, app);
+  else createRoot(container).render(app);
+});

@@ -9,6 +9,7 @@ import * as phoneOwnedOnceVerified from './20261123110000_phone_owned_once_verif
 import * as conversationPartners from './20261123130000_conversation_partners';
 import * as outboxTraceContext from './20261124090000_outbox_trace_context';
 import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
+import * as userPreferredLanguage from './20261128120000_user_preferred_language';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '20261123130000_conversation_partners', ...conversationPartners },
   { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
   { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
+  { name: '20261128120000_user_preferred_language', ...userPreferredLanguage },
 ];

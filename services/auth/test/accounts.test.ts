@@ -40,6 +40,27 @@ describe('register', () => {
     expect(Object.keys(me.body)).not.toContain('password');
   });
 
+  it('takes the language of the sign-up page, so an account made in Vietnamese starts in Vietnamese', async () => {
+    const client = auth.client();
+    const response = await client.post('/api/register', newUser({ preferredLanguage: 'vi' }));
+    expect(response.status).toBe(201);
+    expect(userSchema.strict().parse(response.body).preferredLanguage).toBe('vi');
+    expect((await client.get('/api/auth/user')).body.preferredLanguage).toBe('vi');
+    expect(await auth.infrastructure.db('users').where({ id: response.body.id }).first()).toMatchObject({ preferred_language: 'vi' });
+    // Without it the account has none (treated as English).
+    expect((await auth.client().post('/api/register', newUser())).body.preferredLanguage).toBeNull();
+    // Any other value is a 400 that creates nothing.
+    const refused = newUser({ preferredLanguage: 'fr' });
+    const answer = await auth.client().post('/api/register', refused);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: 'Preferred language must be "en" or "vi"',
+      code: 'invalid_request',
+      errors: { preferredLanguage: ['Preferred language must be "en" or "vi"'] },
+    });
+    expect(await auth.infrastructure.db('users').where({ phone: `+1${refused.phone}` })).toEqual([]);
+  });
+
   it('refuses a phone number another account has verified, in any format, with 409', async () => {
     const first = await registered(auth);
     await auth.infrastructure.db('users').where({ id: first.user.id }).update({ phone_verified: true });
@@ -81,6 +102,8 @@ describe('register', () => {
     [{ firstName: '' }, 'First name is required', 'firstName'],
     [{ lastName: '   ' }, 'Last name is required', 'lastName'],
     [{ email: 'not-an-email' }, 'Please enter a valid email address', 'email'],
+    [{ preferredLanguage: 'fr' }, 'Preferred language must be "en" or "vi"', 'preferredLanguage'],
+    [{ preferredLanguage: null }, 'Preferred language must be "en" or "vi"', 'preferredLanguage'],
   ])('answers 400 for %j with the spec message', async (override, message, field) => {
     const response = await auth.client().post('/api/register', newUser(override));
     expect(response.status).toBe(400);

@@ -58,6 +58,17 @@ it('publishes user.updated when the profile changes', async () => {
   await eventually(async () => expect(eventsFor(user.id, 'user.updated').map((event) => event.data.firstName)).toEqual(['Hoa']));
 });
 
+it('user events carry preferredLanguage: null until chosen, then the choice', async () => {
+  const { client, user } = await registered(auth);
+  const vietnamese = await registered(auth, { preferredLanguage: 'vi' });
+  await client.patch('/api/users/profile', { preferredLanguage: 'vi' });
+  await eventually(async () => {
+    expect(eventsFor(user.id, 'user.registered').map((event) => event.data.preferredLanguage)).toEqual([null]);
+    expect(eventsFor(user.id, 'user.updated').map((event) => event.data.preferredLanguage)).toEqual(['vi']);
+    expect(eventsFor(vietnamese.user.id, 'user.registered').map((event) => event.data.preferredLanguage)).toEqual(['vi']);
+  });
+});
+
 it('phone.verified sets phoneVerified, and a redelivered event is applied once', async () => {
   const { client, user } = await registered(auth);
   const id = randomUUID();

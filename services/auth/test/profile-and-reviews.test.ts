@@ -95,6 +95,49 @@ describe('PATCH /api/users/profile', () => {
     expect((await client.get('/api/auth/user')).body).toMatchObject({ firstName: 'Lan', website: null, profileImageUrl: null, location: null });
   });
 
+  it('stores preferredLanguage and returns it from GET /api/auth/user; null until chosen', async () => {
+    const { client, user } = await registered(auth);
+    expect(user.preferredLanguage).toBeNull();
+    expect((await client.get('/api/auth/user')).body.preferredLanguage).toBeNull();
+
+    const vietnamese = await client.patch('/api/users/profile', { preferredLanguage: 'vi' });
+    expect(vietnamese.status).toBe(200);
+    expect(vietnamese.body).toMatchObject({ preferredLanguage: 'vi', firstName: 'Lan' });
+    expect((await client.get('/api/auth/user')).body.preferredLanguage).toBe('vi');
+    expect(await auth.infrastructure.db('users').where({ id: user.id }).first()).toMatchObject({ preferred_language: 'vi' });
+
+    // Another edit keeps it; choosing English again stores English.
+    expect((await client.patch('/api/users/profile', { bio: 'Xin chào' })).body.preferredLanguage).toBe('vi');
+    expect((await client.patch('/api/users/profile', { preferredLanguage: 'en' })).body.preferredLanguage).toBe('en');
+    expect((await client.get('/api/auth/user')).body.preferredLanguage).toBe('en');
+  });
+
+  it('refuses any other preferredLanguage with a clear 400 and changes nothing', async () => {
+    const { client, user } = await registered(auth);
+    await client.patch('/api/users/profile', { preferredLanguage: 'vi' });
+    const before = await auth.infrastructure.db('users').where({ id: user.id }).first();
+    for (const preferredLanguage of ['fr', 'VI', 'vi-VN', '', null, 1, ['vi']]) {
+      // With a valid field beside it: the whole edit is refused, not just the language.
+      const response = await client.patch('/api/users/profile', { bio: 'changed', preferredLanguage });
+      expect({ value: preferredLanguage, status: response.status, body: response.body }).toEqual({
+        value: preferredLanguage,
+        status: 400,
+        body: {
+          message: 'Preferred language must be "en" or "vi"',
+          code: 'invalid_request',
+          errors: { preferredLanguage: ['Preferred language must be "en" or "vi"'] },
+        },
+      });
+    }
+    expect(await auth.infrastructure.db('users').where({ id: user.id }).first()).toEqual(before);
+    expect((await client.get('/api/auth/user')).body).toMatchObject({ preferredLanguage: 'vi', bio: null });
+  });
+
+  it('the database holds only known languages, whatever writes it', async () => {
+    const { user } = await registered(auth);
+    await expect(auth.infrastructure.db('users').where({ id: user.id }).update({ preferred_language: 'fr' })).rejects.toThrow(/users_preferred_language_check/);
+  });
+
   it('never lets the client set verification or rating fields', async () => {
     const { client } = await registered(auth);
     const response = await client.patch('/api/users/profile', { phoneVerified: true, isVerified: true, averageRating: 5.0, reviewCount: 99, bio: 'ok' });

@@ -8,6 +8,7 @@ import { TitleWords } from './db/title-words';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
 import { listingsRoutes } from './routes/listings';
+import { pageRoutes } from './routes/pages';
 import { reportsRoutes } from './routes/reports';
 import { savedRoutes } from './routes/saved';
 import type { ListingsContext } from './service-context';
@@ -43,6 +44,8 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
 
   const sellerCopies = new SellerCopyWatch(db);
   const app = createApp(serviceAppOptions(config, logger, infrastructure));
+  // Before the catalogue's routes: /api/listings/sitemap is no listing id.
+  app.use(pageRoutes(ctx));
   app.use(listingsRoutes(ctx));
   app.use(savedRoutes(ctx));
   app.use(reportsRoutes(ctx));

@@ -1,13 +1,19 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { VERIFICATION_CODE_LENGTH } from '@vnmarket/proto';
+import { VERIFICATION_CODE_LENGTH, type Language } from '@vnmarket/proto';
 
 /** A code is good for ten minutes and five wrong guesses. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_ATTEMPTS = 5;
 
-/** One SMS segment even in UCS-2 (the Vietnamese letters make it UCS-2): at most 70 characters. */
-export function smsText(code: string): string {
-  return `Chợ Việt: your verification code is ${code}. It expires in ${CODE_TTL_MS / 60_000} minutes.`;
+/**
+ * The text of the code's SMS in the account's language (English when it never chose). Each is one SMS
+ * segment even in UCS-2 (the Vietnamese letters make it UCS-2): at most 70 characters, in NFC so every
+ * letter is one character.
+ */
+export function smsText(code: string, language: Language | null = null): string {
+  const minutes = CODE_TTL_MS / 60_000;
+  if (language === 'vi') return `Mã xác minh Chợ Việt của bạn là ${code}. Mã có hiệu lực trong ${minutes} phút.`;
+  return `Chợ Việt: your verification code is ${code}. It expires in ${minutes} minutes.`;
 }
 
 /**

@@ -26,3 +26,12 @@ it('fits the SMS in one UCS-2 segment', () => {
   expect(smsText('123456')).toBe('Chợ Việt: your verification code is 123456. It expires in 10 minutes.');
   expect(smsText('123456').length).toBeLessThanOrEqual(70);
 });
+
+it("writes the SMS in the account's language: Vietnamese for vi, English otherwise", () => {
+  const vietnamese = 'Mã xác minh Chợ Việt của bạn là 123456. Mã có hiệu lực trong 10 phút.';
+  expect(smsText('123456', 'vi')).toBe(vietnamese);
+  // One character per letter (precomposed), so the length is what a UCS-2 segment counts.
+  expect(smsText('123456', 'vi')).toBe(smsText('123456', 'vi').normalize('NFC'));
+  expect(smsText('123456', 'vi').length).toBeLessThanOrEqual(70);
+  for (const language of ['en', null] as const) expect(smsText('123456', language)).toBe(smsText('123456'));
+});

@@ -32,8 +32,8 @@ interface User {
 }
 
 /** A signed-in user whose phone verification already knows (their user.registered has arrived). */
-async function knownUser(): Promise<User> {
-  const user = await registered(stack);
+async function knownUser(overrides: Record<string, unknown> = {}): Promise<User> {
+  const user = await registered(stack, overrides);
   await eventually(async () => expect(await contactOf(user.user.id)).toBeDefined());
   return user;
 }
@@ -80,6 +80,37 @@ describe('the must-show, through the gateway with the real auth service', () => 
       const me = await client.get('/api/auth/user');
       expect(me.body).toMatchObject({ id: signUp.body.id, phoneVerified: true, isVerified: true });
     });
+  });
+
+  it("texts the code in the account's language: Vietnamese for vi, English for en and for none", async () => {
+    const vietnamese = /^Mã xác minh Chợ Việt của bạn là (\d{6})\. Mã có hiệu lực trong 10 phút\.$/;
+    const english = /^Chợ Việt: your verification code is (\d{6})\. It expires in 10 minutes\.$/;
+    const accounts = await Promise.all(
+      (['vi', 'en', undefined] as const).map(async (preferredLanguage) => {
+        const user = await knownUser(preferredLanguage ? { preferredLanguage } : {});
+        expect((await contactOf(user.user.id)).preferred_language).toBe(preferredLanguage ?? null);
+        return { user, expected: preferredLanguage === 'vi' ? vietnamese : english };
+      }),
+    );
+    for (const { user, expected } of accounts) {
+      const code = await sendCode(user);
+      const sms = (await readOutbox(outbox)).filter((entry) => entry.to === user.user.phone);
+      expect(sms.map((entry) => entry.body)).toEqual([expect.stringMatching(expected)]);
+      // The code in either text is the one that verifies.
+      expect(expected.exec(sms[0]!.body)![1]).toBe(code);
+      expect((await verify(user, code)).status).toBe(200);
+    }
+  });
+
+  it("follows a language changed in the profile (through auth's user.updated)", async () => {
+    const user = await knownUser();
+    const changed = await user.client.patch('/api/users/profile', { preferredLanguage: 'vi' });
+    expect(changed.body.preferredLanguage).toBe('vi');
+    await eventually(async () => expect((await contactOf(user.user.id)).preferred_language).toBe('vi'));
+    await sendCode(user);
+    expect((await readOutbox(outbox)).filter((entry) => entry.to === user.user.phone).map((entry) => entry.body)).toEqual([
+      expect.stringMatching(/^Mã xác minh Chợ Việt của bạn là \d{6}\./),
+    ]);
   });
 
   it('a wrong code five times kills the code: the right code then fails too', async () => {
@@ -319,13 +350,44 @@ describe('the contact read copy', () => {
     return event;
   }
 
-  it('a deleted user leaves a tombstone without their number, and drops their codes', async () => {
-    const user = await knownUser();
+  it('an event without preferredLanguage (from an auth release before it) still applies, and keeps the language held', async () => {
+    const user = await knownUser({ preferredLanguage: 'vi' });
+    expect((await contactOf(user.user.id)).preferred_language).toBe('vi');
+    const older = await published(user.user.id);
+    expect(older).not.toHaveProperty('preferredLanguage');
+    const newPhone = `+1${uniquePhone()}`;
+    await deliver({ ...older, phone: newPhone, version: older.version + 1 });
+    expect(await contactOf(user.user.id)).toMatchObject({ phone: newPhone, preferred_language: 'vi' });
+    // The code still goes out in Vietnamese, to the number the event brought.
+    await sendCode({ ...user, user: { ...user.user, phone: newPhone } });
+    expect((await readOutbox(outbox)).filter((entry) => entry.to === newPhone).map((entry) => entry.body)).toEqual([
+      expect.stringMatching(/^Mã xác minh Chợ Việt của bạn là \d{6}\./),
+    ]);
+
+    // A contact first seen through such an event has none: English.
+    const stranger = { ...older, id: randomUUID(), phone: `+1${uniquePhone()}`, version: 1 };
+    await deliver(stranger);
+    expect(await contactOf(stranger.id)).toMatchObject({ phone: stranger.phone, preferred_language: null });
+  });
+
+  it('an event that carries preferredLanguage sets it, null (never chosen) included', async () => {
+    const user = await knownUser({ preferredLanguage: 'vi' });
+    const current = await published(user.user.id);
+    await deliver({ ...current, preferredLanguage: 'en', version: current.version + 1 });
+    expect((await contactOf(user.user.id)).preferred_language).toBe('en');
+    await deliver({ ...current, preferredLanguage: null, version: current.version + 2 });
+    expect((await contactOf(user.user.id)).preferred_language).toBeNull();
+  });
+
+  it('a deleted user leaves a tombstone without their number or language, and drops their codes', async () => {
+    const user = await knownUser({ preferredLanguage: 'vi' });
     await sendCode(user);
     expect(await codesOf(user.user.id)).toHaveLength(1);
     const deleted = await user.client.request('DELETE', '/api/users/profile', { json: { password: user.password } });
     expect(deleted.status).toBe(200);
-    await eventually(async () => expect(await db()('contacts').where({ user_id: user.user.id }).first()).toMatchObject({ deleted: true, phone: '' }));
+    await eventually(async () =>
+      expect(await db()('contacts').where({ user_id: user.user.id }).first()).toMatchObject({ deleted: true, phone: '', preferred_language: null }),
+    );
     expect(await codesOf(user.user.id)).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@
  * behind a "Filters" toggle on a phone; a toolbar with the result count and the sort select. Controls
  * keep 44 px touch targets.
  */
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { Button, Container } from './ui';
@@ -53,7 +54,8 @@ export const Toolbar = styled.div`
  * and on a phone the filters (with their <h2>) are folded away, so without it the outline would skip a level.
  */
 export function ResultsHeading() {
-  return <h2 className="visually-hidden">Listings</h2>;
+  const { t } = useLingui();
+  return <h2 className="visually-hidden">{t`Listings`}</h2>;
 }
 
 export const ResultCount = styled.p`

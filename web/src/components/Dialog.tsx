@@ -2,6 +2,7 @@
  * A modal dialog: labelled by its title, focus moves in on open and back to the opener on close, Tab
  * stays inside, Escape and the backdrop close it, and the page behind does not scroll.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
@@ -27,6 +28,7 @@ export function Dialog({ open, onClose, title, description, children, width = 48
   const body = useRef<HTMLDivElement>(null);
   // Escape calls the latest onClose without re-running the open effect (which would move focus again).
   const close = useEffectEvent(() => onClose());
+  const { t } = useLingui();
 
   useEffect(() => {
     if (!open) return;
@@ -71,7 +73,7 @@ export function Dialog({ open, onClose, title, description, children, width = 48
             <h2 id={titleId}>{title}</h2>
             {description && <p id={descriptionId}>{description}</p>}
           </div>
-          <CloseButton type="button" aria-label="Close" onClick={onClose}>
+          <CloseButton type="button" aria-label={t`Close`} onClick={onClose}>
             <CloseIcon size={18} />
           </CloseButton>
         </Head>

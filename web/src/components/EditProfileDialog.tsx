@@ -3,8 +3,10 @@
  * 10 MB, uploaded with the `profile` purpose), first and last name, bio, phone (tel), location
  * ("City, State") and website (url); Cancel and "Save Changes" ("Saving..." while pending). Opening copies
  * the current user into the form; a successful save (PATCH /api/users/profile) refreshes the user and
- * whatever shows them, then closes.
+ * whatever shows them, then closes. A failed save says "Failed to update profile. Please try again." (the
+ * spec's words) and marks the fields the server refused with its messages, in the active language.
  */
+import { useLingui } from '@lingui/react/macro';
 import { normalizePhone, type ProfileUpdateBody, type User, userSchema } from '@vnmarket/proto/src/auth';
 import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/src/media-values';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -15,6 +17,7 @@ import { formatPhone, initials } from '../lib/format';
 import { useFailureToast, useUnauthorized } from '../lib/hooks';
 import { uploadPhoto } from '../lib/upload';
 import { revalidateAfterProfileEdit } from '../lib/cache-writes';
+import { serverFieldErrors, serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { Dialog, DialogActions } from './Dialog';
 import { UploadIcon } from './Icons';
@@ -32,6 +35,28 @@ interface ProfileForm {
   profileImageUrl: string;
 }
 type FieldName = Exclude<keyof ProfileForm, 'profileImageUrl'>;
+type FormErrors = Partial<Record<FieldName | 'photo', string>>;
+
+/** The refusals a save answers without per-field messages, and the field each one is about. */
+const FIELD_OF_CODE: Record<string, FieldName | 'photo'> = {
+  // The only account detail a profile save can collide on is the phone number.
+  account_exists: 'phone',
+  not_your_photo: 'photo',
+};
+
+/** What a failed save marks: the server's per-field messages, or the one field its refusal is about (translated). */
+function errorsOf(error: unknown): FormErrors {
+  const fieldErrors = serverFieldErrors(error);
+  if (fieldErrors) {
+    return Object.fromEntries(
+      Object.entries(fieldErrors).flatMap(([field, messages]) => (messages[0] ? [[field === 'profileImageUrl' ? 'photo' : field, messages[0]]] : [])),
+    ) as FormErrors;
+  }
+  const code = error instanceof ApiError ? error.error?.code : undefined;
+  const field = code && Object.hasOwn(FIELD_OF_CODE, code) ? FIELD_OF_CODE[code] : undefined;
+  const message = serverText(error);
+  return field && message ? { [field]: message } : {};
+}
 
 function formOf(user: User): ProfileForm {
   return {
@@ -47,7 +72,7 @@ function formOf(user: User): ProfileForm {
 
 export function EditProfileDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: User }) {
   const [form, setForm] = useState<ProfileForm>(() => formOf(user));
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'photo', string>>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -66,7 +91,9 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   const toast = useToast();
   const failed = useFailureToast();
   const unauthorized = useUnauthorized();
+  const { t } = useLingui();
   const uploading = uploadProgress !== null;
+  const maxMb = MAX_PROFILE_PHOTO_MB;
 
   const formElement = useRef<HTMLFormElement>(null);
   // After the server's messages are drawn (an effect, not a frame: under load React may draw later), the
@@ -93,12 +120,13 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
 
   const pickPhoto = async (file: File | undefined) => {
     if (!file) return;
+    const name = file.name;
     if (!file.type.startsWith('image/')) {
-      setErrors((current) => ({ ...current, photo: `${file.name} is not an image. Choose a JPEG, PNG, WebP or GIF file.` }));
+      setErrors((current) => ({ ...current, photo: t`${name} is not an image. Choose a JPEG, PNG, WebP or GIF file.` }));
       return;
     }
     if (file.size > MAX_BYTES) {
-      setErrors((current) => ({ ...current, photo: `${file.name} is larger than ${MAX_PROFILE_PHOTO_MB} MB.` }));
+      setErrors((current) => ({ ...current, photo: t`${name} is larger than ${maxMb} MB.` }));
       return;
     }
     setErrors((current) => ({ ...current, photo: undefined }));
@@ -107,11 +135,11 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
     try {
       const result = await uploadPhoto(file, 'profile', (loaded) => setUploadProgress(Math.round((loaded / Math.max(file.size, 1)) * 100)));
       setForm((current) => ({ ...current, profileImageUrl: result.objectPath }));
-      toast({ title: 'Success', description: 'Profile photo uploaded successfully!' });
+      toast({ title: t`Success`, description: t`Profile photo uploaded successfully!` });
     } catch (error) {
       setPreview(null);
       if (isUnauthorizedError(error)) return unauthorized();
-      toast({ title: 'Error', description: 'Failed to upload profile photo. Please try again.', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to upload profile photo. Please try again.`, variant: 'destructive' });
     } finally {
       setUploadProgress(null);
     }
@@ -134,15 +162,14 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
     setSaving(true);
     try {
       const updated = await apiRequestParsed('PATCH', '/api/users/profile', userSchema, body);
-      toast({ title: 'Success', description: 'Profile updated successfully!' });
+      toast({ title: t`Success`, description: t`Profile updated successfully!` });
       await revalidateAfterProfileEdit(updated);
       onClose();
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : undefined;
-      const fieldErrors = apiError?.fieldErrors ?? {};
-      setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field === 'profileImageUrl' ? 'photo' : field, messages[0]])));
+      // The fields the server refused say why beside them; the toast says the spec's words.
+      setErrors(errorsOf(error));
       focusFirstInvalid.current = true;
-      failed(error, { title: 'Error', description: apiError?.serverMessage ?? 'Failed to update profile. Please try again.' });
+      failed(error, { title: t`Error`, description: t`Failed to update profile. Please try again.` });
     } finally {
       setSaving(false);
     }
@@ -156,15 +183,15 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
     <Dialog
       open={open}
       onClose={() => !saving && onClose()}
-      title="Edit Profile"
-      description="Update your photo and the details other members see."
+      title={t`Edit Profile`}
+      description={t`Update your photo and the details other members see.`}
       width={560}
       testId="edit-profile-dialog"
     >
       <form ref={formElement} onSubmit={(event) => void save(event)}>
         <PhotoRow>
           <Avatar $size={88} data-testid="profile-photo-preview">
-            {photo ? <img src={photo} alt="Your profile photo" /> : <span aria-hidden="true">{initials(form.firstName, form.lastName)}</span>}
+            {photo ? <img src={photo} alt={t`Your profile photo`} /> : <span aria-hidden="true">{initials(form.firstName, form.lastName)}</span>}
           </Avatar>
           <div>
             {/* The input comes first so its label, drawn as a button, can show the keyboard focus. */}
@@ -182,12 +209,12 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
               }}
             />
             <PhotoButton htmlFor={ids.photo} aria-disabled={uploading || undefined}>
-              <UploadIcon size={16} /> {photo ? 'Change Photo' : 'Upload Photo'}
+              <UploadIcon size={16} /> {photo ? t`Change Photo` : t`Upload Photo`}
             </PhotoButton>
-            <Hint id={`${ids.photo}-hint`}>Square image, at least 400x400 pixels recommended. One image, up to {MAX_PROFILE_PHOTO_MB} MB.</Hint>
+            <Hint id={`${ids.photo}-hint`}>{t`Square image, at least 400x400 pixels recommended. One image, up to ${maxMb} MB.`}</Hint>
             {uploading && (
               <Hint role="status" aria-live="polite">
-                Uploading... {uploadProgress}%
+                {t`Uploading... ${uploadProgress}%`}
               </Hint>
             )}
             {errors.photo && (
@@ -200,7 +227,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
 
         <Names>
           <FieldRow>
-            <Label htmlFor={ids.firstName}>First name</Label>
+            <Label htmlFor={ids.firstName}>{t`First name`}</Label>
             <Input
               id={ids.firstName}
               data-autofocus
@@ -214,7 +241,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
             {errorOf('firstName')}
           </FieldRow>
           <FieldRow>
-            <Label htmlFor={ids.lastName}>Last name</Label>
+            <Label htmlFor={ids.lastName}>{t`Last name`}</Label>
             <Input
               id={ids.lastName}
               autoComplete="family-name"
@@ -228,13 +255,13 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
           </FieldRow>
         </Names>
         <FieldRow>
-          <Label htmlFor={ids.bio}>Bio</Label>
+          <Label htmlFor={ids.bio}>{t`Bio`}</Label>
           <Textarea
             id={ids.bio}
             rows={4}
             value={form.bio}
             onChange={set('bio')}
-            placeholder="Tell others a little about yourself"
+            placeholder={t`Tell others a little about yourself`}
             aria-invalid={Boolean(errors.bio)}
             aria-describedby={describedBy('bio')}
             $invalid={Boolean(errors.bio)}
@@ -242,7 +269,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
           {errorOf('bio')}
         </FieldRow>
         <FieldRow>
-          <Label htmlFor={ids.phone}>Phone</Label>
+          <Label htmlFor={ids.phone}>{t`Phone`}</Label>
           <Input
             id={ids.phone}
             type="tel"
@@ -254,17 +281,17 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
             aria-describedby={describedBy('phone', `${ids.phone}-hint`)}
             $invalid={Boolean(errors.phone)}
           />
-          <Hint id={`${ids.phone}-hint`}>A new number needs to be verified again.</Hint>
+          <Hint id={`${ids.phone}-hint`}>{t`A new number needs to be verified again.`}</Hint>
           {errorOf('phone')}
         </FieldRow>
         <FieldRow>
-          <Label htmlFor={ids.location}>Location</Label>
+          <Label htmlFor={ids.location}>{t`Location`}</Label>
           <Input
             id={ids.location}
             autoComplete="address-level2"
             value={form.location}
             onChange={set('location')}
-            placeholder="City, State"
+            placeholder={t`City, State`}
             aria-invalid={Boolean(errors.location)}
             aria-describedby={describedBy('location')}
             $invalid={Boolean(errors.location)}
@@ -272,7 +299,7 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
           {errorOf('location')}
         </FieldRow>
         <FieldRow>
-          <Label htmlFor={ids.website}>Website</Label>
+          <Label htmlFor={ids.website}>{t`Website`}</Label>
           <Input
             id={ids.website}
             type="url"
@@ -289,10 +316,10 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
 
         <Actions>
           <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button type="submit" disabled={saving || uploading}>
-            {saving ? 'Saving...' : 'Save Changes'}
+            {saving ? t`Saving...` : t`Save Changes`}
           </Button>
         </Actions>
       </form>

@@ -6,6 +6,7 @@
  * - A category page's: location, its price pair, and the page's own filters (lib/catalog.ts's CATEGORY_PAGES);
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
+import { useLingui } from '@lingui/react/macro';
 import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listing-values';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
@@ -33,51 +34,52 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
   const [nearby, setNearby] = useState(false);
   const [verifiedOnly, setVerifiedOnly] = useState(false);
   const set = (key: keyof HomeFilters, value: string) => onChange({ ...filters, [key]: value });
+  const { t, i18n } = useLingui();
   return (
     <Panel as="section" aria-labelledby={`${id}-title`}>
       <Head>
-        <h2 id={`${id}-title`}>Filters</h2>
+        <h2 id={`${id}-title`}>{t`Filters`}</h2>
         {hasFilters(filters) && (
           <Button variant="ghost" size="sm" onClick={() => onChange(EMPTY_FILTERS)}>
-            Clear all filters
+            {t`Clear all filters`}
           </Button>
         )}
       </Head>
 
       <Group>
-        <Label htmlFor={`${id}-search`}>Search</Label>
-        <Input id={`${id}-search`} type="search" placeholder="Keywords..." value={filters.search} onChange={(event) => set('search', event.target.value)} />
+        <Label htmlFor={`${id}-search`}>{t`Search`}</Label>
+        <Input id={`${id}-search`} type="search" placeholder={t`Keywords...`} value={filters.search} onChange={(event) => set('search', event.target.value)} />
       </Group>
 
       <Group>
-        <Label htmlFor={`${id}-category`}>Category</Label>
+        <Label htmlFor={`${id}-category`}>{t`Category`}</Label>
         <Select
           id={`${id}-category`}
           value={filters.category || 'all'}
           onChange={(event) => set('category', event.target.value === 'all' ? '' : event.target.value)}
         >
-          <option value="all">All Categories</option>
+          <option value="all">{t`All Categories`}</option>
           {CATEGORIES.map((category) => (
             <option key={category} value={category}>
-              {CATEGORY_INFO[category].label}
+              {i18n._(CATEGORY_INFO[category].label)}
             </option>
           ))}
         </Select>
       </Group>
 
       <Group as="fieldset">
-        <legend>Price Range</legend>
+        <legend>{t`Price Range`}</legend>
         <PriceRow>
           <div>
             <label htmlFor={`${id}-min`} className="visually-hidden">
-              Min price
+              {t`Min price`}
             </label>
             <Input
               id={`${id}-min`}
               type="number"
               inputMode="decimal"
               min="0"
-              placeholder="Min"
+              placeholder={t`Min`}
               value={filters.minPrice}
               onChange={(event) => set('minPrice', event.target.value)}
             />
@@ -85,14 +87,14 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
           <span aria-hidden="true">–</span>
           <div>
             <label htmlFor={`${id}-max`} className="visually-hidden">
-              Max price
+              {t`Max price`}
             </label>
             <Input
               id={`${id}-max`}
               type="number"
               inputMode="decimal"
               min="0"
-              placeholder="Max"
+              placeholder={t`Max`}
               value={filters.maxPrice}
               onChange={(event) => set('maxPrice', event.target.value)}
             />
@@ -101,29 +103,29 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
       </Group>
 
       <Group>
-        <Label htmlFor={`${id}-location`}>Location</Label>
-        <Input id={`${id}-location`} placeholder="City or neighborhood" value={filters.location} onChange={(event) => set('location', event.target.value)} />
+        <Label htmlFor={`${id}-location`}>{t`Location`}</Label>
+        <Input id={`${id}-location`} placeholder={t`City or neighborhood`} value={filters.location} onChange={(event) => set('location', event.target.value)} />
         <CheckRow>
           <input type="checkbox" checked={nearby} onChange={(event) => setNearby(event.target.checked)} />
-          Within 25 miles
+          {t`Within 25 miles`}
         </CheckRow>
       </Group>
 
       <Group as="fieldset">
-        <legend>Condition</legend>
+        <legend>{t`Condition`}</legend>
         {CONDITIONS.map((condition) => (
           <CheckRow key={condition}>
             <input type="checkbox" checked={filters.condition === condition} onChange={(event) => set('condition', event.target.checked ? condition : '')} />
-            {CONDITION_LABELS[condition]}
+            {i18n._(CONDITION_LABELS[condition])}
           </CheckRow>
         ))}
       </Group>
 
       <Group as="fieldset">
-        <legend>Seller</legend>
+        <legend>{t`Seller`}</legend>
         <CheckRow>
           <input type="checkbox" checked={verifiedOnly} onChange={(event) => setVerifiedOnly(event.target.checked)} />
-          Verified Sellers Only
+          {t`Verified Sellers Only`}
         </CheckRow>
       </Group>
     </Panel>
@@ -249,24 +251,25 @@ export function useShownValue(value: string, onChange: (value: string) => void):
 
 function CategoryControl({ id, filter, value, onChange }: { id: string; filter: CategoryFilter; value: string; onChange: (value: string) => void }) {
   const [shown, change] = useShownValue(value, onChange);
+  const { i18n } = useLingui();
   if (filter.kind === 'check') {
     return (
       <Group>
         <CategoryCheck>
           <input type="checkbox" checked={shown === filter.value} onChange={(event) => change(event.target.checked ? filter.value : '')} />
-          {filter.label}
+          {i18n._(filter.label)}
         </CategoryCheck>
       </Group>
     );
   }
   return (
     <Group>
-      <Label htmlFor={id}>{filter.label}</Label>
+      <Label htmlFor={id}>{i18n._(filter.label)}</Label>
       <Select id={id} value={shown || 'all'} onChange={(event) => change(event.target.value === 'all' ? '' : event.target.value)}>
-        <option value="all">{filter.anyLabel}</option>
+        <option value="all">{i18n._(filter.anyLabel)}</option>
         {filter.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {i18n._(option.label)}
           </option>
         ))}
       </Select>
@@ -294,13 +297,14 @@ export function CategoryFilterSidebar({
 }) {
   const id = useId();
   const page = CATEGORY_PAGES[category];
+  const { t, i18n } = useLingui();
   return (
     <Panel as="section" aria-labelledby={`${id}-title`} data-testid="category-filters">
       <Head>
-        <h2 id={`${id}-title`}>Filters</h2>
+        <h2 id={`${id}-title`}>{t`Filters`}</h2>
         {active && (
           <Button variant="ghost" size="sm" onClick={onClear}>
-            Clear all
+            {t`Clear all`}
           </Button>
         )}
       </Head>
@@ -308,8 +312,8 @@ export function CategoryFilterSidebar({
       <Group>
         <TypedFilter
           id={`${id}-location`}
-          label="Location"
-          placeholder="City or neighborhood"
+          label={t`Location`}
+          placeholder={t`City or neighborhood`}
           autoComplete="address-level2"
           value={filters.location ?? ''}
           onCommit={(location) => onChange({ location })}
@@ -317,20 +321,20 @@ export function CategoryFilterSidebar({
       </Group>
 
       <Group as="fieldset">
-        <legend>{page.priceLegend}</legend>
+        <legend>{i18n._(page.priceLegend)}</legend>
         <PriceRow>
           <PriceBound
             id={`${id}-min`}
-            label={`Minimum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`}
-            placeholder="Min"
+            label={i18n._(page.minPriceLabel)}
+            placeholder={t`Min`}
             value={filters.minPrice ?? ''}
             onCommit={(minPrice) => onChange({ minPrice })}
           />
           <span aria-hidden="true">–</span>
           <PriceBound
             id={`${id}-max`}
-            label={`Maximum ${page.priceLegend.replace(/ Range$/, '').toLowerCase()}`}
-            placeholder="Max"
+            label={i18n._(page.maxPriceLabel)}
+            placeholder={t`Max`}
             value={filters.maxPrice ?? ''}
             onCommit={(maxPrice) => onChange({ maxPrice })}
           />

@@ -1,4 +1,5 @@
 /** The landing page footer: the brand, category links and company links (the company pages do not exist yet: their links are placeholders). */
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { CATEGORIES } from '@vnmarket/proto/src/categories';
@@ -6,48 +7,49 @@ import { CATEGORY_INFO } from '../lib/categories';
 import { Container } from './ui';
 
 export function Footer() {
+  const { t, i18n } = useLingui();
   return (
     <Wrap>
       <Columns>
         <div>
           <Brand>Chợ Việt Bay Area</Brand>
-          <p>The Vietnamese community marketplace of the San Francisco Bay Area.</p>
+          <p>{t`The Vietnamese community marketplace of the San Francisco Bay Area.`}</p>
         </div>
-        <nav aria-label="Categories">
-          <h2>Categories</h2>
+        <nav aria-label={t`Categories`}>
+          <h2>{t`Categories`}</h2>
           <ul>
             {CATEGORIES.map((category) => (
               <li key={category}>
-                <a href="#">{CATEGORY_INFO[category].label}</a>
+                <a href="#">{i18n._(CATEGORY_INFO[category].label)}</a>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Support">
-          <h2>Support</h2>
+        <nav aria-label={t`Support`}>
+          <h2>{t`Support`}</h2>
           <ul>
             <li>
-              <a href="#">Help Center</a>
+              <a href="#">{t`Help Center`}</a>
             </li>
             <li>
-              <a href="#">Safety Tips</a>
+              <a href="#">{t`Safety Tips`}</a>
             </li>
             <li>
-              <a href="#">Contact Us</a>
+              <a href="#">{t`Contact Us`}</a>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Company">
-          <h2>Company</h2>
+        <nav aria-label={t`Company`}>
+          <h2>{t`Company`}</h2>
           <ul>
             <li>
-              <a href="#">About Us</a>
+              <a href="#">{t`About Us`}</a>
             </li>
             <li>
-              <a href="#">Terms of Service</a>
+              <a href="#">{t`Terms of Service`}</a>
             </li>
             <li>
-              <a href="#">Privacy Policy</a>
+              <a href="#">{t`Privacy Policy`}</a>
             </li>
           </ul>
         </nav>

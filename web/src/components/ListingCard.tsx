@@ -3,6 +3,7 @@
  * A thumbnail that fails to load (a dropped cellular connection, a photo gone from storage) gives way to the
  * placeholder too, not the browser's broken-image frame.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
@@ -28,6 +29,8 @@ export function ListingCard({ listing, to, position }: { listing: Listing; to?: 
   const eager = position !== undefined && position < EAGER_CARDS;
   const image = listing.images[0];
   const [failedImage, setFailedImage] = useState<string>();
+  // The price and time are in the active language: the card renders again when it changes.
+  const { i18n } = useLingui();
   return (
     <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
@@ -44,7 +47,7 @@ export function ListingCard({ listing, to, position }: { listing: Listing; to?: 
             <ImageIcon size={40} />
           </Placeholder>
         )}
-        <CategoryTag $tone="neutral">{CATEGORY_INFO[listing.category].short}</CategoryTag>
+        <CategoryTag $tone="neutral">{i18n._(CATEGORY_INFO[listing.category].short)}</CategoryTag>
       </Media>
       <Body>
         <Price>{formatPrice(listing.price, listing.priceType)}</Price>
@@ -65,8 +68,9 @@ export function ListingCard({ listing, to, position }: { listing: Listing; to?: 
 
 /** The loading state of a grid: `count` skeleton cards. */
 export function SkeletonGrid({ count }: { count: number }) {
+  const { t } = useLingui();
   return (
-    <Grid aria-label="Loading listings">
+    <Grid aria-label={t`Loading listings`}>
       {Array.from({ length: count }, (_, index) => (
         <ListingCardSkeleton key={index} />
       ))}

@@ -3,6 +3,9 @@
  * contact preference. Required fields missing → the "Error" toast and
  * nothing is sent; otherwise the body is checked with proto's listingBody and sent.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CATEGORIES, type Category, listingBody, type ListingBody, type ListingInput } from '@vnmarket/proto/src/listings';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
@@ -57,33 +60,34 @@ export const EMPTY_LISTING: ListingFormValues = {
   metadata: {},
 };
 
-/** The required fields, in the form's order, and what each says when it is left empty. */
-const REQUIRED: [keyof ListingFormValues, (category: Category | '') => string][] = [
-  ['title', () => 'Title is required'],
-  ['category', () => 'Category is required'],
-  ['description', () => 'Description is required'],
-  ['price', (category) => `${priceLabel(category).replace(/ \(.*\)$/, '')} is required`],
-  ['location', () => 'Location is required'],
+/** The required fields, in the form's order, and what each says when it is left empty (the price by its label). */
+const REQUIRED: [keyof ListingFormValues, (category: Category | '') => MessageDescriptor][] = [
+  ['title', () => msg`Title is required`],
+  ['category', () => msg`Category is required`],
+  ['description', () => msg`Description is required`],
+  ['price', (category) => (category === 'jobs' ? msg`Wage is required` : category === 'event' ? msg`Ticket Price is required` : msg`Price is required`)],
+  ['location', () => msg`Location is required`],
 ];
 
 const options = (values: readonly string[], label: (value: string) => string = valueLabel) => values.map((value) => ({ value, label: label(value) }));
 
 function CategoryFields({ category }: { category: Category | '' }) {
+  const { t } = useLingui();
   switch (category) {
     case 'jobs':
       return (
         <>
           <Three>
-            <SelectField name="metadata.jobType" label="Job Type" placeholder="Select job type" options={options(FORM_JOB_TYPES)} />
-            <SelectField name="metadata.experienceLevel" label="Experience Level" placeholder="Select level" options={options(FORM_EXPERIENCE_LEVELS)} />
-            <SelectField name="metadata.industry" label="Industry" placeholder="Select industry" options={options(FORM_INDUSTRIES)} />
+            <SelectField name="metadata.jobType" label={t`Job Type`} placeholder={t`Select job type`} options={options(FORM_JOB_TYPES)} />
+            <SelectField name="metadata.experienceLevel" label={t`Experience Level`} placeholder={t`Select level`} options={options(FORM_EXPERIENCE_LEVELS)} />
+            <SelectField name="metadata.industry" label={t`Industry`} placeholder={t`Select industry`} options={options(FORM_INDUSTRIES)} />
           </Three>
           <Field name="metadata.remote" type="checkbox">
             {({ input }) => (
               <FieldRow>
                 <TallCheck>
                   <input {...input} />
-                  Remote work available
+                  {t`Remote work available`}
                 </TallCheck>
               </FieldRow>
             )}
@@ -94,47 +98,47 @@ function CategoryFields({ category }: { category: Category | '' }) {
       return (
         <>
           <Three>
-            <SelectField name="metadata.propertyType" label="Property Type" placeholder="Select type" options={options(FORM_PROPERTY_TYPES)} />
-            <TextField name="metadata.bedrooms" label="Bedrooms" type="number" min="0" step="1" inputMode="numeric" />
-            <TextField name="metadata.bathrooms" label="Bathrooms" type="number" min="0" step="0.5" inputMode="decimal" />
+            <SelectField name="metadata.propertyType" label={t`Property Type`} placeholder={t`Select type`} options={options(FORM_PROPERTY_TYPES)} />
+            <TextField name="metadata.bedrooms" label={t`Bedrooms`} type="number" min="0" step="1" inputMode="numeric" />
+            <TextField name="metadata.bathrooms" label={t`Bathrooms`} type="number" min="0" step="0.5" inputMode="decimal" />
           </Three>
-          <CheckGroup name="metadata.amenities" legend="Amenities" values={FORM_AMENITIES} label={(value) => value} />
+          <CheckGroup name="metadata.amenities" legend={t`Amenities`} values={FORM_AMENITIES} label={(value) => value} />
         </>
       );
     case 'food':
       return (
         <>
-          <SelectField name="metadata.cuisineType" label="Cuisine Type" placeholder="Select cuisine" options={options(FORM_CUISINE_TYPES)} />
-          <CheckGroup name="metadata.dietaryInfo" legend="Dietary Information" values={FORM_DIETARY_OPTIONS} />
+          <SelectField name="metadata.cuisineType" label={t`Cuisine Type`} placeholder={t`Select cuisine`} options={options(FORM_CUISINE_TYPES)} />
+          <CheckGroup name="metadata.dietaryInfo" legend={t`Dietary Information`} values={FORM_DIETARY_OPTIONS} />
         </>
       );
     case 'sale':
       return (
         <Three>
-          <SelectField name="condition" label="Condition" placeholder="Select condition" options={options(FORM_CONDITIONS)} />
-          <SelectField name="metadata.itemCategory" label="Item Category" placeholder="Select item category" options={options(FORM_ITEM_CATEGORIES)} />
-          <TextField name="metadata.brand" label="Brand" placeholder="e.g. IKEA, Apple" />
+          <SelectField name="condition" label={t`Condition`} placeholder={t`Select condition`} options={options(FORM_CONDITIONS)} />
+          <SelectField name="metadata.itemCategory" label={t`Item Category`} placeholder={t`Select item category`} options={options(FORM_ITEM_CATEGORIES)} />
+          <TextField name="metadata.brand" label={t`Brand`} placeholder={t`e.g. IKEA, Apple`} />
         </Three>
       );
     case 'service':
       return (
         <Two>
-          <SelectField name="metadata.serviceType" label="Service Type" placeholder="Select service" options={options(FORM_SERVICE_TYPES)} />
-          <TextField name="metadata.availability" label="Availability" placeholder="e.g. Weekdays 9am–5pm" />
+          <SelectField name="metadata.serviceType" label={t`Service Type`} placeholder={t`Select service`} options={options(FORM_SERVICE_TYPES)} />
+          <TextField name="metadata.availability" label={t`Availability`} placeholder={t`e.g. Weekdays 9am–5pm`} />
         </Two>
       );
     case 'event':
       return (
         <>
-          <SelectField name="metadata.eventType" label="Event Type" placeholder="Select event type" options={options(FORM_EVENT_TYPES)} />
+          <SelectField name="metadata.eventType" label={t`Event Type`} placeholder={t`Select event type`} options={options(FORM_EVENT_TYPES)} />
           <Two>
-            <TextField name="metadata.eventDate" label="Event Date" type="date" />
-            <TextField name="metadata.eventTime" label="Event Time" placeholder="e.g. 6:30 PM" />
+            <TextField name="metadata.eventDate" label={t`Event Date`} type="date" />
+            <TextField name="metadata.eventTime" label={t`Event Time`} placeholder={t`e.g. 6:30 PM`} />
           </Two>
           <Three>
-            <TextField name="metadata.duration" label="Duration" placeholder="e.g. 3 hours" />
-            <TextField name="metadata.capacity" label="Capacity" type="number" min="0" step="1" inputMode="numeric" />
-            <TextField name="metadata.organizer" label="Organizer" />
+            <TextField name="metadata.duration" label={t`Duration`} placeholder={t`e.g. 3 hours`} />
+            <TextField name="metadata.capacity" label={t`Capacity`} type="number" min="0" step="1" inputMode="numeric" />
+            <TextField name="metadata.organizer" label={t`Organizer`} />
           </Three>
         </>
       );
@@ -185,13 +189,18 @@ interface ListingFormProps {
 
 export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel, pendingLabel, cancelTo, onSubmit }: ListingFormProps) {
   const toast = useToast();
+  const { t, i18n } = useLingui();
+  const detailsTitle = (category: Category) => {
+    const categoryName = i18n._(CATEGORY_INFO[category].label);
+    return t`${categoryName} Details`;
+  };
 
   const submit = async (values: ListingFormValues) => {
     const missing = REQUIRED.filter(([key]) => String(values[key] ?? '').trim() === '');
     if (missing.length > 0) {
-      toast({ title: 'Error', description: 'Please fill in all required fields.', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Please fill in all required fields.`, variant: 'destructive' });
       // Each empty field says so beside it, and the first takes the focus (FOCUS_FIRST_ERROR).
-      return Object.fromEntries(missing.map(([key, message]) => [key, message(values.category)]));
+      return Object.fromEntries(missing.map(([key, message]) => [key, i18n._(message(values.category))]));
     }
     const input: ListingBody = {
       title: values.title,
@@ -215,14 +224,14 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
       {({ handleSubmit, submitting, values, form }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <Panel>
-            <h2>Basic Information</h2>
-            <TextField name="title" label="Title" required placeholder="What are you offering?" />
+            <h2>{t`Basic Information`}</h2>
+            <TextField name="title" label={t`Title`} required placeholder={t`What are you offering?`} />
             <SelectField
               name="category"
-              label="Category"
+              label={t`Category`}
               required
-              placeholder="Select a category"
-              options={CATEGORIES.map((category) => ({ value: category, label: CATEGORY_INFO[category].label }))}
+              placeholder={t`Select a category`}
+              options={CATEGORIES.map((category) => ({ value: category, label: i18n._(CATEGORY_INFO[category].label) }))}
               onChange={(category) => {
                 if (!resetOnCategoryChange) return;
                 form.batch(() => {
@@ -231,23 +240,29 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
                 });
               }}
             />
-            <TextAreaField name="description" label="Description" required rows={5} placeholder="Describe it: what it is, its condition, what is included..." />
+            <TextAreaField
+              name="description"
+              label={t`Description`}
+              required
+              rows={5}
+              placeholder={t`Describe it: what it is, its condition, what is included...`}
+            />
             <Two>
               <TextField name="price" label={priceLabel(values.category)} required type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />
-              <SelectField name="priceType" label="Price Type" options={priceTypeOptions(values.category)} />
+              <SelectField name="priceType" label={t`Price Type`} options={priceTypeOptions(values.category)} />
             </Two>
-            <TextField name="location" label="Location" required placeholder="e.g. San Jose, CA" />
+            <TextField name="location" label={t`Location`} required placeholder={t`e.g. San Jose, CA`} />
           </Panel>
 
           {values.category && (
             <Panel>
-              <h2>{CATEGORY_INFO[values.category].label} Details</h2>
+              <h2>{detailsTitle(values.category)}</h2>
               <CategoryFields category={values.category} />
             </Panel>
           )}
 
           <Panel>
-            <h2>Photos</h2>
+            <h2>{t`Photos`}</h2>
             <Field name="images">
               {({ input, meta }) => (
                 <FieldRow>
@@ -259,16 +274,16 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
           </Panel>
 
           <Panel>
-            <h2>Contact Preference</h2>
+            <h2>{t`Contact Preference`}</h2>
             <Fieldset>
-              <legend className="visually-hidden">How buyers contact you</legend>
+              <legend className="visually-hidden">{t`How buyers contact you`}</legend>
               <Field name="contactPreference" type="radio" value="message">
                 {({ input }) => (
                   <Choice>
                     <input {...input} />
                     <span>
-                      <strong>Message through the app</strong>
-                      <small>Recommended for privacy: buyers message you here.</small>
+                      <strong>{t`Message through the app`}</strong>
+                      <small>{t`Recommended for privacy: buyers message you here.`}</small>
                     </span>
                   </Choice>
                 )}
@@ -278,8 +293,8 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
                   <Choice>
                     <input {...input} />
                     <span>
-                      <strong>Phone</strong>
-                      <small>Show your phone number on the listing.</small>
+                      <strong>{t`Phone`}</strong>
+                      <small>{t`Show your phone number on the listing.`}</small>
                     </span>
                   </Choice>
                 )}
@@ -289,7 +304,7 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
 
           <FormActions>
             <ButtonLink to={cancelTo} variant="outline">
-              Cancel
+              {t`Cancel`}
             </ButtonLink>
             <Button type="submit" disabled={submitting}>
               {submitting ? pendingLabel : submitLabel}

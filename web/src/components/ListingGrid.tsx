@@ -1,4 +1,5 @@
 /** A browse result as a grid of listing cards, with "Showing 24 of 137" and "Load more" under it. */
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { formatTotal, type ListingPages } from '../lib/browse';
 import { ListingCard } from './ListingCard';
@@ -24,17 +25,16 @@ export function ListingGrid({ results }: { results: ListingPages }) {
  */
 function LoadMore({ results }: { results: ListingPages }) {
   const { listings, total, hasMore, loadingMore, loadMoreFailed, loadMore } = results;
+  const { t } = useLingui();
+  const shown = listings.length;
+  const all = total ? formatTotal(total) : '';
   return (
     <MoreBox>
-      {total && (
-        <Muted data-testid="showing-count">
-          Showing {listings.length} of {formatTotal(total)}
-        </Muted>
-      )}
-      {loadMoreFailed && <p role="alert">Failed to load more listings</p>}
+      {total && <Muted data-testid="showing-count">{t`Showing ${shown} of ${all}`}</Muted>}
+      {loadMoreFailed && <p role="alert">{t`Failed to load more listings`}</p>}
       {hasMore && (
         <Button variant="outline" onClick={loadMore} aria-disabled={loadingMore}>
-          {loadingMore ? 'Loading...' : 'Load more'}
+          {loadingMore ? t`Loading...` : t`Load more`}
         </Button>
       )}
     </MoreBox>

@@ -4,6 +4,7 @@
  * to the bottom and focus returns to the input after 100 ms. A failed send shows the error toast (a 401,
  * the Unauthorized one and the sign-in redirect).
  */
+import { useLingui } from '@lingui/react/macro';
 import { conversationIdFor, type Message, type SendMessageBody } from '@vnmarket/proto/src/messaging';
 import { useCallback } from 'react';
 import styled from 'styled-components';
@@ -27,6 +28,9 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
   const conversationId = conversationIdFor(currentUserId, seller.id);
   const { data: messages, isLoading } = useMessages(open ? conversationId : undefined);
   const toast = useToast();
+  const { t } = useLingui();
+  const sellerName = `${seller.firstName} ${seller.lastName}`;
+  const listingTitle = listing.title;
 
   const onPush = useCallback(
     (message: Message) => {
@@ -42,7 +46,7 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
     await apiRequest('POST', '/api/messages', body);
   };
   const afterSent = async () => {
-    toast({ title: 'Message sent', description: 'Your message has been sent successfully.' });
+    toast({ title: t`Message sent`, description: t`Your message has been sent successfully.` });
     await revalidateAfterMessageSent(conversationId);
     scrollToBottom();
   };
@@ -51,18 +55,18 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
     <Dialog
       open={open}
       onClose={onClose}
-      title={`Message ${seller.firstName} ${seller.lastName}`}
-      description={`About: ${listing.title}`}
+      title={t`Message ${sellerName}`}
+      description={t`About: ${listingTitle}`}
       height={500}
       width={520}
       testId="message-modal"
     >
       <Status connected={connected} />
-      <List ref={listRef} role="log" aria-label="Conversation" aria-live="polite" data-testid="message-list">
+      <List ref={listRef} role="log" aria-label={t`Conversation`} aria-live="polite" data-testid="message-list">
         {isLoading ? (
-          <Empty>Loading messages...</Empty>
+          <Empty>{t`Loading messages...`}</Empty>
         ) : !messages || messages.length === 0 ? (
-          <Empty>No messages yet. Say hello and ask about the listing.</Empty>
+          <Empty>{t`No messages yet. Say hello and ask about the listing.`}</Empty>
         ) : (
           <MessageBubbles messages={messages} currentUserId={currentUserId} otherName={seller.firstName} />
         )}

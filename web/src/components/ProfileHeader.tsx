@@ -3,6 +3,7 @@
  * five-star average with the review count, "Member since" year, bio, location, phone (own profile only)
  * and website; the caller adds its buttons.
  */
+import { useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@vnmarket/proto/src/auth';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -10,7 +11,7 @@ import { media } from '../lib/breakpoints';
 import { formatPhone, initials, plural } from '../lib/format';
 import { fullName, memberSinceYear, ratingOf, websiteHref } from '../lib/users';
 import { CalendarIcon, PhoneIcon, PinIcon, ShieldIcon, Svg } from './Icons';
-import { Stars } from './Stars';
+import { formatRating, Stars } from './Stars';
 import { Avatar, Badge, Card } from './ui';
 
 export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser; phone?: string | null; actions?: ReactNode }) {
@@ -18,11 +19,12 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
   const rating = ratingOf(profile.averageRating);
   const since = memberSinceYear(profile.createdAt);
   const website = profile.website ? websiteHref(profile.website) : undefined;
+  const { t } = useLingui();
   return (
     <Head data-testid="profile-header">
       <Avatar $size={104} data-testid="profile-avatar">
         {profile.profileImageUrl ? (
-          <img src={profile.profileImageUrl} alt={`Photo of ${name}`} />
+          <img src={profile.profileImageUrl} alt={t`Photo of ${name}`} />
         ) : (
           <Initials aria-hidden="true">{initials(profile.firstName, profile.lastName)}</Initials>
         )}
@@ -32,25 +34,25 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
           <h1 data-testid="profile-name">{name}</h1>
           {profile.isVerified && (
             <Badge $tone="success" data-testid="verified-badge">
-              <ShieldIcon size={13} /> Verified
+              <ShieldIcon size={13} /> {t`Verified`}
             </Badge>
           )}
         </NameRow>
         <Rating data-testid="profile-rating">
           <Stars rating={rating} size={18} />
-          <strong>{rating.toFixed(1)}</strong>
+          <strong>{formatRating(rating)}</strong>
           <ReviewCount>({plural(profile.reviewCount, 'review')})</ReviewCount>
         </Rating>
         {profile.bio && <Bio data-testid="profile-bio">{profile.bio}</Bio>}
         <Facts>
           {since !== undefined && (
             <li>
-              <CalendarIcon size={16} /> Member since {since}
+              <CalendarIcon size={16} /> {t`Member since ${since}`}
             </li>
           )}
           {profile.location && (
             <li>
-              <PinIcon size={16} /> <span className="visually-hidden">Location: </span>
+              <PinIcon size={16} /> <span className="visually-hidden">{t`Location:`} </span>
               {profile.location}
             </li>
           )}
@@ -65,7 +67,7 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
               {website ? (
                 <a href={website} target="_blank" rel="noopener noreferrer nofollow">
                   {profile.website}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
                 </a>
               ) : (
                 <span>{profile.website}</span>

@@ -3,6 +3,8 @@
  * and an optional comment, sent as POST /api/users/{id}/reviews. The server says first whether this user
  * may review (GET …/reviews/eligibility); when not, the reason is shown instead of the form.
  */
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { reviewBody, type ReviewBody } from '@vnmarket/proto/src/auth';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -10,22 +12,24 @@ import { ApiError, apiRequest } from '../lib/api';
 import { useFailureToast } from '../lib/hooks';
 import { useReviewEligibility } from '../lib/screen-reads';
 import { revalidateAfterReview } from '../lib/cache-writes';
+import { localizeServerText, serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { StarIcon } from './Icons';
 import { Button, Card, FieldError, Label, Skeleton, Textarea } from './ui';
 
-const RATING_LABELS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
+const RATING_LABELS = [msg`Poor`, msg`Fair`, msg`Good`, msg`Very good`, msg`Excellent`] as const;
 const COMMENT_MAX = 2000;
 
 export function ReviewForm({ sellerId, sellerName, listingId }: { sellerId: string; sellerName: string; listingId?: string }) {
   const { data: eligibility, error } = useReviewEligibility(sellerId);
+  const { t } = useLingui();
   if (error) return null;
   if (!eligibility) return <Skeleton $height="120px" $radius="12px" aria-hidden="true" />;
   if (!eligibility.canReview) {
     return (
       <Notice data-testid="review-ineligible">
         <StarIcon size={18} />
-        <p>{eligibility.reason ?? 'You cannot review this seller.'}</p>
+        <p>{eligibility.reason ? localizeServerText(eligibility.reason) : t`You cannot review this seller.`}</p>
       </Notice>
     );
   }
@@ -42,30 +46,30 @@ function Form({ sellerId, sellerName, listingId }: { sellerId: string; sellerNam
   const commentId = useId();
   const toast = useToast();
   const failed = useFailureToast();
+  const { t, i18n } = useLingui();
+  const starsLabel = (value: number) => t`${plural(value, { one: '# star', other: '# stars' })}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     if (rating < 1) {
-      setRatingError('Please choose a rating from 1 to 5 stars');
+      setRatingError(t`Please choose a rating from 1 to 5 stars`);
       return;
     }
     const body: ReviewBody = { rating, comment: comment.trim() || undefined, ...(listingId ? { listingId } : {}) };
     const checked = reviewBody.safeParse(body);
     if (!checked.success) {
-      setRatingError(checked.error.issues[0]?.message);
+      const message = checked.error.issues[0]?.message;
+      setRatingError(message === undefined ? undefined : localizeServerText(message));
       return;
     }
     setSending(true);
     try {
       await apiRequest('POST', `/api/users/${sellerId}/reviews`, body);
-      toast({ title: 'Review submitted', description: `Thank you for reviewing ${sellerName}.` });
+      toast({ title: t`Review submitted`, description: t`Thank you for reviewing ${sellerName}.` });
       await revalidateAfterReview(sellerId);
     } catch (cause) {
-      failed(cause, {
-        title: 'Error',
-        description: (cause instanceof ApiError ? cause.serverMessage : undefined) ?? 'Failed to submit review. Please try again.',
-      });
+      failed(cause, { title: t`Error`, description: serverText(cause) ?? t`Failed to submit review. Please try again.` });
       // A 403 or 409 means the server's answer changed (already reviewed, no conversation): show it.
       if (cause instanceof ApiError && (cause.status === 403 || cause.status === 409)) await revalidateAfterReview(sellerId);
     } finally {
@@ -75,10 +79,10 @@ function Form({ sellerId, sellerName, listingId }: { sellerId: string; sellerNam
 
   return (
     <FormCard as="form" onSubmit={(event: FormEvent) => void submit(event)} aria-labelledby={legendId} data-testid="review-form" noValidate>
-      <h3 id={legendId}>Write a review of {sellerName}</h3>
+      <h3 id={legendId}>{t`Write a review of ${sellerName}`}</h3>
       <Fieldset aria-describedby={ratingError ? ratingErrorId : undefined}>
         <legend>
-          Your rating <span className="visually-hidden">(required)</span>
+          {t`Your rating`} <span className="visually-hidden">{t`(required)`}</span>
         </legend>
         <StarRow>
           {RATING_LABELS.map((word, index) => {
@@ -94,34 +98,34 @@ function Form({ sellerId, sellerName, listingId }: { sellerId: string; sellerNam
                     setRating(value);
                     setRatingError(undefined);
                   }}
-                  aria-label={`${value} ${value === 1 ? 'star' : 'stars'}`}
+                  aria-label={starsLabel(value)}
                   required
                   aria-invalid={ratingError ? true : undefined}
                 />
-                <span aria-hidden="true" title={word}>
+                <span aria-hidden="true" title={i18n._(word)}>
                   <StarIcon size={30} filled={value <= rating} />
                 </span>
               </StarChoice>
             );
           })}
-          <Chosen aria-hidden="true">{rating > 0 ? RATING_LABELS[rating - 1] : 'Choose 1 to 5 stars'}</Chosen>
+          <Chosen aria-hidden="true">{rating > 0 ? i18n._(RATING_LABELS[rating - 1]!) : t`Choose 1 to 5 stars`}</Chosen>
         </StarRow>
         {ratingError && <FieldError id={ratingErrorId}>{ratingError}</FieldError>}
       </Fieldset>
       <div>
-        <Label htmlFor={commentId}>Comment (optional)</Label>
+        <Label htmlFor={commentId}>{t`Comment (optional)`}</Label>
         <Textarea
           id={commentId}
           rows={4}
           maxLength={COMMENT_MAX}
           value={comment}
           onChange={(event) => setComment(event.target.value)}
-          placeholder="How was your experience with this seller?"
+          placeholder={t`How was your experience with this seller?`}
         />
       </div>
       <Actions>
         <Button type="submit" disabled={sending}>
-          {sending ? 'Submitting...' : 'Submit Review'}
+          {sending ? t`Submitting...` : t`Submit Review`}
         </Button>
       </Actions>
     </FormCard>

@@ -1,4 +1,5 @@
 /** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment. */
+import { useLingui } from '@lingui/react/macro';
 import type { Review } from '@vnmarket/proto/src/auth';
 import { Link } from '../lib/router';
 import styled from 'styled-components';
@@ -20,10 +21,12 @@ export function ReviewList({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useLingui();
+  const ratedLabel = (rating: number) => t`Rated ${rating} out of 5 stars`;
   if (error) {
     return (
       <CenteredMessage role="alert">
-        <Heading>Failed to load reviews</Heading>
+        <Heading>{t`Failed to load reviews`}</Heading>
       </CenteredMessage>
     );
   }
@@ -39,10 +42,11 @@ export function ReviewList({
   if (reviews.length === 0) {
     return (
       <Empty>
-        <Heading>No reviews yet</Heading>
+        <Heading>{t`No reviews yet`}</Heading>
       </Empty>
     );
   }
+  const moreText = (count: number, totalCount: number) => t`Showing the ${count} most recent of ${totalCount} reviews.`;
   return (
     <>
       <List data-testid="review-list">
@@ -60,7 +64,7 @@ export function ReviewList({
                 </Avatar>
                 <Who>
                   <Link to={profilePath(review.reviewer.id)}>{name}</Link>
-                  <Stars rating={review.rating} label={`Rated ${review.rating} out of 5 stars`} />
+                  <Stars rating={review.rating} label={ratedLabel(review.rating)} />
                 </Who>
                 <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
               </Head>
@@ -70,9 +74,7 @@ export function ReviewList({
         })}
       </List>
       {total !== undefined && total > reviews.length && (
-        <More>
-          Showing the {reviews.length} most recent of {total} reviews.
-        </More>
+        <More>{moreText(reviews.length, total)}</More>
       )}
     </>
   );

@@ -5,6 +5,7 @@
  * when the toast closes. Screens show one with lib/toast.ts's useToast.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type PointerEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../lib/timing';
@@ -20,6 +21,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const nextId = useRef(1);
   const viewport = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
 
   // Where focus was before it entered the notifications (F8 or Tab): when the toast holding it closes, focus
   // goes back there (or to <main>) rather than to <body>.
@@ -58,7 +60,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Viewport ref={viewport} tabIndex={-1} role="region" aria-label="Notifications (F8)" onFocus={onFocus}>
+      <Viewport ref={viewport} tabIndex={-1} role="region" aria-label={t`Notifications (F8)`} onFocus={onFocus}>
         {current && <ToastItem key={current.id} toast={current} onDismiss={dismiss} />}
       </Viewport>
     </ToastContext.Provider>
@@ -66,6 +68,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void }) {
+  const { t } = useLingui();
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
   // The 5 s run only while nobody points at the toast or focuses it (WCAG 2.2.1), and resume with what was left.
@@ -118,7 +121,7 @@ function ToastItem({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
         <ToastTitle>{toast.title}</ToastTitle>
         {toast.description && <ToastDescription>{toast.description}</ToastDescription>}
       </div>
-      <CloseButton type="button" aria-label="Close notification" onClick={onDismiss}>
+      <CloseButton type="button" aria-label={t`Close notification`} onClick={onDismiss}>
         <CloseIcon size={16} />
       </CloseButton>
     </Item>

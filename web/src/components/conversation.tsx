@@ -3,8 +3,11 @@
  * Messages screen's thread): the Connected / Disconnected indicator, the bubbles (own on the right), and
  * the composer. After a send the input clears and the list scrolls to the bottom; focus returns to the
  * input 100 ms later, sent or not. A failed send shows the error toast (for a 401, the Unauthorized one
- * and the sign-in redirect) and keeps the text.
+ * and the sign-in redirect) and keeps the text. A failed load (anything but the 404 of a conversation
+ * without messages yet, which reads as an empty list) shows "Failed to fetch messages" and Try Again,
+ * never an empty conversation.
  */
+import { useLingui } from '@lingui/react/macro';
 import type { Message } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -15,10 +18,34 @@ import { SendIcon } from './Icons';
 import { Button, Input } from './ui';
 
 export function ConnectionStatus({ connected, className }: { connected: boolean; className?: string }) {
+  const { t } = useLingui();
   return (
     <StatusLine $on={connected} className={className}>
-      {connected ? 'Connected' : 'Disconnected'}
+      {connected ? t`Connected` : t`Disconnected`}
     </StatusLine>
+  );
+}
+
+/**
+ * In place of the bubbles when the messages could not be loaded: "Failed to fetch messages" and Try
+ * Again, which asks for them again (`retry`: the read's SWR mutate).
+ */
+export function MessagesLoadFailed({ retry, className }: { retry: () => unknown; className?: string }) {
+  const { t } = useLingui();
+  const [retrying, setRetrying] = useState(false);
+  const tryAgain = async () => {
+    setRetrying(true);
+    // A failure again shows in the read's own error state.
+    await Promise.resolve(retry()).catch(() => undefined);
+    setRetrying(false);
+  };
+  return (
+    <LoadFailed role="alert" className={className} data-testid="messages-load-failed">
+      <span>{t`Failed to fetch messages`}</span>
+      <Button type="button" variant="outline" size="sm" disabled={retrying} onClick={() => void tryAgain()}>
+        {t`Try Again`}
+      </Button>
+    </LoadFailed>
   );
 }
 
@@ -39,9 +66,11 @@ export function useScrollToBottom(messages: Message[] | undefined) {
  * each ("You:" or the other person's name), which sight gets from the side and colour.
  */
 export function MessageBubbles({ messages, currentUserId, otherName }: { messages: Message[]; currentUserId: string; otherName: string }) {
+  const { t } = useLingui();
+  const you = t`You`;
   return messages.map((message) => (
     <Bubble key={message.id} $own={message.senderId === currentUserId} data-testid="message-bubble">
-      <span className="visually-hidden">{message.senderId === currentUserId ? 'You' : otherName}: </span>
+      <span className="visually-hidden">{message.senderId === currentUserId ? you : otherName}: </span>
       <span>{message.content}</span>
       <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
     </Bubble>
@@ -71,6 +100,7 @@ export function MessageComposer({
   const [sending, setSending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const failed = useFailureToast();
+  const { t } = useLingui();
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +112,7 @@ export function MessageComposer({
       setText('');
       await afterSent();
     } catch (error) {
-      failed(error, { title: 'Error', description: 'Failed to send message. Please try again.' });
+      failed(error, { title: t`Error`, description: t`Failed to send message. Please try again.` });
     } finally {
       setSending(false);
       window.setTimeout(() => inputRef.current?.focus(), FOCUS_AFTER_SEND_MS);
@@ -92,19 +122,19 @@ export function MessageComposer({
   return (
     <ComposerForm onSubmit={(event) => void send(event)} className={className}>
       <label htmlFor={inputId} className="visually-hidden">
-        Message
+        {t`Message`}
       </label>
       <Input
         id={inputId}
         ref={inputRef}
         data-autofocus={autoFocus || undefined}
-        placeholder="Type a message..."
+        placeholder={t`Type a message...`}
         value={text}
         disabled={sending}
         onChange={(event) => setText(event.target.value)}
         autoComplete="off"
       />
-      <Button type="submit" size="icon" aria-label="Send message" disabled={sending || text.trim() === ''}>
+      <Button type="submit" size="icon" aria-label={t`Send message`} disabled={sending || text.trim() === ''}>
         <SendIcon size={18} />
       </Button>
     </ComposerForm>
@@ -146,6 +176,17 @@ const Bubble = styled.p<{ $own: boolean }>`
     font-size: 0.75rem;
     text-align: right;
   }
+`;
+
+const LoadFailed = styled.div`
+  margin: auto;
+  display: grid;
+  justify-items: center;
+  gap: 10px;
+  padding: 16px;
+  font-size: 0.9rem;
+  color: var(--muted);
+  text-align: center;
 `;
 
 const ComposerForm = styled.form`

@@ -2,6 +2,7 @@
  * Shared building blocks: buttons, form controls, cards, layout, skeletons, badges. Buttons and fields are
  * 44 px tall, what a finger needs (WCAG 2.5.5); small buttons too on a touch screen.
  */
+import { useLingui } from '@lingui/react/macro';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { Link, type LinkProps } from '../lib/router';
 import styled, { css } from 'styled-components';
@@ -346,10 +347,11 @@ export const CenteredMessage = styled.div`
 
 /** A failed read: the screen's "Failed to load …" title and "Try Again", which reloads the page. */
 export function LoadFailed({ title }: { title: string }) {
+  const { t } = useLingui();
   return (
     <CenteredMessage role="alert">
       <h2>{title}</h2>
-      <Button onClick={() => window.location.reload()}>Try Again</Button>
+      <Button onClick={() => window.location.reload()}>{t`Try Again`}</Button>
     </CenteredMessage>
   );
 }
@@ -379,10 +381,11 @@ export const Avatar = styled.div<{ $size: number }>`
 
 /** What a lazily loaded screen shows while its code arrives: a polite status, no layout jump. */
 export function PageLoading() {
+  const { t } = useLingui();
   return (
     <Container>
       <CenteredMessage role="status" aria-live="polite">
-        <Muted>Loading...</Muted>
+        <Muted>{t`Loading...`}</Muted>
       </CenteredMessage>
     </Container>
   );

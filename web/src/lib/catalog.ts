@@ -1,8 +1,11 @@
 /**
- * What the screens show about the contracts in @vnmarket/proto: labels for its value sets, the form's
- * choices per category (typed against proto's sets so they cannot drift), and the cities of the home
- * page's location banner.
+ * What the screens show about the contracts in @vnmarket/proto: labels for its value sets (messages to
+ * translate: `i18n._(CONDITION_LABELS.new)`, or text in the active language from valueLabel and the
+ * form's helpers), the form's choices per category (typed against proto's sets so they cannot drift),
+ * and the cities of the home page's location banner.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   AMENITIES,
   type Category,
@@ -21,48 +24,52 @@ import {
 } from '@vnmarket/proto/src/listing-values';
 import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto/src/places';
 import { titleCase } from './format';
+import { i18n } from './i18n';
 
 export { CATEGORY_INFO } from './categories';
 
 type Of<T extends readonly string[]> = T[number];
 
-export const CONDITION_LABELS: Record<Of<typeof CONDITIONS>, string> = {
-  new: 'New',
-  'like-new': 'Like New',
-  good: 'Good',
-  fair: 'Fair',
+export const CONDITION_LABELS: Record<Of<typeof CONDITIONS>, MessageDescriptor> = {
+  new: msg`New`,
+  'like-new': msg`Like New`,
+  good: msg`Good`,
+  fair: msg`Fair`,
 };
 
-export const PRICE_TYPE_LABELS: Record<Of<typeof PRICE_TYPES>, string> = {
-  fixed: 'Fixed Price',
-  hourly: 'Per Hour',
-  monthly: 'Per Month',
-  negotiable: 'Negotiable',
-  free: 'Free',
-  paid: 'Paid',
-  donation: 'Donation',
+export const PRICE_TYPE_LABELS: Record<Of<typeof PRICE_TYPES>, MessageDescriptor> = {
+  fixed: msg`Fixed Price`,
+  hourly: msg`Per Hour`,
+  monthly: msg`Per Month`,
+  negotiable: msg`Negotiable`,
+  free: msg`Free`,
+  paid: msg`Paid`,
+  donation: msg`Donation`,
 };
 
-/** The price-type choices each category's form offers: jobs hourly, monthly or salary ("fixed"); rent monthly or negotiable. */
+/**
+ * The price-type choices each category's form offers, labelled in the active language: jobs hourly,
+ * monthly or salary ("fixed"); rent monthly or negotiable.
+ */
 export function priceTypeOptions(category: Category | ''): { value: Of<typeof PRICE_TYPES>; label: string }[] {
   if (category === 'jobs') {
     return [
-      { value: 'hourly', label: 'Per Hour' },
-      { value: 'monthly', label: 'Per Month' },
-      { value: 'fixed', label: 'Salary' },
+      { value: 'hourly', label: i18n._(PRICE_TYPE_LABELS.hourly) },
+      { value: 'monthly', label: i18n._(PRICE_TYPE_LABELS.monthly) },
+      { value: 'fixed', label: i18n._(msg`Salary`) },
     ];
   }
   if (category === 'rent')
     return [
-      { value: 'monthly', label: PRICE_TYPE_LABELS.monthly },
-      { value: 'negotiable', label: PRICE_TYPE_LABELS.negotiable },
+      { value: 'monthly', label: i18n._(PRICE_TYPE_LABELS.monthly) },
+      { value: 'negotiable', label: i18n._(PRICE_TYPE_LABELS.negotiable) },
     ];
   // Events also offer the ticket types their category page filters by (free, paid, donation).
   const values =
     category === 'event'
       ? (['fixed', 'hourly', 'monthly', 'negotiable', 'free', 'paid', 'donation'] as const)
       : (['fixed', 'hourly', 'monthly', 'negotiable'] as const);
-  return values.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
+  return values.map((value) => ({ value, label: i18n._(PRICE_TYPE_LABELS[value]) }));
 }
 
 /** Choosing a category on the create form resets priceType to this: hourly for jobs, monthly for rent, else fixed. */
@@ -70,9 +77,9 @@ export function defaultPriceType(category: Category | ''): Of<typeof PRICE_TYPES
   return category === 'jobs' ? 'hourly' : category === 'rent' ? 'monthly' : 'fixed';
 }
 
-/** The price field's label: "Wage" for jobs, "Ticket Price (0 for free)" for events, otherwise "Price". */
+/** The price field's label in the active language: "Wage" for jobs, "Ticket Price (0 for free)" for events, otherwise "Price". */
 export function priceLabel(category: Category | ''): string {
-  return category === 'jobs' ? 'Wage' : category === 'event' ? 'Ticket Price (0 for free)' : 'Price';
+  return i18n._(category === 'jobs' ? msg`Wage` : category === 'event' ? msg`Ticket Price (0 for free)` : msg`Price`);
 }
 
 /**
@@ -93,53 +100,182 @@ export const FORM_SERVICE_TYPES: readonly Of<typeof SERVICE_TYPES>[] = SERVICE_T
 export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = EVENT_TYPES;
 export const FORM_CONDITIONS: readonly Of<typeof CONDITIONS>[] = ['new', 'like-new', 'good', 'fair'];
 
-/** Labels of stored values where title case reads wrong ("Full Time"); everything else is title-cased. */
-const VALUE_LABELS: Record<string, string> = {
+/** Every stored value of a listing's value sets (conditions and metadata) that the screens name. */
+type ListingValue =
+  | Of<typeof CONDITIONS>
+  | Of<typeof PROPERTY_TYPES>
+  | Of<typeof AMENITIES>
+  | Of<typeof CUISINE_TYPES>
+  | Of<typeof DIETARY_OPTIONS>
+  | Of<typeof ITEM_CATEGORIES>
+  | Of<typeof JOB_TYPES>
+  | Of<typeof EXPERIENCE_LEVELS>
+  | Of<typeof INDUSTRIES>
+  | Of<typeof SERVICE_TYPES>
+  | Of<typeof EVENT_TYPES>;
+
+/** The name of each stored value as people read it ("full-time" → "Full-time", "thai" → "Thai"). */
+const VALUE_LABELS: Record<ListingValue, MessageDescriptor> = {
   ...CONDITION_LABELS,
-  'full-time': 'Full-time',
-  'part-time': 'Part-time',
-  'gluten-free': 'Gluten-free',
-  entry: 'Entry Level',
-  mid: 'Mid Level',
-  senior: 'Senior Level',
+  // Property types
+  room: msg`Room`,
+  apartment: msg`Apartment`,
+  house: msg`House`,
+  condo: msg`Condo`,
+  townhouse: msg`Townhouse`,
+  studio: msg`Studio`,
+  // Amenities (stored as their English names)
+  'WiFi Included': msg`WiFi Included`,
+  'Washer/Dryer': msg`Washer/Dryer`,
+  Parking: msg`Parking`,
+  'Pets Allowed': msg`Pets Allowed`,
+  Furnished: msg`Furnished`,
+  'Air Conditioning': msg`Air Conditioning`,
+  // Cuisines
+  vietnamese: msg`Vietnamese`,
+  italian: msg`Italian`,
+  chinese: msg`Chinese`,
+  mexican: msg`Mexican`,
+  indian: msg`Indian`,
+  american: msg`American`,
+  japanese: msg`Japanese`,
+  thai: msg`Thai`,
+  mediterranean: msg`Mediterranean`,
+  french: msg`French`,
+  bakery: msg`Bakery`,
+  // Dietary options
+  vegetarian: msg`Vegetarian`,
+  vegan: msg`Vegan`,
+  'gluten-free': msg`Gluten-free`,
+  halal: msg`Halal`,
+  kosher: msg`Kosher`,
+  organic: msg`Organic`,
+  none: msg`None`,
+  // Item categories
+  electronics: msg`Electronics`,
+  furniture: msg`Furniture`,
+  clothing: msg`Clothing`,
+  books: msg`Books`,
+  sports: msg`Sports`,
+  toys: msg`Toys`,
+  appliances: msg`Appliances`,
+  tools: msg`Tools`,
+  automotive: msg`Automotive`,
+  // Job types
+  'full-time': msg`Full-time`,
+  'part-time': msg`Part-time`,
+  contract: msg`Contract`,
+  freelance: msg`Freelance`,
+  internship: msg`Internship`,
+  temporary: msg`Temporary`,
+  // Experience levels
+  entry: msg`Entry Level`,
+  mid: msg`Mid Level`,
+  senior: msg`Senior Level`,
+  executive: msg`Executive`,
+  // Industries
+  technology: msg`Technology`,
+  healthcare: msg`Healthcare`,
+  education: msg`Education`,
+  finance: msg`Finance`,
+  retail: msg`Retail`,
+  hospitality: msg`Hospitality`,
+  construction: msg`Construction`,
+  manufacturing: msg`Manufacturing`,
+  marketing: msg`Marketing`,
+  // Service types
+  cleaning: msg`Cleaning`,
+  plumbing: msg`Plumbing`,
+  electrical: msg`Electrical`,
+  carpentry: msg`Carpentry`,
+  painting: msg`Painting`,
+  landscaping: msg`Landscaping`,
+  moving: msg`Moving`,
+  repair: msg`Repair`,
+  installation: msg`Installation`,
+  maintenance: msg`Maintenance`,
+  consulting: msg`Consulting`,
+  tutoring: msg`Tutoring`,
+  photography: msg`Photography`,
+  // Event types
+  concert: msg`Concert`,
+  workshop: msg`Workshop`,
+  festival: msg`Festival`,
+  charity: msg`Charity`,
+  networking: msg`Networking`,
+  party: msg`Party`,
+  conference: msg`Conference`,
+  meetup: msg`Meetup`,
+  class: msg`Class`,
+  exhibition: msg`Exhibition`,
+  // Shared by several sets
+  other: msg`Other`,
 };
 
-/** A stored value as people read it: "full-time" → "Full-time", "like-new" → "Like New", "thai" → "Thai". */
-export function valueLabel(value: string): string {
-  return VALUE_LABELS[value] ?? titleCase(value);
+/** The listing page's details name a few values as their words in title case ("Full Time", "Entry"). */
+const DETAIL_VALUE_LABELS: Partial<Record<ListingValue, MessageDescriptor>> = {
+  'full-time': msg`Full Time`,
+  'part-time': msg`Part Time`,
+  'gluten-free': msg`Gluten Free`,
+  entry: msg`Entry`,
+  mid: msg`Mid`,
+  senior: msg`Senior`,
+};
+
+/** A stored value's message; undefined for one not in the catalogue (older data). */
+function valueMessage(value: string): MessageDescriptor | undefined {
+  return Object.hasOwn(VALUE_LABELS, value) ? VALUE_LABELS[value as ListingValue] : undefined;
 }
 
-export const REPORT_REASON_LABELS: Record<Of<typeof REPORT_REASONS>, string> = {
-  spam: 'Spam or Scam',
-  inappropriate: 'Inappropriate Content',
-  misleading: 'Misleading Information',
-  fraud: 'Fraud',
-  duplicate: 'Duplicate Listing',
-  other: 'Other',
+/**
+ * A stored value as people read it, in the active language: "full-time" → "Full-time", "like-new" →
+ * "Like New", "thai" → "Thai". One the catalogue does not know is its words in title case.
+ */
+export function valueLabel(value: string): string {
+  const message = valueMessage(value);
+  return message ? i18n._(message) : titleCase(value);
+}
+
+/**
+ * A stored value on the listing page's details, in the active language: "full-time" → "Full Time",
+ * "thai" → "Thai". One the catalogue does not know is in title case, or `asWritten` (amenities are stored as their names).
+ */
+export function detailValueLabel(value: string, asWritten = false): string {
+  const message = (Object.hasOwn(DETAIL_VALUE_LABELS, value) ? DETAIL_VALUE_LABELS[value as ListingValue] : undefined) ?? valueMessage(value);
+  return message ? i18n._(message) : asWritten ? value : titleCase(value);
+}
+
+export const REPORT_REASON_LABELS: Record<Of<typeof REPORT_REASONS>, MessageDescriptor> = {
+  spam: msg`Spam or Scam`,
+  inappropriate: msg`Inappropriate Content`,
+  misleading: msg`Misleading Information`,
+  fraud: msg`Fraud`,
+  duplicate: msg`Duplicate Listing`,
+  other: msg`Other`,
 };
 
 /** Labels for metadata keys on the detail page. */
-export const METADATA_LABELS: Record<string, string> = {
-  propertyType: 'Property Type',
-  bedrooms: 'Bedrooms',
-  bathrooms: 'Bathrooms',
-  amenities: 'Amenities',
-  cuisineType: 'Cuisine',
-  dietaryInfo: 'Dietary Info',
-  brand: 'Brand',
-  itemCategory: 'Item Category',
-  jobType: 'Job Type',
-  experienceLevel: 'Experience Level',
-  industry: 'Industry',
-  remote: 'Remote Work',
-  serviceType: 'Service Type',
-  availability: 'Availability',
-  eventType: 'Event Type',
-  eventDate: 'Date',
-  eventTime: 'Time',
-  duration: 'Duration',
-  capacity: 'Capacity',
-  organizer: 'Organizer',
+export const METADATA_LABELS: Record<string, MessageDescriptor> = {
+  propertyType: msg`Property Type`,
+  bedrooms: msg`Bedrooms`,
+  bathrooms: msg`Bathrooms`,
+  amenities: msg`Amenities`,
+  cuisineType: msg`Cuisine`,
+  dietaryInfo: msg`Dietary Info`,
+  brand: msg`Brand`,
+  itemCategory: msg`Item Category`,
+  jobType: msg`Job Type`,
+  experienceLevel: msg`Experience Level`,
+  industry: msg`Industry`,
+  remote: msg`Remote Work`,
+  serviceType: msg`Service Type`,
+  availability: msg`Availability`,
+  eventType: msg`Event Type`,
+  eventDate: msg`Date`,
+  eventTime: msg`Time`,
+  duration: msg`Duration`,
+  capacity: msg`Capacity`,
+  organizer: msg`Organizer`,
 };
 
 /** The GET /api/listings filters a category page sets (its query-string names are the API's). */
@@ -164,42 +300,49 @@ export type CategoryFilterKey =
 
 export interface FilterOption {
   value: string;
-  label: string;
+  label: MessageDescriptor;
 }
 
 /** A category-specific control: a select with an "any" choice, or a checkbox that sends one value. */
 export type CategoryFilter =
-  | { kind: 'select'; key: CategoryFilterKey; label: string; anyLabel: string; options: readonly FilterOption[] }
-  | { kind: 'check'; key: CategoryFilterKey; label: string; value: string };
+  | { kind: 'select'; key: CategoryFilterKey; label: MessageDescriptor; anyLabel: MessageDescriptor; options: readonly FilterOption[] }
+  | { kind: 'check'; key: CategoryFilterKey; label: MessageDescriptor; value: string };
 
+/** What a category page shows, as messages to translate where they show (`i18n._(page.title)`). */
 export interface CategoryPageInfo {
-  title: string;
-  subtitle: string;
+  title: MessageDescriptor;
+  subtitle: MessageDescriptor;
   /** The legend of the min/max price pair. */
-  priceLegend: string;
+  priceLegend: MessageDescriptor;
+  /** The names of the pair's two boxes, for screen readers ("Minimum price", "Maximum price"). */
+  minPriceLabel: MessageDescriptor;
+  maxPriceLabel: MessageDescriptor;
   /** Below location and price: the page's own filters, in the table's order. */
   filters: readonly CategoryFilter[];
   sorts: readonly FilterOption[];
   /** The empty state's heading. */
-  emptyTitle: string;
+  emptyTitle: MessageDescriptor;
 }
 
-const valueOptions = (values: readonly string[], label: (value: string) => string = valueLabel): FilterOption[] =>
-  values.map((value) => ({ value, label: label(value) }));
+const valueOptions = (values: readonly ListingValue[]): FilterOption[] => values.map((value) => ({ value, label: VALUE_LABELS[value] }));
+const priceTypeFilterOptions = (values: readonly Of<typeof PRICE_TYPES>[]): FilterOption[] =>
+  values.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
+/** "1+", "2+": at least this many (bedrooms, bathrooms). */
+const atLeast = (counts: readonly number[]): FilterOption[] => counts.map((count) => ({ value: String(count), label: msg`${count}+` }));
 
 const SORT_LABELS = {
-  recent: 'Most Recent',
-  'price-low': 'Price: Low to High',
-  'price-high': 'Price: High to Low',
-  bedrooms: 'Most Bedrooms',
-  popular: 'Most Popular',
-  condition: 'Best Condition',
-  'salary-high': 'Salary: High to Low',
-  'salary-low': 'Salary: Low to High',
-  relevant: 'Most Relevant',
-  relevance: 'Best Match',
-  rating: 'Highest Rated',
-  date: 'Event Date',
+  recent: msg`Most Recent`,
+  'price-low': msg`Price: Low to High`,
+  'price-high': msg`Price: High to Low`,
+  bedrooms: msg`Most Bedrooms`,
+  popular: msg`Most Popular`,
+  condition: msg`Best Condition`,
+  'salary-high': msg`Salary: High to Low`,
+  'salary-low': msg`Salary: Low to High`,
+  relevant: msg`Most Relevant`,
+  relevance: msg`Best Match`,
+  rating: msg`Highest Rated`,
+  date: msg`Event Date`,
 } as const;
 /** With a search, Best Match (the API's relevance order) comes first and is the default. */
 export const sortOptionsFor = (page: CategoryPageInfo, searching: boolean): readonly FilterOption[] =>
@@ -209,45 +352,49 @@ const sorts = (...values: (keyof typeof SORT_LABELS)[]): FilterOption[] => value
 /** The six category pages: each one's title, subtitle, filters, sort options and empty-state title. */
 export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
   rent: {
-    title: 'Houses for Rent',
-    subtitle: 'Rooms, apartments and houses from neighbors you can trust',
-    priceLegend: 'Monthly Rent',
+    title: msg`Houses for Rent`,
+    subtitle: msg`Rooms, apartments and houses from neighbors you can trust`,
+    priceLegend: msg`Monthly Rent`,
+    minPriceLabel: msg`Minimum monthly rent`,
+    maxPriceLabel: msg`Maximum monthly rent`,
     filters: [
       {
         kind: 'select',
         key: 'bedrooms',
-        label: 'Bedrooms',
-        anyLabel: 'Any',
-        options: [{ value: '0', label: 'Studio' }, ...[1, 2, 3, 4].map((count) => ({ value: String(count), label: `${count}+` }))],
+        label: msg`Bedrooms`,
+        anyLabel: msg`Any`,
+        options: [{ value: '0', label: msg`Studio` }, ...atLeast([1, 2, 3, 4])],
       },
       {
         kind: 'select',
         key: 'bathrooms',
-        label: 'Bathrooms',
-        anyLabel: 'Any',
-        options: [1, 2, 3].map((count) => ({ value: String(count), label: `${count}+` })),
+        label: msg`Bathrooms`,
+        anyLabel: msg`Any`,
+        options: atLeast([1, 2, 3]),
       },
       {
         kind: 'select',
         key: 'propertyType',
-        label: 'Property Type',
-        anyLabel: 'All Types',
+        label: msg`Property Type`,
+        anyLabel: msg`All Types`,
         options: valueOptions(['apartment', 'house', 'condo', 'townhouse', 'studio'] satisfies Of<typeof PROPERTY_TYPES>[]),
       },
     ],
     sorts: sorts('recent', 'price-low', 'price-high', 'bedrooms'),
-    emptyTitle: 'No properties found',
+    emptyTitle: msg`No properties found`,
   },
   food: {
-    title: 'Specialty Food',
-    subtitle: 'Home cooking, baked goods and treats from the community',
-    priceLegend: 'Price Range',
+    title: msg`Specialty Food`,
+    subtitle: msg`Home cooking, baked goods and treats from the community`,
+    priceLegend: msg`Price Range`,
+    minPriceLabel: msg`Minimum price`,
+    maxPriceLabel: msg`Maximum price`,
     filters: [
       {
         kind: 'select',
         key: 'foodType',
-        label: 'Cuisine',
-        anyLabel: 'All Cuisines',
+        label: msg`Cuisine`,
+        anyLabel: msg`All Cuisines`,
         // The cuisines the page offers, with Vietnamese first: most of this community's food listings are Vietnamese.
         options: valueOptions([
           'vietnamese',
@@ -266,87 +413,92 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
       {
         kind: 'select',
         key: 'dietaryOptions',
-        label: 'Dietary',
-        anyLabel: 'Any',
+        label: msg`Dietary`,
+        anyLabel: msg`Any`,
         options: valueOptions(['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic'] satisfies Of<typeof DIETARY_OPTIONS>[]),
       },
     ],
     sorts: sorts('recent', 'price-low', 'price-high', 'popular'),
-    emptyTitle: 'No food items found',
+    emptyTitle: msg`No food items found`,
   },
   sale: {
-    title: 'Items for Sale',
-    subtitle: 'Furniture, electronics and more, bought and sold locally',
-    priceLegend: 'Price Range',
+    title: msg`Items for Sale`,
+    subtitle: msg`Furniture, electronics and more, bought and sold locally`,
+    priceLegend: msg`Price Range`,
+    minPriceLabel: msg`Minimum price`,
+    maxPriceLabel: msg`Maximum price`,
     filters: [
-      { kind: 'select', key: 'condition', label: 'Condition', anyLabel: 'Any Condition', options: valueOptions(FORM_CONDITIONS) },
-      { kind: 'select', key: 'itemCategory', label: 'Item Category', anyLabel: 'All Items', options: valueOptions(FORM_ITEM_CATEGORIES) },
-      { kind: 'check', key: 'priceType', label: 'Negotiable price only', value: 'negotiable' },
+      { kind: 'select', key: 'condition', label: msg`Condition`, anyLabel: msg`Any Condition`, options: valueOptions(FORM_CONDITIONS) },
+      { kind: 'select', key: 'itemCategory', label: msg`Item Category`, anyLabel: msg`All Items`, options: valueOptions(FORM_ITEM_CATEGORIES) },
+      { kind: 'check', key: 'priceType', label: msg`Negotiable price only`, value: 'negotiable' },
     ],
     sorts: sorts('recent', 'price-low', 'price-high', 'condition'),
-    emptyTitle: 'No items found',
+    emptyTitle: msg`No items found`,
   },
   jobs: {
-    title: 'Job Opportunities',
-    subtitle: 'Work in the community, from part-time shifts to careers',
-    priceLegend: 'Salary Range',
+    title: msg`Job Opportunities`,
+    subtitle: msg`Work in the community, from part-time shifts to careers`,
+    priceLegend: msg`Salary Range`,
+    minPriceLabel: msg`Minimum salary`,
+    maxPriceLabel: msg`Maximum salary`,
     filters: [
       {
         kind: 'select',
         key: 'jobType',
-        label: 'Job Type',
-        anyLabel: 'All Job Types',
+        label: msg`Job Type`,
+        anyLabel: msg`All Job Types`,
         options: valueOptions(['full-time', 'part-time', 'contract', 'freelance', 'internship', 'temporary'] satisfies Of<typeof JOB_TYPES>[]),
       },
-      { kind: 'select', key: 'experience', label: 'Experience Level', anyLabel: 'Any Experience', options: valueOptions(FORM_EXPERIENCE_LEVELS) },
-      { kind: 'select', key: 'industry', label: 'Industry', anyLabel: 'All Industries', options: valueOptions(FORM_INDUSTRIES) },
-      { kind: 'check', key: 'remote', label: 'Remote work available', value: 'true' },
+      { kind: 'select', key: 'experience', label: msg`Experience Level`, anyLabel: msg`Any Experience`, options: valueOptions(FORM_EXPERIENCE_LEVELS) },
+      { kind: 'select', key: 'industry', label: msg`Industry`, anyLabel: msg`All Industries`, options: valueOptions(FORM_INDUSTRIES) },
+      { kind: 'check', key: 'remote', label: msg`Remote work available`, value: 'true' },
     ],
     sorts: sorts('recent', 'salary-high', 'salary-low', 'relevant'),
-    emptyTitle: 'No jobs found',
+    emptyTitle: msg`No jobs found`,
   },
   service: {
-    title: 'Professional Services',
-    subtitle: 'Trusted local pros for your home, business and family',
-    priceLegend: 'Price Range',
+    title: msg`Professional Services`,
+    subtitle: msg`Trusted local pros for your home, business and family`,
+    priceLegend: msg`Price Range`,
+    minPriceLabel: msg`Minimum price`,
+    maxPriceLabel: msg`Maximum price`,
     filters: [
       {
         kind: 'select',
         key: 'serviceType',
-        label: 'Service Type',
-        anyLabel: 'All Services',
+        label: msg`Service Type`,
+        anyLabel: msg`All Services`,
         options: valueOptions(FORM_SERVICE_TYPES.filter((value) => value !== 'photography')),
       },
       {
         kind: 'select',
         key: 'priceType',
-        label: 'Price Type',
-        anyLabel: 'Any',
-        options: valueOptions(
-          ['hourly', 'fixed', 'negotiable'] satisfies Of<typeof PRICE_TYPES>[],
-          (value) => PRICE_TYPE_LABELS[value as Of<typeof PRICE_TYPES>],
-        ),
+        label: msg`Price Type`,
+        anyLabel: msg`Any`,
+        options: priceTypeFilterOptions(['hourly', 'fixed', 'negotiable'] satisfies Of<typeof PRICE_TYPES>[]),
       },
     ],
     sorts: sorts('recent', 'price-low', 'price-high', 'rating'),
-    emptyTitle: 'No services found',
+    emptyTitle: msg`No services found`,
   },
   event: {
-    title: 'Community Events',
-    subtitle: 'Festivals, classes, meetups and celebrations near you',
-    priceLegend: 'Ticket Price',
+    title: msg`Community Events`,
+    subtitle: msg`Festivals, classes, meetups and celebrations near you`,
+    priceLegend: msg`Ticket Price`,
+    minPriceLabel: msg`Minimum ticket price`,
+    maxPriceLabel: msg`Maximum ticket price`,
     filters: [
-      { kind: 'select', key: 'eventType', label: 'Event Type', anyLabel: 'All Events', options: valueOptions(FORM_EVENT_TYPES) },
+      { kind: 'select', key: 'eventType', label: msg`Event Type`, anyLabel: msg`All Events`, options: valueOptions(FORM_EVENT_TYPES) },
       {
         kind: 'select',
         key: 'priceType',
-        label: 'Ticket Type',
-        anyLabel: 'Any',
-        options: valueOptions(['free', 'paid', 'donation'] satisfies Of<typeof PRICE_TYPES>[], (value) => PRICE_TYPE_LABELS[value as Of<typeof PRICE_TYPES>]),
+        label: msg`Ticket Type`,
+        anyLabel: msg`Any`,
+        options: priceTypeFilterOptions(['free', 'paid', 'donation'] satisfies Of<typeof PRICE_TYPES>[]),
       },
     ],
     sorts: sorts('recent', 'date', 'price-low', 'price-high'),
-    emptyTitle: 'No events found',
+    emptyTitle: msg`No events found`,
   },
 };
 

@@ -1,4 +1,11 @@
-/** Prices in USD (en-US) with /hour, /month and "(negotiable)"; friendly times. */
+/**
+ * Prices in USD, written as the community writes them in either language ("$1,200", with "/hour" or
+ * "/giờ", "(negotiable)" or "(thương lượng)"); friendly times in the active language's form (Intl with
+ * intlLocale(): "Yesterday, 3:45 PM", "Hôm qua, 15:30"); counts of views, saves and reviews. Called at
+ * render time: each text is in the active language (the global i18n of lib/i18n.ts).
+ */
+import { plural as pluralMessage, t } from '@lingui/core/macro';
+import { intlLocale } from './i18n';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -11,36 +18,53 @@ export function formatPrice(price: string | number, priceType?: string | null): 
   const amount = formatUsd(price);
   switch (priceType) {
     case 'free':
-      return Number(price) === 0 ? 'Free' : amount;
+      return Number(price) === 0 ? t`Free` : amount;
     case 'hourly':
-      return `${amount}/hour`;
+      return t`${amount}/hour`;
     case 'monthly':
-      return `${amount}/month`;
+      return t`${amount}/month`;
     case 'negotiable':
-      return `${amount} (negotiable)`;
+      return t`${amount} (negotiable)`;
     default:
       return amount;
   }
 }
 
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const shortDateWithYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** The Intl formats of one locale, made once each. */
+const dateFormats = new Map<string, { time: Intl.DateTimeFormat; shortDate: Intl.DateTimeFormat; shortDateWithYear: Intl.DateTimeFormat }>();
+
+function formatsOf(locale: string) {
+  let formats = dateFormats.get(locale);
+  if (!formats) {
+    formats = {
+      time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }),
+      shortDate: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }),
+      shortDateWithYear: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+    };
+    dateFormats.set(locale, formats);
+  }
+  return formats;
+}
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** Today: the time only; yesterday: "Yesterday, 3:45 PM"; otherwise "Nov 20, 3:45 PM" (with the year when it is not this year). */
+/**
+ * Today: the time only; yesterday: "Yesterday, 3:45 PM" ("Hôm qua, 15:30"); otherwise "Nov 20, 3:45 PM"
+ * ("20 thg 11, 15:30"), with the year when it is not this year.
+ */
 export function formatTime(iso: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  if (sameDay(date, now)) return time.format(date);
+  const { time, shortDate, shortDateWithYear } = formatsOf(intlLocale());
+  const clock = time.format(date);
+  if (sameDay(date, now)) return clock;
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (sameDay(date, yesterday)) return `Yesterday, ${time.format(date)}`;
+  if (sameDay(date, yesterday)) return t`Yesterday, ${clock}`;
   const day = date.getFullYear() === now.getFullYear() ? shortDate.format(date) : shortDateWithYear.format(date);
-  return `${day}, ${time.format(date)}`;
+  return `${day}, ${clock}`;
 }
 
 /** "+14085550101" → "(408) 555-0101"; other numbers as stored. */
@@ -49,16 +73,28 @@ export function formatPhone(phone: string): string {
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
 }
 
-/** "1 view", "3 views". */
+/**
+ * "1 view", "3 views" ("3 lượt xem"): a count of views, saves or reviews in the active language. Another
+ * word is counted in English ("2 items").
+ */
 export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  switch (word) {
+    case 'view':
+      return t`${pluralMessage(count, { one: '# view', other: '# views' })}`;
+    case 'save':
+      return t`${pluralMessage(count, { one: '# save', other: '# saves' })}`;
+    case 'review':
+      return t`${pluralMessage(count, { one: '# review', other: '# reviews' })}`;
+    default:
+      return `${count} ${word}${count === 1 ? '' : 's'}`;
+  }
 }
 
 export function initials(firstName?: string | null, lastName?: string | null): string {
   return `${firstName?.trim()[0] ?? ''}${lastName?.trim()[0] ?? ''}`.toUpperCase() || '?';
 }
 
-/** "like-new" → "Like New", "full-time" → "Full Time". */
+/** A value not in the catalogue (an unknown metadata key), as English reads it: "like-new" → "Like New". */
 export function titleCase(value: string): string {
   return value
     .split(/[-_\s]+/)

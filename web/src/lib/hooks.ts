@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Message } from '@vnmarket/proto/src/messaging';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { apiRequest, isUnauthorizedError } from './api';
@@ -13,8 +14,8 @@ export { useAuth } from './use-auth';
 export function useUnauthorized() {
   const toast = useToast();
   return useCallback(
-    (description = 'You are logged out. Logging in again...') => {
-      toast({ title: 'Unauthorized', description, variant: 'destructive' });
+    (description?: string) => {
+      toast({ title: t`Unauthorized`, description: description ?? t`You are logged out. Logging in again...`, variant: 'destructive' });
       window.setTimeout(() => {
         window.location.href = '/api/login';
       }, LOGIN_REDIRECT_DELAY_MS);
@@ -30,7 +31,7 @@ export function useFailureToast() {
   return useCallback(
     (error: unknown, failure: { title?: string; description: string }, unauthorizedDescription?: string) => {
       if (isUnauthorizedError(error)) return unauthorized(unauthorizedDescription);
-      toast({ title: failure.title ?? 'Error', description: failure.description, variant: 'destructive' });
+      toast({ title: failure.title ?? t`Error`, description: failure.description, variant: 'destructive' });
     },
     [toast, unauthorized],
   );
@@ -72,10 +73,10 @@ export function useDeleteListing() {
     async (listingId: string) => {
       try {
         await apiRequest('DELETE', `/api/listings/${listingId}`);
-        toast({ title: 'Listing deleted successfully' });
+        toast({ title: t`Listing deleted successfully` });
         await revalidateListings();
       } catch (cause) {
-        failed(cause, { title: 'Error', description: 'Failed to delete listing' });
+        failed(cause, { title: t`Error`, description: t`Failed to delete listing` });
       }
     },
     [toast, failed],

@@ -4,11 +4,13 @@
  * there (XMLHttpRequest, for progress events), then PUT /api/listing-images turns the upload into a
  * stored image.
  */
+import { t } from '@lingui/core/macro';
 import { type ListingImageBody, listingImageResponse, type ListingImageResponse, uploadUrlResponse, type UploadUrlResponse } from '@vnmarket/proto/src/media';
-import { ApiError, apiRequest, isUnauthorizedError } from './api';
+import { apiRequest, isUnauthorizedError } from './api';
+import { localizeServerText, serverText } from './server-messages';
 
 export class UploadError extends Error {
-  /** The toast's words: "Failed to get upload URL", or "Failed to process uploaded images". */
+  /** The toast's words: "Failed to get upload URL", or "Failed to process uploaded images" (in the active language). */
   readonly toast: string;
   constructor(toast: string, detail?: string) {
     super(detail ?? toast);
@@ -38,10 +40,10 @@ function sendWithProgress(target: UploadUrlResponse, file: File, onProgress: (lo
         onProgress(file.size);
         resolve();
       } else {
-        reject(new UploadError('Failed to process uploaded images', messageOf(xhr.responseText) ?? `${xhr.status}: ${xhr.statusText}`));
+        reject(new UploadError(t`Failed to process uploaded images`, messageOf(xhr.responseText) ?? `${xhr.status}: ${xhr.statusText}`));
       }
     };
-    xhr.onerror = () => reject(new UploadError('Failed to process uploaded images', 'The upload was interrupted'));
+    xhr.onerror = () => reject(new UploadError(t`Failed to process uploaded images`, t`The upload was interrupted`));
     xhr.send(body);
   });
 }
@@ -49,7 +51,7 @@ function sendWithProgress(target: UploadUrlResponse, file: File, onProgress: (lo
 function messageOf(body: string): string | undefined {
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === 'string' ? parsed.message : undefined;
+    return typeof parsed.message === 'string' ? localizeServerText(parsed.message) : undefined;
   } catch {
     return undefined;
   }
@@ -63,7 +65,7 @@ export async function uploadPhoto(file: File, purpose: ListingImageBody['purpose
     target = uploadUrlResponse.parse(await response.json());
   } catch (error) {
     if (isUnauthorizedError(error)) throw error;
-    throw new UploadError('Failed to get upload URL');
+    throw new UploadError(t`Failed to get upload URL`);
   }
   await sendWithProgress(target, file, onProgress);
   try {
@@ -72,6 +74,6 @@ export async function uploadPhoto(file: File, purpose: ListingImageBody['purpose
     return listingImageResponse.parse(await response.json());
   } catch (error) {
     if (isUnauthorizedError(error)) throw error;
-    throw new UploadError('Failed to process uploaded images', error instanceof ApiError ? error.serverMessage : undefined);
+    throw new UploadError(t`Failed to process uploaded images`, serverText(error));
   }
 }

@@ -2,13 +2,15 @@
  * Members as the profile screens show them (own and public): names, dates, ratings, links. Their reads
  * and what a profile edit or a review refetches are lib/queries.ts.
  */
+import { t } from '@lingui/core/macro';
+import { intlLocale } from './i18n';
 
 /** Where a visitor goes to see a seller, and the part of that page with the reviews and the review form. */
 export const profilePath = (userId: string) => `/users/${userId}`;
 export const REVIEWS_ANCHOR = 'reviews';
 
 export function fullName(user: { firstName?: string | null; lastName?: string | null }): string {
-  return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ') || 'Member';
+  return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ') || t`Member`;
 }
 
 /** "Member since 2024": the year of the real account date (nothing when the date is missing or bad). */
@@ -36,10 +38,17 @@ export function websiteHref(website: string): string | undefined {
   }
 }
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const days = new Map<string, Intl.DateTimeFormat>();
 
-/** A calendar date: "Mar 4, 2025" (review and posting dates). */
+/** A calendar date in the active language: "Mar 4, 2025", "4 thg 3, 2025" (review and posting dates). */
 export function formatDay(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : day.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const locale = intlLocale();
+  let day = days.get(locale);
+  if (!day) {
+    day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+    days.set(locale, day);
+  }
+  return day.format(date);
 }

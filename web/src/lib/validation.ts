@@ -1,16 +1,18 @@
 /**
  * react-final-form validators made from the zod schemas in @vnmarket/proto, so the browser shows the
- * same messages the server would answer with.
+ * same messages the server would answer with, in the active language (lib/server-messages.ts).
  */
 import { getIn, setIn, type FormApi, type Unsubscribe } from 'final-form';
 import type { z } from 'zod';
 import { ApiError } from './api';
+import { localizeServerText } from './server-messages';
 
-/** A field validator: the first message zod gives for the value, or undefined when it passes. */
+/** A field validator: the first message zod gives for the value (translated), or undefined when it passes. */
 export function fieldValidator(schema: z.ZodType): (value: unknown) => string | undefined {
   return (value) => {
     const result = schema.safeParse(value ?? '');
-    return result.success ? undefined : result.error.issues[0]?.message;
+    const message = result.success ? undefined : result.error.issues[0]?.message;
+    return message === undefined ? undefined : localizeServerText(message);
   };
 }
 
@@ -28,15 +30,17 @@ function nest(entries: [string, string][]): FormErrors | undefined {
   return seen.size > 0 ? errors : undefined;
 }
 
-/** A whole-object zod failure as react-final-form submission errors. */
+/** A whole-object zod failure as react-final-form submission errors (translated). */
 export function issuesByField(error: z.ZodError): FormErrors | undefined {
-  return nest(error.issues.map((issue) => [issue.path.map(String).join('.') || 'form', issue.message]));
+  return nest(error.issues.map((issue) => [issue.path.map(String).join('.') || 'form', localizeServerText(issue.message)]));
 }
 
-/** A 400 answer's field errors as react-final-form submission errors. */
+/** A 400 answer's field errors as react-final-form submission errors (translated). */
 export function submissionErrors(error: unknown): FormErrors | undefined {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.fieldErrors) return undefined;
-  return nest(Object.entries(error.fieldErrors).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]] as [string, string]] : [])));
+  return nest(
+    Object.entries(error.fieldErrors).flatMap(([field, messages]) => (messages[0] ? [[field, localizeServerText(messages[0])] as [string, string]] : [])),
+  );
 }
 
 /**

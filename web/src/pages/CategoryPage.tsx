@@ -5,6 +5,9 @@
  * the category's empty state. Filters, search and sort live in the address (shareable, back works) and
  * are all sent to GET /api/listings: every sort option and checkbox really filters.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { plural, t as globalT } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CATEGORIES, type Category } from '@vnmarket/proto/src/listing-values';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from '../lib/router';
@@ -40,7 +43,9 @@ export default function CategoryPage() {
 function CategoryScreen({ category }: { category: Category }) {
   const { isAuthenticated, memberDataEnabled } = useRequireAuth();
   const page = CATEGORY_PAGES[category];
-  useDocumentTitle(page?.title);
+  const { t, i18n } = useLingui();
+  const title = i18n._(page.title);
+  useDocumentTitle(title);
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
   const apiParams = useMemo(() => categoryApiParams(category, filters, sort), [category, filters, sort]);
@@ -62,16 +67,16 @@ function CategoryScreen({ category }: { category: Category }) {
         <Container>
           <HeroTitle>
             <CategoryIcon category={category} />
-            <h1>{page.title}</h1>
+            <h1>{title}</h1>
           </HeroTitle>
-          <p>{page.subtitle}</p>
-          <HeroSearch label={`Search ${page.title}`} value={filters.search ?? ''} onSearch={(search) => change({ search })} />
+          <p>{i18n._(page.subtitle)}</p>
+          <HeroSearch label={t`Search ${title}`} value={filters.search ?? ''} onSearch={(search) => change({ search })} />
         </Container>
       </Hero>
 
       <BrowseLayout>
         <FilterToggle variant="outline" block aria-expanded={showFilters} aria-controls={`${id}-filters`} onClick={() => setShowFilters((value) => !value)}>
-          {activeCount > 0 ? `Filters (${activeCount} active)` : 'Filters'}
+          {activeCount > 0 ? t`Filters (${activeCount} active)` : t`Filters`}
         </FilterToggle>
         <FilterPanel id={`${id}-filters`} $open={showFilters}>
           <CategoryFilterSidebar category={category} filters={filters} onChange={change} onClear={clearAll} active={active} />
@@ -92,10 +97,10 @@ function CategoryScreen({ category }: { category: Category }) {
           </Toolbar>
 
           {results.error ? (
-            <LoadFailed title="Failed to load listings" />
+            <LoadFailed title={t`Failed to load listings`} />
           ) : waiting ? (
             <CenteredMessage role="status">
-              <Muted>Loading listings...</Muted>
+              <Muted>{t`Loading listings...`}</Muted>
             </CenteredMessage>
           ) : results.listings.length === 0 ? (
             <Empty title={page.emptyTitle} onClear={clearAll} />
@@ -108,21 +113,27 @@ function CategoryScreen({ category }: { category: Category }) {
   );
 }
 
-/** "1 result", "137 results", "1000+ results" (the API's count; the loaded listings if it sent none). */
+/**
+ * "1 result", "137 results", "1000+ results" (the API's count; the loaded listings if it sent none), in
+ * the active language (called while rendering).
+ */
 function resultCount({ total, listings }: ListingPages): string {
-  if (!total) return `${listings.length} ${listings.length === 1 ? 'result' : 'results'}`;
-  return `${formatTotal(total)} ${total.count === 1 && !total.capped ? 'result' : 'results'}`;
+  // A capped count (1000+) is many: the plural form.
+  const count = total ? total.count : listings.length;
+  const shown = total ? formatTotal(total) : String(listings.length);
+  return globalT`${plural(count, { one: `${shown} result`, other: `${shown} results` })}`;
 }
 
 function SortSelect({ id, options, value, onChange }: { id: string; options: readonly FilterOption[]; value: string; onChange: (value: string) => void }) {
   const [shown, change] = useShownValue(value, onChange);
+  const { t, i18n } = useLingui();
   return (
     <SortBox>
-      <label htmlFor={id}>Sort by</label>
+      <label htmlFor={id}>{t`Sort by`}</label>
       <Select id={id} value={shown} onChange={(event) => change(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {i18n._(option.label)}
           </option>
         ))}
       </Select>
@@ -140,6 +151,7 @@ function HeroSearch({ label, value, onSearch }: { label: string; value: string; 
     setSeen(value);
     setDraft(value);
   }
+  const { t } = useLingui();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(draft.trim());
@@ -152,25 +164,26 @@ function HeroSearch({ label, value, onSearch }: { label: string; value: string; 
       <SearchInput
         id={id}
         type="search"
-        placeholder="Search by keyword..."
+        placeholder={t`Search by keyword...`}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         enterKeyHint="search"
       />
       <Button type="submit" variant="accent">
-        <SearchIcon size={18} /> Search
+        <SearchIcon size={18} /> {t`Search`}
       </Button>
     </SearchForm>
   );
 }
 
-function Empty({ title, onClear }: { title: string; onClear: () => void }) {
+function Empty({ title, onClear }: { title: MessageDescriptor; onClear: () => void }) {
+  const { t, i18n } = useLingui();
   return (
     <CenteredMessage data-testid="empty-state">
-      <h2>{title}</h2>
-      <p>Try adjusting your filters to see more results</p>
+      <h2>{i18n._(title)}</h2>
+      <p>{t`Try adjusting your filters to see more results`}</p>
       <Button variant="outline" onClick={onClear}>
-        Clear Filters
+        {t`Clear Filters`}
       </Button>
     </CenteredMessage>
   );

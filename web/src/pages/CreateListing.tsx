@@ -2,6 +2,7 @@
  * Create listing (/create-listing), members only: the empty form, sent as POST; success toasts and opens
  * the new listing, a failure shows the field errors and the error toast.
  */
+import { useLingui } from '@lingui/react/macro';
 import { type Listing, type ListingInput, listingSchema } from '@vnmarket/proto/src/listings';
 import { useNavigate } from '../lib/router';
 import { EMPTY_LISTING, ListingForm } from '../components/ListingForm';
@@ -14,7 +15,8 @@ import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';
 
 export default function CreateListing() {
-  const { isLoading, isAuthenticated } = useRequireAuth('You need to be logged in to create a listing.');
+  const { t } = useLingui();
+  const { isLoading, isAuthenticated } = useRequireAuth(t`You need to be logged in to create a listing.`);
   const navigate = useNavigate();
   const toast = useToast();
   const failed = useFailureToast();
@@ -24,25 +26,25 @@ export default function CreateListing() {
     try {
       created = await apiRequestParsed('POST', '/api/listings', listingSchema, body);
     } catch (error) {
-      failed(error, { title: 'Error', description: 'Failed to create listing. Please try again.' }, 'You need to be logged in to create a listing.');
+      failed(error, { title: t`Error`, description: t`Failed to create listing. Please try again.` }, t`You need to be logged in to create a listing.`);
       return submissionErrors(error);
     }
-    toast({ title: 'Success', description: 'Your listing has been created successfully!' });
+    toast({ title: t`Success`, description: t`Your listing has been created successfully!` });
     void revalidateListings();
     void navigate(`/listing/${created.id}`);
     return undefined;
   };
 
   return (
-    <FormPage title="Create New Listing" backTo="/">
+    <FormPage title={t`Create New Listing`} backTo="/">
       {isLoading || !isAuthenticated ? (
         <Skeleton $height="420px" $radius="12px" />
       ) : (
         <ListingForm
           initialValues={EMPTY_LISTING}
           resetOnCategoryChange
-          submitLabel="Publish Listing"
-          pendingLabel="Publishing..."
+          submitLabel={t`Publish Listing`}
+          pendingLabel={t`Publishing...`}
           cancelTo="/"
           onSubmit={onSubmit}
         />

@@ -4,6 +4,8 @@
  * Deactivate/Activate (PATCH isActive) and Delete after a confirm dialog ("This action cannot be
  * undone"). Prices show 2 decimals.
  */
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Listing, SavedListing } from '@vnmarket/proto/src/listings';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -14,17 +16,19 @@ import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, Load
 import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { CATEGORY_INFO } from '../lib/catalog';
-import { formatUsd, plural } from '../lib/format';
+import { formatUsd } from '../lib/format';
 import { useDeleteListing, useFailureToast, useRequireAuth } from '../lib/hooks';
 import { useOwnListings, useSaved } from '../lib/screen-reads';
 import { revalidateListings } from '../lib/cache-writes';
 import { useToast } from '../lib/toast';
+import { formatNumber } from '../lib/i18n';
 
 type Tab = 'all' | 'active' | 'inactive' | 'saved';
 const TABS: Tab[] = ['all', 'active', 'inactive', 'saved'];
 
 export default function Dashboard() {
-  const { isAuthenticated, memberDataEnabled } = useRequireAuth('You need to be logged in to view your dashboard.');
+  const { t } = useLingui();
+  const { isAuthenticated, memberDataEnabled } = useRequireAuth(t`You need to be logged in to view your dashboard.`);
   const { data: listings, error } = useOwnListings(memberDataEnabled);
   const { data: saved } = useSaved(memberDataEnabled);
   const [tab, setTab] = useState<Tab>('all');
@@ -55,14 +59,18 @@ export default function Dashboard() {
   const inactive = (listings ?? []).filter((listing) => !listing.isActive);
   const own: Record<Exclude<Tab, 'saved'>, Listing[]> = { all: listings ?? [], active, inactive };
   const counts: Record<Tab, number> = { all: listings?.length ?? 0, active: active.length, inactive: inactive.length, saved: saved?.length ?? 0 };
+  const tabLabel = (name: Tab) => {
+    const count = counts[name];
+    return { all: t`All (${count})`, active: t`Active (${count})`, inactive: t`Inactive (${count})`, saved: t`Saved (${count})` }[name];
+  };
 
   const setActive = async (listing: Listing, isActive: boolean) => {
     try {
       await apiRequest('PATCH', `/api/listings/${listing.id}`, { isActive });
-      toast({ title: 'Listing status updated' });
+      toast({ title: t`Listing status updated` });
       await revalidateListings();
     } catch (cause) {
-      failed(cause, { title: 'Error', description: 'Failed to update listing' });
+      failed(cause, { title: t`Error`, description: t`Failed to update listing` });
     }
   };
   const remove = async (listing: Listing) => {
@@ -77,32 +85,32 @@ export default function Dashboard() {
   return (
     <Container>
       <Head>
-        <PageTitle>My Listings Dashboard</PageTitle>
-        <ButtonLink to="/create-listing">Create New Listing</ButtonLink>
+        <PageTitle>{t`My Listings Dashboard`}</PageTitle>
+        <ButtonLink to="/create-listing">{t`Create New Listing`}</ButtonLink>
       </Head>
       <Stats>
-        <Stat label="Total Listings" value={counts.all} />
-        <Stat label="Active" value={counts.active} />
-        <Stat label="Total Views" value={(listings ?? []).reduce((sum, listing) => sum + listing.viewCount, 0)} />
-        <Stat label="Total Saves" value={(listings ?? []).reduce((sum, listing) => sum + listing.saveCount, 0)} />
+        <Stat label={t`Total Listings`} value={counts.all} />
+        <Stat label={t`Active`} value={counts.active} />
+        <Stat label={t`Total Views`} value={(listings ?? []).reduce((sum, listing) => sum + listing.viewCount, 0)} />
+        <Stat label={t`Total Saves`} value={(listings ?? []).reduce((sum, listing) => sum + listing.saveCount, 0)} />
       </Stats>
       <Tabs<Tab>
-        label="Listings"
+        label={t`Listings`}
         selected={tab}
         onSelect={setTab}
         tabs={TABS.map((name) => ({
           id: name,
-          label: `${name[0]!.toUpperCase() + name.slice(1)} (${counts[name]})`,
+          label: tabLabel(name),
           content: error ? (
-            <LoadFailed title="Failed to load listings" />
+            <LoadFailed title={t`Failed to load listings`} />
           ) : name === 'saved' ? (
             <SavedListings saved={saved} />
           ) : !listings ? (
             <Rows />
           ) : own[name].length === 0 ? (
             <CenteredMessage>
-              <h2>No listings here yet</h2>
-              <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
+              <h2>{t`No listings here yet`}</h2>
+              <ButtonLink to="/create-listing">{t`Create Your First Listing`}</ButtonLink>
             </CenteredMessage>
           ) : (
             <List ref={list}>
@@ -116,16 +124,16 @@ export default function Dashboard() {
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Are you sure?"
-        description="This action cannot be undone. This will permanently delete your listing and remove it from our servers."
+        title={t`Are you sure?`}
+        description={t`This action cannot be undone. This will permanently delete your listing and remove it from our servers.`}
         testId="delete-dialog"
       >
         <ConfirmActions>
           <Button variant="outline" onClick={() => setDeleting(null)}>
-            Cancel
+            {t`Cancel`}
           </Button>
           <Button variant="danger" onClick={() => deleting && void remove(deleting)}>
-            Delete
+            {t`Delete`}
           </Button>
         </ConfirmActions>
       </Dialog>
@@ -137,7 +145,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <StatCard data-testid="stat">
       <span>{label}</span>
-      <strong>{value.toLocaleString('en-US')}</strong>
+      <strong>{formatNumber(value)}</strong>
     </StatCard>
   );
 }
@@ -152,6 +160,10 @@ function OwnListing({
   onToggle: (listing: Listing, isActive: boolean) => Promise<void>;
   onDelete: (listing: Listing) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const short = CATEGORY_INFO[listing.category]?.short;
+  const views = listing.viewCount;
+  const saves = listing.saveCount;
   return (
     <Item data-testid="dashboard-listing">
       {listing.images[0] ? <Thumb src={listing.images[0].replace(/\.webp$/, '-thumb.webp')} alt="" /> : <Thumb as="div" aria-hidden="true" />}
@@ -159,27 +171,27 @@ function OwnListing({
         <h2>{listing.title}</h2>
         <Description>{listing.description}</Description>
         <Meta>
-          <Badge $tone="primary">{CATEGORY_INFO[listing.category]?.short ?? listing.category}</Badge>
-          <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
+          <Badge $tone="primary">{short ? i18n._(short) : listing.category}</Badge>
+          <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
           <strong>{formatUsd(listing.price)}</strong>
           <span>{listing.location}</span>
           <span>
-            {plural(listing.viewCount, 'view')} · {plural(listing.saveCount, 'save')}
+            {t`${plural(views, { one: '# view', other: '# views' })}`} · {t`${plural(saves, { one: '# save', other: '# saves' })}`}
           </span>
         </Meta>
       </Details>
       <Actions>
         <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm">
-          View
+          {t`View`}
         </ButtonLink>
         <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" size="sm">
-          Edit
+          {t`Edit`}
         </ButtonLink>
         <Button variant="outline" size="sm" onClick={() => void onToggle(listing, !listing.isActive)}>
-          {listing.isActive ? 'Deactivate' : 'Activate'}
+          {listing.isActive ? t`Deactivate` : t`Activate`}
         </Button>
         <Button variant="danger" size="sm" onClick={() => onDelete(listing)}>
-          Delete
+          {t`Delete`}
         </Button>
       </Actions>
     </Item>
@@ -188,12 +200,13 @@ function OwnListing({
 
 /** The Saved tab: the member's saved listings as cards. */
 function SavedListings({ saved }: { saved: SavedListing[] | undefined }) {
+  const { t } = useLingui();
   if (!saved) return <Rows />;
   if (saved.length === 0) {
     return (
       <CenteredMessage>
-        <h2>No saved listings yet</h2>
-        <ButtonLink to="/">Browse Listings</ButtonLink>
+        <h2>{t`No saved listings yet`}</h2>
+        <ButtonLink to="/">{t`Browse Listings`}</ButtonLink>
       </CenteredMessage>
     );
   }

@@ -2,6 +2,7 @@
  * Edit listing (/listing/{id}/edit), owner only: the form prefilled with the listing, sent as PUT; success
  * toasts and returns to the listing, a failure shows the field errors and the error toast.
  */
+import { useLingui } from '@lingui/react/macro';
 import type { Listing, ListingInput } from '@vnmarket/proto/src/listings';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from '../lib/router';
@@ -35,7 +36,8 @@ function valuesOf(listing: Listing): ListingFormValues {
 
 export default function EditListing() {
   const { id = '' } = useParams();
-  const { user, isLoading: authLoading, isAuthenticated, memberDataEnabled } = useRequireAuth('You need to be logged in to edit a listing.');
+  const { t } = useLingui();
+  const { user, isLoading: authLoading, isAuthenticated, memberDataEnabled } = useRequireAuth(t`You need to be logged in to edit a listing.`);
   const { data: listing, error } = useListing(memberDataEnabled ? id : undefined);
   const navigate = useNavigate();
   const toast = useToast();
@@ -46,10 +48,10 @@ export default function EditListing() {
     try {
       await apiRequest('PUT', `/api/listings/${id}`, body);
     } catch (updateError) {
-      failed(updateError, { title: 'Error', description: 'Failed to update listing. Please try again.' }, 'You need to be logged in to edit a listing.');
+      failed(updateError, { title: t`Error`, description: t`Failed to update listing. Please try again.` }, t`You need to be logged in to edit a listing.`);
       return submissionErrors(updateError);
     }
-    toast({ title: 'Success', description: 'Your listing has been updated successfully!' });
+    toast({ title: t`Success`, description: t`Your listing has been updated successfully!` });
     await revalidateListings();
     void navigate(`/listing/${id}`);
     return undefined;
@@ -59,8 +61,8 @@ export default function EditListing() {
   if (error && isAuthenticated) {
     content = (
       <CenteredMessage role="alert">
-        <h2>Failed to fetch listing</h2>
-        <ButtonLink to="/">Browse Listings</ButtonLink>
+        <h2>{t`Failed to fetch listing`}</h2>
+        <ButtonLink to="/">{t`Browse Listings`}</ButtonLink>
       </CenteredMessage>
     );
   } else if (authLoading || !isAuthenticated || !listing || !initialValues) {
@@ -68,8 +70,8 @@ export default function EditListing() {
   } else if (listing.userId !== user?.id) {
     content = (
       <CenteredMessage role="alert">
-        <h2>You can only edit your own listings</h2>
-        <ButtonLink to={`/listing/${id}`}>Back to the listing</ButtonLink>
+        <h2>{t`You can only edit your own listings`}</h2>
+        <ButtonLink to={`/listing/${id}`}>{t`Back to the listing`}</ButtonLink>
       </CenteredMessage>
     );
   } else {
@@ -77,8 +79,8 @@ export default function EditListing() {
       <ListingForm
         initialValues={initialValues}
         resetOnCategoryChange={false}
-        submitLabel="Update Listing"
-        pendingLabel="Updating..."
+        submitLabel={t`Update Listing`}
+        pendingLabel={t`Updating...`}
         cancelTo={`/listing/${id}`}
         onSubmit={onSubmit}
       />
@@ -86,7 +88,7 @@ export default function EditListing() {
   }
 
   return (
-    <FormPage title="Edit Listing" backTo={`/listing/${id}`}>
+    <FormPage title={t`Edit Listing`} backTo={`/listing/${id}`}>
       {content}
     </FormPage>
   );

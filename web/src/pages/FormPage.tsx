@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { BackIcon } from '../components/Icons';
@@ -5,10 +6,11 @@ import { ButtonLink, Container, PageTitle } from '../components/ui';
 
 /** Create and edit: a back button, the title, the form. */
 export function FormPage({ title, backTo, children }: { title: string; backTo: string; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <Wrap>
       <Head>
-        <ButtonLink to={backTo} variant="outline" size="icon" aria-label="Back">
+        <ButtonLink to={backTo} variant="outline" size="icon" aria-label={t`Back`}>
           <BackIcon size={18} />
         </ButtonLink>
         <PageTitle>{title}</PageTitle>

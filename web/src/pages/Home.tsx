@@ -5,6 +5,9 @@
  * pages through them 24 at a time ("Load more"), so every listing can be reached; the count line is
  * the API's X-Total-Count.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { CATEGORIES } from '@vnmarket/proto/src/listing-values';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '../lib/router';
@@ -23,12 +26,12 @@ import { useAuth } from '../lib/hooks';
 
 /** The sort dropdown, wired to the API's orders ("Distance" keeps the most recent first). */
 const SORTS = [
-  { value: 'recent', label: 'Most Recent' },
-  { value: 'price-low', label: 'Price: Low to High' },
-  { value: 'price-high', label: 'Price: High to Low' },
-  { value: 'distance', label: 'Distance' },
-  { value: 'best-match', label: 'Best Match' },
-] as const;
+  { value: 'recent', label: msg`Most Recent` },
+  { value: 'price-low', label: msg`Price: Low to High` },
+  { value: 'price-high', label: msg`Price: High to Low` },
+  { value: 'distance', label: msg`Distance` },
+  { value: 'best-match', label: msg`Best Match` },
+] as const satisfies readonly { value: string; label: MessageDescriptor }[];
 type Sort = (typeof SORTS)[number]['value'];
 
 function apiSort(sort: Sort, searching: boolean): string {
@@ -85,18 +88,21 @@ export default function Home() {
   const results = useListingPages(apiParams);
   const { listings, total, error } = results;
   const isLoading = results.loading;
+  const { t, i18n } = useLingui();
+  const firstName = user?.firstName;
+  const shown = total ? formatTotal(total) : listings.length;
 
   return (
     <>
       <Hero>
         <Container>
-          <h1>{user ? `Welcome back, ${user.firstName}` : 'Welcome back'}</h1>
-          <p>What are you looking for today?</p>
-          <Tiles aria-label="Categories">
+          <h1>{user ? t`Welcome back, ${firstName}` : t`Welcome back`}</h1>
+          <p>{t`What are you looking for today?`}</p>
+          <Tiles aria-label={t`Categories`}>
             {CATEGORIES.map((category) => (
               <Tile key={category} to={`/category/${category}`}>
                 <CategoryIcon category={category} />
-                {CATEGORY_INFO[category].label}
+                {i18n._(CATEGORY_INFO[category].label)}
               </Tile>
             ))}
           </Tiles>
@@ -106,7 +112,7 @@ export default function Home() {
       <Banner>
         <BannerInner>
           <PinIcon size={18} />
-          <label htmlFor="home-city">Showing listings near</label>
+          <label htmlFor="home-city">{t`Showing listings near`}</label>
           <CitySelect id="home-city" value={city} onChange={(event) => setCity(event.target.value as CityName)}>
             {CITIES.map((entry) => (
               <option key={entry.name} value={entry.name}>
@@ -119,7 +125,7 @@ export default function Home() {
 
       <BrowseLayout>
         <FilterToggle variant="outline" block aria-expanded={showFilters} aria-controls="home-filters" onClick={() => setShowFilters((value) => !value)}>
-          {showFilters ? 'Hide filters' : 'Show filters'}
+          {showFilters ? t`Hide filters` : t`Show filters`}
         </FilterToggle>
         <FilterPanel id="home-filters" $open={showFilters}>
           <FilterSidebar filters={filters} onChange={changeFilters} />
@@ -128,28 +134,28 @@ export default function Home() {
           <ResultsHeading />
           <Toolbar>
             <ResultCount data-testid="listing-count" aria-live="polite">
-              {isLoading ? 'Loading listings...' : `Showing ${total ? formatTotal(total) : listings.length} listings in ${city} area`}
+              {isLoading ? t`Loading listings...` : t`Showing ${shown} listings in ${city} area`}
             </ResultCount>
             <SortBox>
-              <label htmlFor="home-sort">Sort by</label>
+              <label htmlFor="home-sort">{t`Sort by`}</label>
               <Select id="home-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
                 {SORTS.map((option) => (
                   <option key={option.value} value={option.value}>
-                    {option.label}
+                    {i18n._(option.label)}
                   </option>
                 ))}
               </Select>
             </SortBox>
           </Toolbar>
           {error ? (
-            <LoadFailed title="Failed to load listings" />
+            <LoadFailed title={t`Failed to load listings`} />
           ) : isLoading ? (
             <SkeletonGrid count={6} />
           ) : listings.length === 0 ? (
             <CenteredMessage>
-              <h2>No listings found matching your criteria</h2>
+              <h2>{t`No listings found matching your criteria`}</h2>
               <Button variant="outline" onClick={() => changeFilters(EMPTY_FILTERS)}>
-                Clear Filters
+                {t`Clear Filters`}
               </Button>
             </CenteredMessage>
           ) : (

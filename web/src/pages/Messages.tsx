@@ -4,12 +4,16 @@
  * "Type a message..." and send), in a 600 px panel, with the Connected / Disconnected indicator. Opening
  * a conversation marks it read, so the header badge drops at once. On a phone the list and the thread
  * are separate views with a back button. Pushes arrive over the app-wide socket (lib/messaging.tsx).
+ * A thread whose messages fail to load says so ("Failed to fetch messages", Try Again); a 404 is a
+ * conversation without messages yet.
  */
+import { ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import styled, { css } from 'styled-components';
-import { ConnectionStatus, MessageBubbles, MessageComposer, useScrollToBottom } from '../components/conversation';
+import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from '../components/conversation';
 import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
@@ -26,6 +30,7 @@ export default function Messages() {
   const selectedId = params.get('c');
   const { data: conversations, error } = useConversations(memberDataEnabled);
   const selected = conversations?.find((conversation) => conversation.conversationId === selectedId);
+  const { t } = useLingui();
 
   // Opening a conversation (or a new message arriving in the open one) marks it read.
   const unreadInSelected = selected?.unreadCount ?? 0;
@@ -59,19 +64,19 @@ export default function Messages() {
   return (
     <Container>
       <Heading>
-        <PageTitle>Messages</PageTitle>
+        <PageTitle>{t`Messages`}</PageTitle>
         <ConnectionStatus connected={connected} />
       </Heading>
       <Panel $threadOpen={Boolean(selectedId)}>
-        <Inbox aria-label="Conversations">
+        <Inbox aria-label={t`Conversations`}>
           {error ? (
-            <Empty>Failed to fetch conversations</Empty>
+            <Empty>{t`Failed to fetch conversations`}</Empty>
           ) : !conversations ? (
             [1, 2, 3].map((row) => <Skeleton key={row} $height="64px" style={{ margin: 12 }} />)
           ) : conversations.length === 0 ? (
             <Empty>
-              <strong>No conversations yet</strong>
-              <span>Start one by contacting a seller from a listing page.</span>
+              <strong>{t`No conversations yet`}</strong>
+              <span>{t`Start one by contacting a seller from a listing page.`}</span>
             </Empty>
           ) : (
             <ul>
@@ -103,7 +108,7 @@ export default function Messages() {
                       <Row>
                         <Last>{conversation.lastMessage.content}</Last>
                         {conversation.unreadCount > 0 && (
-                          <Unread data-testid="conversation-unread" aria-label={`${conversation.unreadCount} unread`}>
+                          <Unread data-testid="conversation-unread" aria-label={t`${ph({ count: conversation.unreadCount })} unread`}>
                             {conversation.unreadCount}
                           </Unread>
                         )}
@@ -113,7 +118,7 @@ export default function Messages() {
                   {/* Beside the button, not in it: a link inside a button is neither reachable nor valid. */}
                   {conversation.listing &&
                     (conversation.listing.removed ? (
-                      <InboxListingNote>{conversation.listing.title} (removed)</InboxListingNote>
+                      <InboxListingNote>{t`${ph({ title: conversation.listing.title })} (removed)`}</InboxListingNote>
                     ) : (
                       <InboxListingLink to={`/listing/${conversation.listing.id}`} data-testid="conversation-listing">
                         {formatPrice(conversation.listing.price)} · {conversation.listing.title}
@@ -129,7 +134,7 @@ export default function Messages() {
             <Thread key={selected.conversationId} conversation={selected} currentUserId={user.id} onBack={() => select(null)} headerRef={threadHeader} />
           ) : (
             <Empty>
-              <strong>Select a conversation to start messaging</strong>
+              <strong>{t`Select a conversation to start messaging`}</strong>
             </Empty>
           )}
         </ThreadPane>
@@ -150,8 +155,11 @@ function Thread({
   /** Focused (from script) when a phone switches from the inbox to this thread. */
   headerRef: RefObject<HTMLElement | null>;
 }) {
-  const { data: messages } = useMessages(conversation.conversationId);
+  const { data: messages, error, mutate } = useMessages(conversation.conversationId);
   const other = conversation.otherUser;
+  const { t } = useLingui();
+  const firstName = other.firstName;
+  const title = conversation.listing?.title;
   const { listRef, scrollToBottom } = useScrollToBottom(messages);
   const post = async (content: string) => {
     const body: SendMessageBody = {
@@ -170,7 +178,7 @@ function Thread({
   return (
     <>
       <ThreadHeader ref={headerRef} tabIndex={-1}>
-        <BackButton type="button" onClick={onBack} aria-label="Back to conversations">
+        <BackButton type="button" onClick={onBack} aria-label={t`Back to conversations`}>
           ←
         </BackButton>
         <div>
@@ -179,7 +187,7 @@ function Thread({
           </strong>
           {conversation.listing &&
             (conversation.listing.removed ? (
-              <ListingLine>{conversation.listing.title} (removed)</ListingLine>
+              <ListingLine>{t`${title} (removed)`}</ListingLine>
             ) : (
               <ListingLine>
                 <Link to={`/listing/${conversation.listing.id}`}>{conversation.listing.title}</Link>
@@ -187,8 +195,12 @@ function Thread({
             ))}
         </div>
       </ThreadHeader>
-      <Bubbles ref={listRef} role="log" aria-label={`Conversation with ${other.firstName}`} aria-live="polite">
-        <MessageBubbles messages={messages ?? []} currentUserId={currentUserId} otherName={other.firstName} />
+      <Bubbles ref={listRef} role="log" aria-label={t`Conversation with ${firstName}`} aria-live="polite">
+        {error && !messages ? (
+          <MessagesLoadFailed retry={() => mutate()} />
+        ) : (
+          <MessageBubbles messages={messages ?? []} currentUserId={currentUserId} otherName={other.firstName} />
+        )}
       </Bubbles>
       <Composer inputId="thread-input" post={post} afterSent={afterSent} />
     </>

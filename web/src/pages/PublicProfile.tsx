@@ -4,6 +4,7 @@
  * those allowed to review (the reason otherwise). Signed-in only, like the other member screens; your own
  * id goes to /profile; an unknown id shows the not-found page.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useParams } from '../lib/router';
 import styled from 'styled-components';
@@ -19,6 +20,7 @@ import { useRequireAuth } from '../lib/hooks';
 import { usePublicUser, useReviews } from '../lib/screen-reads';
 import { fullName, REVIEWS_ANCHOR } from '../lib/users';
 import { useDocumentTitle } from '../lib/document-title';
+import { formatNumber } from '../lib/i18n';
 import NotFound from './NotFound';
 
 export default function PublicProfile() {
@@ -28,11 +30,12 @@ export default function PublicProfile() {
   const own = user?.id === id;
   const { data: profile, error } = usePublicUser(isAuthenticated && !own ? id : undefined);
   useDocumentTitle(profile ? fullName(profile) : undefined);
+  const { t } = useLingui();
 
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated || !user) return null;
   if (own) return <Navigate to={`/profile${hash}`} replace />;
-  if (error) return error instanceof ApiError && (error.status === 404 || error.status === 400) ? <NotFound /> : <LoadFailed title="Failed to load profile" />;
+  if (error) return error instanceof ApiError && (error.status === 404 || error.status === 400) ? <NotFound /> : <LoadFailed title={t`Failed to load profile`} />;
   if (!profile) return <PageSkeleton />;
 
   const name = fullName(profile);
@@ -49,16 +52,18 @@ export default function PublicProfile() {
 
 function SellerListings({ sellerId }: { sellerId: string }) {
   const results = useListingPages({ sellerId });
+  const { t } = useLingui();
+  const total = results.total ? formatTotal(results.total) : undefined;
   return (
     <>
-      <h2 id="public-listings">Active Listings{results.total ? ` (${formatTotal(results.total)})` : ''}</h2>
+      <h2 id="public-listings">{total ? t`Active Listings (${total})` : t`Active Listings`}</h2>
       {results.error ? (
-        <LoadFailed title="Failed to load listings" />
+        <LoadFailed title={t`Failed to load listings`} />
       ) : results.loading ? (
         <SkeletonGrid count={3} />
       ) : results.listings.length === 0 ? (
         <CenteredMessage>
-          <h3>No active listings</h3>
+          <h3>{t`No active listings`}</h3>
         </CenteredMessage>
       ) : (
         <ListingGrid results={results} />
@@ -70,6 +75,8 @@ function SellerListings({ sellerId }: { sellerId: string }) {
 function Reviews({ sellerId, sellerName, reviewCount, focus }: { sellerId: string; sellerName: string; reviewCount: number; focus: boolean }) {
   const { data: reviews, error } = useReviews(sellerId);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useLingui();
+  const count = formatNumber(reviewCount);
   // Arriving from a seller card's "Write a review": bring the reviews (and the form) into view.
   useEffect(() => {
     if (!focus) return;
@@ -79,7 +86,7 @@ function Reviews({ sellerId, sellerName, reviewCount, focus }: { sellerId: strin
   return (
     <Section id={REVIEWS_ANCHOR} aria-labelledby="public-reviews">
       <h2 id="public-reviews" ref={heading} tabIndex={-1}>
-        Reviews ({reviewCount.toLocaleString('en-US')})
+        {t`Reviews (${count})`}
       </h2>
       <ReviewBox>
         <ReviewForm sellerId={sellerId} sellerName={sellerName} />

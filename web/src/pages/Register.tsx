@@ -3,13 +3,16 @@
  * proto's registerBody; a failure shows the server's message and field errors; success loads the
  * current user and goes on to verify the phone.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { registerBody, type RegisterBody } from '@vnmarket/proto/src/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
 import { Button } from '../components/ui';
-import { ApiError, apiRequest } from '../lib/api';
+import { apiRequest } from '../lib/api';
 import { revalidateAfterSignIn } from '../lib/cache-writes';
+import { activeLanguage } from '../lib/i18n';
+import { serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { FOCUS_FIRST_ERROR, fieldValidator, submissionErrors } from '../lib/validation';
 import { AuthLayout, Split } from './AuthLayout';
@@ -27,6 +30,7 @@ type RegisterValues = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email
 export default function Register() {
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useLingui();
 
   const onSubmit = async (values: RegisterValues) => {
     try {
@@ -36,14 +40,15 @@ export default function Register() {
         phone: values.phone ?? '',
         email: values.email?.trim() ? values.email.trim() : undefined,
         password: values.password ?? '',
+        // The language the page is in: the account starts in it (its texts, such as the verification SMS).
+        preferredLanguage: activeLanguage(),
       };
       await apiRequest('POST', '/api/register', body);
     } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
-      toast({ title: 'Registration failed', description: message ?? 'Failed to create account', variant: 'destructive' });
+      toast({ title: t`Registration failed`, description: serverText(error) ?? t`Failed to create account`, variant: 'destructive' });
       return submissionErrors(error);
     }
-    toast({ title: 'Success', description: 'Account created! Please verify your phone number.' });
+    toast({ title: t`Success`, description: t`Account created! Please verify your phone number.` });
     await revalidateAfterSignIn();
     void navigate('/verify-phone');
     return undefined;
@@ -51,33 +56,33 @@ export default function Register() {
 
   return (
     <AuthLayout
-      title="Create an account"
-      subtitle="Sign up with your phone number and email"
+      title={t`Create an account`}
+      subtitle={t`Sign up with your phone number and email`}
       footer={
-        <>
+        <Trans>
           Already have an account? <Link to="/login">Sign in</Link>
-        </>
+        </Trans>
       }
     >
       <Form<RegisterValues> onSubmit={onSubmit} decorators={FOCUS_FIRST_ERROR}>
         {({ handleSubmit, submitting }) => (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <Split>
-              <TextField name="firstName" label="First name" autoComplete="given-name" validate={validators.firstName} />
-              <TextField name="lastName" label="Last name" autoComplete="family-name" validate={validators.lastName} />
+              <TextField name="firstName" label={t`First name`} autoComplete="given-name" validate={validators.firstName} />
+              <TextField name="lastName" label={t`Last name`} autoComplete="family-name" validate={validators.lastName} />
             </Split>
-            <TextField name="phone" label="Phone number" type="tel" required autoComplete="tel" placeholder="(408) 555-0123" validate={validators.phone} />
-            <TextField name="email" label="Email (optional)" type="email" autoComplete="email" placeholder="you@example.com" validate={validators.email} />
+            <TextField name="phone" label={t`Phone number`} type="tel" required autoComplete="tel" placeholder="(408) 555-0123" validate={validators.phone} />
+            <TextField name="email" label={t`Email (optional)`} type="email" autoComplete="email" placeholder="you@example.com" validate={validators.email} />
             <TextField
               name="password"
-              label="Password"
+              label={t`Password`}
               type="password"
               autoComplete="new-password"
-              hint="At least 8 characters"
+              hint={t`At least 8 characters`}
               validate={validators.password}
             />
             <Button type="submit" block size="lg" disabled={submitting}>
-              {submitting ? 'Creating account...' : 'Create account'}
+              {submitting ? t`Creating account...` : t`Create account`}
             </Button>
           </form>
         )}

@@ -1,4 +1,6 @@
 /** Saved listings (/saved), members only: the count, the saved listings as cards, or how to save one. */
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
@@ -9,25 +11,23 @@ export default function Saved() {
   const { isAuthenticated, memberDataEnabled } = useRequireAuth();
   const { data, error, isLoading } = useSaved(memberDataEnabled);
   const loading = !isAuthenticated || isLoading;
+  const { t } = useLingui();
+  const count = data?.length ?? 0;
   return (
     <Page>
       <Head>
-        <PageTitle>Saved Listings</PageTitle>
-        {data && (
-          <Count data-testid="saved-count">
-            {data.length} saved {data.length === 1 ? 'listing' : 'listings'}
-          </Count>
-        )}
+        <PageTitle>{t`Saved Listings`}</PageTitle>
+        {data && <Count data-testid="saved-count">{t`${plural(count, { one: '# saved listing', other: '# saved listings' })}`}</Count>}
       </Head>
       {loading ? (
         <SkeletonGrid count={8} />
       ) : error ? (
-        <LoadFailed title="Failed to load saved listings" />
+        <LoadFailed title={t`Failed to load saved listings`} />
       ) : !data || data.length === 0 ? (
         <CenteredMessage>
-          <h2>No saved listings yet</h2>
-          <p>Tap the heart on a listing to keep it here.</p>
-          <ButtonLink to="/">Browse Listings</ButtonLink>
+          <h2>{t`No saved listings yet`}</h2>
+          <p>{t`Tap the heart on a listing to keep it here.`}</p>
+          <ButtonLink to="/">{t`Browse Listings`}</ButtonLink>
         </CenteredMessage>
       ) : (
         <Grid data-testid="saved-grid">

@@ -3,16 +3,18 @@
  * code step with an unverified phone sends a code; 6 digits only; success refreshes the user and goes
  * home after 1.5 s; "Skip for now" goes home; an already verified user is sent home.
  */
+import { useLingui } from '@lingui/react/macro';
 import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto/src/verification';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../lib/router';
 import styled from 'styled-components';
 import { CheckIcon, PhoneIcon, ShieldIcon } from '../components/Icons';
 import { Button, Card, Container, IconCircle, Input, Label, Skeleton } from '../components/ui';
-import { ApiError, apiRequest } from '../lib/api';
+import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { formatPhone } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
+import { serverText } from '../lib/server-messages';
 import { POST_VERIFY_REDIRECT_MS } from '../lib/timing';
 import { useToast } from '../lib/toast';
 
@@ -20,6 +22,7 @@ export default function VerifyPhone() {
   const { user, isLoading, isAuthenticated, refresh } = useRequireAuth();
   const navigate = useNavigate();
   const toast = useToast();
+  const { t } = useLingui();
   const [step, setStep] = useState<'code' | 'complete'>('code');
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
@@ -30,13 +33,9 @@ export default function VerifyPhone() {
     setSending(true);
     try {
       await apiRequest('POST', '/api/phone/send-verification');
-      toast({ title: 'Code sent', description: 'Check your phone for the verification code' });
+      toast({ title: t`Code sent`, description: t`Check your phone for the verification code` });
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Failed to send verification code',
-        variant: 'destructive',
-      });
+      toast({ title: t`Error`, description: serverText(error) ?? t`Failed to send verification code`, variant: 'destructive' });
     } finally {
       setSending(false);
     }
@@ -58,7 +57,7 @@ export default function VerifyPhone() {
   const verify = async (event?: FormEvent) => {
     event?.preventDefault();
     if (code.length === 0) {
-      toast({ title: 'Code required', description: 'Please enter the verification code', variant: 'destructive' });
+      toast({ title: t`Code required`, description: t`Please enter the verification code`, variant: 'destructive' });
       return;
     }
     if (code.length !== VERIFICATION_CODE_LENGTH || verifying) return;
@@ -67,19 +66,23 @@ export default function VerifyPhone() {
       const body: VerifyCodeBody = { code };
       await apiRequest('POST', '/api/phone/verify-code', body);
     } catch (error) {
-      toast({
-        title: 'Verification failed',
-        description: (error instanceof ApiError ? error.serverMessage : undefined) ?? 'Invalid verification code',
-        variant: 'destructive',
-      });
+      toast({ title: t`Verification failed`, description: serverText(error) ?? t`Invalid verification code`, variant: 'destructive' });
       setVerifying(false);
       return;
     }
-    toast({ title: 'Phone verified', description: 'Your phone number has been verified successfully' });
+    toast({ title: t`Phone verified`, description: t`Your phone number has been verified successfully` });
     setStep('complete');
     setVerifying(false);
     void refresh();
     window.setTimeout(() => void navigate('/'), POST_VERIFY_REDIRECT_MS);
+  };
+
+  /** "We sent a 6-digit code to (408) 555-0123." */
+  const sentTo = (phone: string | null | undefined) => {
+    const digits = VERIFICATION_CODE_LENGTH;
+    if (!phone) return t`We sent a ${digits}-digit code to your phone.`;
+    const number = formatPhone(phone);
+    return t`We sent a ${digits}-digit code to ${number}.`;
   };
 
   return (
@@ -88,8 +91,8 @@ export default function VerifyPhone() {
         <IconCircle aria-hidden="true" $size={64} $round style={{ marginBottom: 14 }}>
           <ShieldIcon size={30} />
         </IconCircle>
-        <h1>Verify Your Account</h1>
-        <p>Verification helps keep Chợ Việt safe for everyone in the community.</p>
+        <h1>{t`Verify Your Account`}</h1>
+        <p>{t`Verification helps keep Chợ Việt safe for everyone in the community.`}</p>
       </Intro>
       <Columns>
         <CodeCard>
@@ -98,18 +101,16 @@ export default function VerifyPhone() {
           ) : step === 'complete' ? (
             <Done role="status">
               <CheckIcon size={36} />
-              <h2>Phone verified</h2>
-              <p>Taking you to the marketplace...</p>
+              <h2>{t`Phone verified`}</h2>
+              <p>{t`Taking you to the marketplace...`}</p>
             </Done>
           ) : (
             <form onSubmit={(event) => void verify(event)} noValidate>
               <h2>
-                <PhoneIcon size={18} /> Enter verification code
+                <PhoneIcon size={18} /> {t`Enter verification code`}
               </h2>
-              <p className="muted">
-                We sent a {VERIFICATION_CODE_LENGTH}-digit code to {user?.phone ? formatPhone(user.phone) : 'your phone'}.
-              </p>
-              <Label htmlFor="verification-code">Verification code</Label>
+              <p className="muted">{sentTo(user?.phone)}</p>
+              <Label htmlFor="verification-code">{t`Verification code`}</Label>
               <CodeInput
                 id="verification-code"
                 inputMode="numeric"
@@ -127,33 +128,33 @@ export default function VerifyPhone() {
                 }}
               />
               <Button type="submit" block size="lg" disabled={code.length !== VERIFICATION_CODE_LENGTH || verifying}>
-                {verifying ? 'Verifying...' : 'Verify'}
+                {verifying ? t`Verifying...` : t`Verify`}
               </Button>
               <Row>
                 <Button variant="ghost" size="sm" onClick={() => void sendCode()} disabled={sending}>
-                  {sending ? 'Sending...' : 'Resend code'}
+                  {sending ? t`Sending...` : t`Resend code`}
                 </Button>
                 <Button variant="outline" size="sm" onClick={() => void navigate('/')}>
-                  Skip for now
+                  {t`Skip for now`}
                 </Button>
               </Row>
             </form>
           )}
         </CodeCard>
         <WhyCard as="section" aria-labelledby="why-verify">
-          <h2 id="why-verify">Why verify?</h2>
+          <h2 id="why-verify">{t`Why verify?`}</h2>
           <ul>
             <li>
-              <CheckIcon size={16} /> Only legitimate accounts buy and sell here
+              <CheckIcon size={16} /> {t`Only legitimate accounts buy and sell here`}
             </li>
             <li>
-              <CheckIcon size={16} /> Protection from spam and fraud
+              <CheckIcon size={16} /> {t`Protection from spam and fraud`}
             </li>
             <li>
-              <CheckIcon size={16} /> Secure communication between buyers and sellers
+              <CheckIcon size={16} /> {t`Secure communication between buyers and sellers`}
             </li>
             <li>
-              <CheckIcon size={16} /> A Verified badge that builds trust with the community
+              <CheckIcon size={16} /> {t`A Verified badge that builds trust with the community`}
             </li>
           </ul>
         </WhyCard>

@@ -1,4 +1,4 @@
-import type { EventData, PublicUser, User } from '@vnmarket/proto';
+import type { EventData, Language, PublicUser, User } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 
 export interface UserRow {
@@ -15,6 +15,8 @@ export interface UserRow {
   location: string | null;
   website: string | null;
   is_verified: boolean;
+  /** One of proto's LANGUAGES, or null: never chosen (English). */
+  preferred_language: Language | null;
   average_rating: string;
   review_count: number;
   created_at: Date;
@@ -23,9 +25,12 @@ export interface UserRow {
   version: number;
 }
 
-export type NewUser = Pick<UserRow, 'email' | 'phone' | 'password' | 'first_name' | 'last_name'>;
+export type NewUser = Pick<UserRow, 'email' | 'phone' | 'password' | 'first_name' | 'last_name' | 'preferred_language'>;
 export type ProfileChanges = Partial<
-  Pick<UserRow, 'first_name' | 'last_name' | 'profile_image_url' | 'bio' | 'phone' | 'location' | 'website' | 'phone_verified' | 'is_verified'>
+  Pick<
+    UserRow,
+    'first_name' | 'last_name' | 'profile_image_url' | 'bio' | 'phone' | 'location' | 'website' | 'phone_verified' | 'is_verified' | 'preferred_language'
+  >
 >;
 
 /** The API shape. The password hash stays in this service and never leaves this function. */
@@ -42,6 +47,7 @@ export function toUser(row: UserRow): User {
     location: row.location,
     website: row.website,
     isVerified: row.is_verified,
+    preferredLanguage: row.preferred_language,
     averageRating: Number(row.average_rating),
     reviewCount: row.review_count,
     createdAt: row.created_at.toISOString(),

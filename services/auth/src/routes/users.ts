@@ -52,6 +52,7 @@ export function usersRoutes(ctx: AuthContext): Router {
           password,
           first_name: body.firstName,
           last_name: body.lastName,
+          preferred_language: body.preferredLanguage ?? null,
         });
         await publishProfile(ctx.outbox, trx, 'user.registered', row);
         return row;
@@ -100,6 +101,7 @@ export function usersRoutes(ctx: AuthContext): Router {
         if (body.bio !== undefined) changes.bio = body.bio;
         if (body.location !== undefined) changes.location = body.location;
         if (body.website !== undefined) changes.website = body.website;
+        if (body.preferredLanguage !== undefined) changes.preferred_language = body.preferredLanguage;
         if (body.phone !== undefined && body.phone !== current.phone) {
           if (await phoneVerifiedByOther(trx, body.phone, userId)) throw conflict('An account with this phone number already exists', 'account_exists');
           // A new number is unproven until it is verified again.

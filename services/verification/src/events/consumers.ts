@@ -4,8 +4,9 @@ import { deleteCodesOfUser, retireLiveCodes } from '../db/codes';
 import { deleteContact, upsertContact } from '../db/contacts';
 
 /**
- * verification keeps a read copy of each user's phone and whether it is verified. A code sent to a
- * number the user no longer has stops working; a deleted user's contact and codes go with them.
+ * verification keeps a read copy of each user's phone, whether it is verified, and the language the
+ * code is texted in. A code sent to a number the user no longer has stops working; a deleted user's
+ * contact and codes go with them.
  */
 export function verificationSubscription(deps: { db: Knex; exchange: string; clock: () => Date }): Subscription {
   const copyContact = async (trx: Knex.Transaction, event: { data: EventData<'user.registered'> }) => {

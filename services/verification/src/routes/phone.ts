@@ -54,23 +54,25 @@ export function phoneRoutes(ctx: VerificationContext): Router {
     ]);
 
     const code = ctx.codes.generate();
-    const stored = await ctx.db.transaction(async (trx) => {
+    const { stored, language } = await ctx.db.transaction(async (trx) => {
       const current = await lockContact(trx, userId);
       if (!current) throw notFound(MESSAGES.phoneUnknown);
       if (current.phone_verified) throw badRequest(MESSAGES.alreadyVerified);
       const now = ctx.clock();
       await retireLiveCodes(trx, userId, 'superseded', now);
-      return insertCode(trx, {
+      const row = await insertCode(trx, {
         user_id: userId,
         phone: current.phone,
         code_hash: ctx.codes.hash(code, userId, current.phone),
         created_at: now,
         expires_at: new Date(now.getTime() + CODE_TTL_MS),
       });
+      return { stored: row, language: current.preferred_language };
     });
 
     try {
-      await ctx.sms.send(stored.phone, smsText(code));
+      // In the account's language; the answers below stay English (the web translates them).
+      await ctx.sms.send(stored.phone, smsText(code, language));
     } catch (error) {
       ctx.logger.error({ err: error, provider: ctx.sms.name, userId }, 'verification SMS not sent');
       await retireCode(ctx.db, stored.id, 'undelivered', ctx.clock());

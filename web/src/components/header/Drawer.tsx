@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { NavLink } from '../../lib/router';
 import styled from 'styled-components';
@@ -8,16 +9,18 @@ import { SearchForm } from './SearchForm';
 import { signOut } from './signOut';
 import { drawerItem, IconButton, Logo, LogoMark } from './styles';
 import { UnreadBadge } from './UnreadBadge';
+import { LanguageChoice } from './LanguageSwitch';
 import { focusMain, keepTabInside } from '../../lib/focus';
 
 /**
  * The phone's menu, a panel from the right: search, navigation, and create, profile, saved and sign out
- * (or sign in). Escape or a tap outside closes it; the page behind does not scroll meanwhile. Like Dialog,
+ * (or sign in), then the language choice (both languages, the active one pressed). Escape or a tap outside closes it; the page behind does not scroll meanwhile. Like Dialog,
  * Tab stays inside and closing returns focus to the opener ("Open menu"); a link or a search closes it
  * onto a new page, so focus goes to that page's <main> instead.
  */
 export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; signedIn: boolean; onLanding: boolean }) {
   const unread = useUnreadCount(signedIn);
+  const { t } = useLingui();
   const panel = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
   const closeToPage = () => {
@@ -43,39 +46,39 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
   }, [onClose]);
   return (
     <DrawerBackdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <DrawerPanel ref={panel} role="dialog" aria-modal="true" aria-label="Menu">
+      <DrawerPanel ref={panel} role="dialog" aria-modal="true" aria-label={t`Menu`}>
         <DrawerHead>
           <Logo to="/" onClick={closeToPage}>
             <LogoMark aria-hidden="true">★</LogoMark> Chợ Việt
           </Logo>
-          <IconButton type="button" aria-label="Close menu" onClick={onClose}>
+          <IconButton type="button" aria-label={t`Close menu`} onClick={onClose}>
             <CloseIcon />
           </IconButton>
         </DrawerHead>
         <SearchForm id="drawer-search" onDone={closeToPage} />
-        <DrawerNav aria-label="Mobile">
+        <DrawerNav aria-label={t`Mobile`}>
           <DrawerLink to="/" end onClick={closeToPage}>
-            <GridIcon size={18} /> Browse
+            <GridIcon size={18} /> {t`Browse`}
           </DrawerLink>
           <DrawerLink to="/messages" onClick={closeToPage}>
-            <ChatIcon size={18} /> Messages <UnreadBadge count={unread} />
+            <ChatIcon size={18} /> {t`Messages`} <UnreadBadge count={unread} />
           </DrawerLink>
           {signedIn ? (
             <>
               <DrawerLink to="/create-listing" onClick={closeToPage}>
-                <PlusIcon size={18} /> Create Listing
+                <PlusIcon size={18} /> {t`Create Listing`}
               </DrawerLink>
               <DrawerLink to="/profile" onClick={closeToPage}>
-                <UserIcon size={18} /> Profile
+                <UserIcon size={18} /> {t`Profile`}
               </DrawerLink>
               <DrawerLink to="/dashboard" onClick={closeToPage}>
-                <GridIcon size={18} /> My Listings
+                <GridIcon size={18} /> {t`My Listings`}
               </DrawerLink>
               <DrawerLink to="/saved" onClick={closeToPage}>
-                <BookmarkIcon size={18} /> Saved
+                <BookmarkIcon size={18} /> {t`Saved`}
               </DrawerLink>
               <DrawerButton type="button" onClick={() => void signOut()}>
-                <LogOutIcon size={18} /> Sign Out
+                <LogOutIcon size={18} /> {t`Sign Out`}
               </DrawerButton>
             </>
           ) : (
@@ -83,20 +86,25 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
               {onLanding ? (
                 <>
                   <ButtonLink to="/login" variant="outline" block onClick={closeToPage}>
-                    Sign In
+                    {t`Sign In`}
                   </ButtonLink>
                   <ButtonLink to="/register" block onClick={closeToPage}>
-                    Sign Up
+                    {t`Sign Up`}
                   </ButtonLink>
                 </>
               ) : (
                 <ButtonAnchor href="/api/login" block>
-                  Sign In
+                  {t`Sign In`}
                 </ButtonAnchor>
               )}
             </DrawerActions>
           )}
         </DrawerNav>
+        <LanguageSection>
+          {/* Seen, not read out: the group of buttons is named "Language" itself. */}
+          <span aria-hidden="true">{t`Language`}</span>
+          <LanguageChoice />
+        </LanguageSection>
       </DrawerPanel>
     </DrawerBackdrop>
   );
@@ -148,4 +156,17 @@ const DrawerActions = styled.div`
   flex-direction: column;
   gap: 10px;
   margin-top: 12px;
+`;
+
+const LanguageSection = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  padding-top: 16px;
+  border-top: 1px solid var(--border);
+  & > span {
+    font-size: 0.85rem;
+    font-weight: 600;
+    color: var(--muted);
+  }
 `;

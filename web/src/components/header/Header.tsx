@@ -3,22 +3,25 @@
  * the user menu (Profile, Messages with the unread badge, Saved, Sign Out) or Sign In. Narrower than a
  * tablet, a drawer repeats search, navigation, create, profile, saved and sign out.
  */
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { NavLink, useLocation } from '../../lib/router';
 import styled from 'styled-components';
 import { media, type Breakpoint } from '../../lib/breakpoints';
 import { useAuth } from '../../lib/use-auth';
+import { withAppMessages } from '../../lib/i18n';
 import { useUnreadCount } from '../../lib/queries';
 import { MenuIcon, PlusIcon } from '../FirstPageIcons';
 import { ButtonAnchor, ButtonLink, Container } from '../ui';
 import { SearchForm } from './SearchForm';
 import { Dot, IconButton, Logo, LogoMark } from './styles';
 import { UnreadBadge } from './UnreadBadge';
+import { LanguageSwitch } from './LanguageSwitch';
 
 // Only members see the user menu, and the drawer opens on a tap: both load on demand, not with the first page.
-export const loadUserMenu = () => import('./UserMenu');
+export const loadUserMenu = withAppMessages(() => import('./UserMenu'));
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
-const Drawer = lazy(() => import('./Drawer').then((module) => ({ default: module.Drawer })));
+const Drawer = lazy(withAppMessages(() => import('./Drawer').then((module) => ({ default: module.Drawer }))));
 
 export function Header() {
   const { isAuthenticated } = useAuth();
@@ -27,20 +30,21 @@ export function Header() {
   const location = useLocation();
   const onLanding = location.pathname === '/' && !isAuthenticated;
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const { t } = useLingui();
 
   return (
     <Bar>
       <BarInner>
-        <Logo to="/" aria-label="Chợ Việt Bay Area home">
+        <Logo to="/" aria-label={t`Chợ Việt Bay Area home`}>
           <LogoMark aria-hidden="true">★</LogoMark>
           <span>Chợ Việt</span>
         </Logo>
-        <DesktopNav aria-label="Main">
+        <DesktopNav aria-label={t`Main`}>
           <TopLink to="/" end>
-            Browse
+            {t`Browse`}
           </TopLink>
           <TopLink to="/messages">
-            Messages <UnreadBadge count={unread} />
+            {t`Messages`} <UnreadBadge count={unread} />
           </TopLink>
         </DesktopNav>
         <DesktopSearch>
@@ -51,7 +55,7 @@ export function Header() {
             <>
               <ShownFrom $from="tablet">
                 <ButtonLink to="/create-listing" size="sm">
-                  <PlusIcon size={16} /> Create Listing
+                  <PlusIcon size={16} /> {t`Create Listing`}
                 </ButtonLink>
               </ShownFrom>
               <ShownFrom $from="tablet">
@@ -63,21 +67,24 @@ export function Header() {
           ) : onLanding ? (
             <>
               <ButtonLink to="/login" variant="ghost" size="sm">
-                Sign In
+                {t`Sign In`}
               </ButtonLink>
               <ShownFrom $from="phone">
                 <ButtonLink to="/register" size="sm">
-                  Sign Up
+                  {t`Sign Up`}
                 </ButtonLink>
               </ShownFrom>
             </>
           ) : (
             <ButtonAnchor href="/api/login" size="sm">
-              Sign In
+              {t`Sign In`}
             </ButtonAnchor>
           )}
+          <ShownFrom $from="phone">
+            <LanguageSwitch />
+          </ShownFrom>
           <MobileOnly>
-            <IconButton type="button" aria-label="Open menu" aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
+            <IconButton type="button" aria-label={t`Open menu`} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
               <MenuIcon />
               {isAuthenticated && unread > 0 && <Dot aria-hidden="true" />}
             </IconButton>

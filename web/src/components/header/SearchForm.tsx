@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import styled from 'styled-components';
@@ -8,6 +9,7 @@ import { Input } from '../ui';
 export function SearchForm({ onDone, id }: { onDone?: () => void; id: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const { t } = useLingui();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
@@ -16,14 +18,14 @@ export function SearchForm({ onDone, id }: { onDone?: () => void; id: string }) 
     onDone?.();
   };
   return (
-    <SearchBox role="search" aria-label="All listings" onSubmit={submit}>
+    <SearchBox role="search" aria-label={t`All listings`} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
-        Search listings
+        {t`Search listings`}
       </label>
       <SearchIconBox aria-hidden="true">
         <SearchIcon size={18} />
       </SearchIconBox>
-      <SearchInput id={id} type="search" placeholder="Search listings..." value={text} onChange={(event) => setText(event.target.value)} />
+      <SearchInput id={id} type="search" placeholder={t`Search listings...`} value={text} onChange={(event) => setText(event.target.value)} />
     </SearchBox>
   );
 }

@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 
 /** The unread-message count beside Messages; nothing when there is none. */
 export function UnreadBadge({ count }: { count: number }) {
+  const { t } = useLingui();
   if (count <= 0) return null;
   return (
-    <CountBadge data-testid="unread-badge" aria-label={`${count} unread`}>
+    <CountBadge data-testid="unread-badge" aria-label={t`${count} unread`}>
       {count > 99 ? '99+' : count}
     </CountBadge>
   );

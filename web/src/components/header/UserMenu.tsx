@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/router';
 import styled from 'styled-components';
@@ -20,6 +21,7 @@ export function UserMenu() {
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  const { t } = useLingui();
 
   useEffect(() => {
     if (!open) return;
@@ -54,29 +56,29 @@ export function UserMenu() {
       <AvatarButton ref={button} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
         {/* The name is the hidden text, not an aria-label, so it never contradicts the initials people see. */}
         {user?.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(user?.firstName, user?.lastName)}</span>}
-        <span className="visually-hidden">Account menu for {name}</span>
+        <span className="visually-hidden">{t`Account menu for ${name}`}</span>
         {unread > 0 && <Dot aria-hidden="true" />}
       </AvatarButton>
       {open && (
-        <Menu ref={menu} role="menu" aria-label="Account" onKeyDown={onMenuKey}>
+        <Menu ref={menu} role="menu" aria-label={t`Account`} onKeyDown={onMenuKey}>
           <MenuHeader>
             <strong>{name}</strong>
             <span>{user?.email ?? (user?.phone ? formatPhone(user.phone) : '')}</span>
           </MenuHeader>
           <MenuLink role="menuitem" to="/profile" onClick={() => setOpen(false)}>
-            <UserIcon size={16} /> Profile
+            <UserIcon size={16} /> {t`Profile`}
           </MenuLink>
           <MenuLink role="menuitem" to="/messages" onClick={() => setOpen(false)}>
-            <ChatIcon size={16} /> Messages <UnreadBadge count={unread} />
+            <ChatIcon size={16} /> {t`Messages`} <UnreadBadge count={unread} />
           </MenuLink>
           <MenuLink role="menuitem" to="/dashboard" onClick={() => setOpen(false)}>
-            <GridIcon size={16} /> My Listings
+            <GridIcon size={16} /> {t`My Listings`}
           </MenuLink>
           <MenuLink role="menuitem" to="/saved" onClick={() => setOpen(false)}>
-            <BookmarkIcon size={16} /> Saved
+            <BookmarkIcon size={16} /> {t`Saved`}
           </MenuLink>
           <MenuButton role="menuitem" type="button" onClick={() => void signOut()}>
-            <LogOutIcon size={16} /> Sign Out
+            <LogOutIcon size={16} /> {t`Sign Out`}
           </MenuButton>
         </Menu>
       )}

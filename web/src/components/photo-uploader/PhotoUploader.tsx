@@ -3,6 +3,7 @@
  * upload progress bar, per-photo remove. After a successful upload the selection is cleared and the
  * upload dialog closes after 500 ms.
  */
+import { useLingui } from '@lingui/react/macro';
 import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listing-values';
 import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media-values';
 import { useState } from 'react';
@@ -15,16 +16,17 @@ import { UploadedPhotos } from './UploadedPhotos';
 export function PhotoUploader({ images, onChange }: { images: string[]; onChange: (images: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const remaining = MAX_LISTING_IMAGES - images.length;
+  const { t } = useLingui();
+  const count = images.length;
+  const max = MAX_LISTING_IMAGES;
+  const maxMb = MAX_LISTING_PHOTO_MB;
   return (
     <div>
       {images.length > 0 && <UploadedPhotos images={images} onChange={onChange} />}
       <Button variant="outline" onClick={() => setOpen(true)} disabled={remaining <= 0}>
-        <PlusIcon size={16} /> {images.length > 0 ? 'Add More Photos' : 'Add Photos'}
+        <PlusIcon size={16} /> {images.length > 0 ? t`Add More Photos` : t`Add Photos`}
       </Button>
-      <Hint>
-        {images.length}/{MAX_LISTING_IMAGES} photos. Up to {MAX_LISTING_IMAGES} images, {MAX_LISTING_PHOTO_MB} MB each. For best results use photos at least
-        800x800 pixels.
-      </Hint>
+      <Hint>{t`${count}/${max} photos. Up to ${max} images, ${maxMb} MB each. For best results use photos at least 800x800 pixels.`}</Hint>
       <UploadDialog open={open} onClose={() => setOpen(false)} images={images} onChange={onChange} />
     </div>
   );

@@ -1,25 +1,33 @@
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
+import { intlLocale } from '../../lib/i18n';
 import { CloseIcon } from '../Icons';
 import { RemoveButton } from './styles';
 import type { Picked } from './types';
 
+/** "1.5 MB" ("1,5 MB"), "12 KB": in the active language's number form. */
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const megabytes = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  return `${megabytes} MB`;
 }
 
 /** The photos chosen for upload: preview, name, size, the error of a failed upload, and remove. */
 export function PickedPhotos({ picked, onRemove, disabled }: { picked: Picked[]; onRemove: (id: string) => void; disabled: boolean }) {
+  const { t } = useLingui();
+  const previewOf = (name: string) => t`Preview of ${name}`;
+  const removeLabel = (name: string) => t`Remove ${name}`;
   return (
-    <PickedList aria-label="Selected photos">
+    <PickedList aria-label={t`Selected photos`}>
       {picked.map((item) => (
         <li key={item.id}>
-          <img src={item.preview} alt={`Preview of ${item.file.name}`} />
+          <img src={item.preview} alt={previewOf(item.file.name)} />
           <div>
             <strong>{item.file.name}</strong>
             <span>{sizeText(item.file.size)}</span>
             {item.error && <em>{item.error}</em>}
           </div>
-          <RemoveButton type="button" aria-label={`Remove ${item.file.name}`} onClick={() => onRemove(item.id)} disabled={disabled}>
+          <RemoveButton type="button" aria-label={removeLabel(item.file.name)} onClick={() => onRemove(item.id)} disabled={disabled}>
             <CloseIcon size={14} />
           </RemoveButton>
         </li>

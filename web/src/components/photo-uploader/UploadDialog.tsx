@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listing-values';
 import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media-values';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
@@ -37,7 +39,9 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
   const inputId = useId();
   const toast = useToast();
   const unauthorized = useUnauthorized();
+  const { t } = useLingui();
   const remaining = MAX_LISTING_IMAGES - images.length;
+  const maxMb = MAX_LISTING_PHOTO_MB;
 
   // Previews are object URLs: release them with the selection.
   const previews = useRef(new Set<string>());
@@ -47,16 +51,18 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
     const next = [...picked];
     const issues: string[] = [];
     for (const file of files) {
+      const name = file.name;
       if (!file.type.startsWith('image/')) {
-        issues.push(`${file.name} is not an image`);
+        issues.push(t`${name} is not an image`);
         continue;
       }
       if (file.size > MAX_BYTES) {
-        issues.push(`${file.name} is larger than ${MAX_LISTING_PHOTO_MB} MB`);
+        issues.push(t`${name} is larger than ${maxMb} MB`);
         continue;
       }
       if (next.length >= remaining) {
-        issues.push(`You can add at most ${MAX_LISTING_IMAGES} photos`);
+        const max = MAX_LISTING_IMAGES;
+        issues.push(t`You can add at most ${max} photos`);
         break;
       }
       const preview = URL.createObjectURL(file);
@@ -80,6 +86,7 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
     });
   };
 
+  const pickedCount = picked.length;
   const totalBytes = useMemo(() => picked.reduce((sum, item) => sum + item.file.size, 0), [picked]);
 
   const upload = async () => {
@@ -100,7 +107,7 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
           unauthorized();
           return;
         }
-        toastText ??= error instanceof UploadError ? error.toast : 'Failed to process uploaded images';
+        toastText ??= error instanceof UploadError ? error.toast : t`Failed to process uploaded images`;
         failed.push({ ...item, error: error instanceof Error ? error.message : String(error) });
       }
       done += item.file.size;
@@ -108,12 +115,12 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
     }
     if (uploaded.length > 0) onChange([...images, ...uploaded]);
     if (failed.length > 0) {
-      toast({ title: 'Error', description: toastText ?? 'Failed to process uploaded images', variant: 'destructive' });
+      toast({ title: t`Error`, description: toastText ?? t`Failed to process uploaded images`, variant: 'destructive' });
       setPicked(failed);
       setPhase('idle');
       return;
     }
-    toast({ title: 'Success', description: 'Images uploaded successfully!' });
+    toast({ title: t`Success`, description: t`Images uploaded successfully!` });
     for (const item of picked) URL.revokeObjectURL(item.preview);
     setPicked([]);
     setPhase('done');
@@ -133,8 +140,8 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
     <Dialog
       open={open}
       onClose={() => phase !== 'uploading' && onClose()}
-      title="Upload Photos"
-      description={`You can add ${remaining} more photo${remaining === 1 ? '' : 's'}.`}
+      title={t`Upload Photos`}
+      description={t`${plural(remaining, { one: 'You can add # more photo.', other: 'You can add # more photos.' })}`}
       width={560}
       testId="photo-uploader"
     >
@@ -145,7 +152,7 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
         type="file"
         accept="image/*"
         multiple
-        aria-label="Choose photos"
+        aria-label={t`Choose photos`}
         data-testid="photo-input"
         onChange={(event) => {
           if (event.target.files) addFiles(event.target.files);
@@ -154,8 +161,8 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
       />
       <DropZone htmlFor={inputId} onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
         <UploadIcon size={28} />
-        <strong>Choose photos or drag them here</strong>
-        <span>JPEG, PNG, WebP or GIF · up to {MAX_LISTING_PHOTO_MB} MB each · at least 800x800 pixels recommended</span>
+        <strong>{t`Choose photos or drag them here`}</strong>
+        <span>{t`JPEG, PNG, WebP or GIF · up to ${maxMb} MB each · at least 800x800 pixels recommended`}</span>
       </DropZone>
       {problems.length > 0 && (
         <Problems role="alert">
@@ -168,15 +175,15 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
       {progress !== null && <UploadProgress progress={progress} done={phase === 'done'} />}
       {picked.length === 0 && phase !== 'done' && (
         <EmptyNote>
-          <ImageIcon size={18} /> No photos selected yet
+          <ImageIcon size={18} /> {t`No photos selected yet`}
         </EmptyNote>
       )}
       <Actions>
         <Button variant="outline" onClick={onClose} disabled={phase === 'uploading'}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button onClick={() => void upload()} disabled={picked.length === 0 || phase === 'uploading'}>
-          {phase === 'uploading' ? 'Uploading...' : picked.length === 0 ? 'Upload' : `Upload ${picked.length} photo${picked.length === 1 ? '' : 's'}`}
+          {phase === 'uploading' ? t`Uploading...` : pickedCount === 0 ? t`Upload` : t`${plural(pickedCount, { one: 'Upload # photo', other: 'Upload # photos' })}`}
         </Button>
       </Actions>
     </Dialog>

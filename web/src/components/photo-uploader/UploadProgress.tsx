@@ -1,14 +1,16 @@
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 
 /** The upload's progress bar with its percentage ("Uploading..." then "Upload complete"). */
 export function UploadProgress({ progress, done }: { progress: number; done: boolean }) {
+  const { t } = useLingui();
   return (
     <ProgressBox>
       <ProgressLabel>
-        <span>{done ? 'Upload complete' : 'Uploading...'}</span>
+        <span>{done ? t`Upload complete` : t`Uploading...`}</span>
         <span>{progress}%</span>
       </ProgressLabel>
-      <Track role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+      <Track role="progressbar" aria-label={t`Upload progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
         <Bar style={{ width: `${progress}%` }} />
       </Track>
     </ProgressBox>

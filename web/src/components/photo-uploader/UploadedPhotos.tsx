@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import styled from 'styled-components';
 import { CloseIcon } from '../Icons';
@@ -5,13 +6,16 @@ import { RemoveButton } from './styles';
 
 /** The listing's photos so far as tiles (the first is the cover), each with its remove button. */
 export function UploadedPhotos({ images, onChange }: { images: string[]; onChange: (images: string[]) => void }) {
+  const { t } = useLingui();
+  const photoLabel = (number: number) => t`Listing photo ${number}`;
+  const removeLabel = (number: number) => t`Remove photo ${number}`;
   return (
     <PhotoGrid data-testid="uploaded-photos">
       {images.map((image, index) => (
         <PhotoTile key={image}>
-          <img src={thumbnailPathOf(image)} alt={`Listing photo ${index + 1}`} />
-          {index === 0 && <Cover>Cover</Cover>}
-          <RemoveButton type="button" aria-label={`Remove photo ${index + 1}`} onClick={() => onChange(images.filter((_, position) => position !== index))}>
+          <img src={thumbnailPathOf(image)} alt={photoLabel(index + 1)} />
+          {index === 0 && <Cover>{t`Cover`}</Cover>}
+          <RemoveButton type="button" aria-label={removeLabel(index + 1)} onClick={() => onChange(images.filter((_, position) => position !== index))}>
             <CloseIcon size={14} />
           </RemoveButton>
         </PhotoTile>

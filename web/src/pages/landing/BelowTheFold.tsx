@@ -3,6 +3,7 @@
  * Its own chunk, loaded while the hero shows (./Landing.tsx): the first page's JS carries only the hero and
  * the categories. The featured listings are fetched by the landing page itself, so the request does not wait for this chunk.
  */
+import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { Footer } from '../../components/Footer';
 import { ChatIcon, ShieldIcon, StarIcon } from '../../components/Icons';
@@ -13,12 +14,13 @@ import type { useLatestListings } from '../../lib/queries';
 import { Section, SectionTitle } from './styles';
 
 export default function BelowTheFold({ featured, limit }: { featured: ReturnType<typeof useLatestListings>; limit: number }) {
+  const { t } = useLingui();
   return (
     <>
       <Section aria-labelledby="landing-featured">
         <Container>
-          <SectionTitle id="landing-featured">Featured Listings</SectionTitle>
-          <SectionLead>Sign in to view full details and contact sellers</SectionLead>
+          <SectionTitle id="landing-featured">{t`Featured Listings`}</SectionTitle>
+          <SectionLead>{t`Sign in to view full details and contact sellers`}</SectionLead>
           {/* A failed featured-listings fetch shows nothing (the rest of the page still sells the site). */}
           {!featured.error && (
             <Grid data-testid="featured-listings">
@@ -29,7 +31,7 @@ export default function BelowTheFold({ featured, limit }: { featured: ReturnType
           )}
           <Center>
             <ButtonLink to="/login" size="lg">
-              Sign In to View All Listings
+              {t`Sign In to View All Listings`}
             </ButtonLink>
           </Center>
         </Container>
@@ -37,28 +39,28 @@ export default function BelowTheFold({ featured, limit }: { featured: ReturnType
 
       <Section aria-labelledby="landing-why">
         <Container>
-          <SectionTitle id="landing-why">Why Choose Chợ Việt?</SectionTitle>
+          <SectionTitle id="landing-why">{t`Why Choose Chợ Việt?`}</SectionTitle>
           <Features>
             <Feature>
               <IconCircle aria-hidden="true" $size={52}>
                 <ShieldIcon size={26} />
               </IconCircle>
-              <h3>Verified Sellers</h3>
-              <p>Sellers verify their phone number, so you know who you are dealing with.</p>
+              <h3>{t`Verified Sellers`}</h3>
+              <p>{t`Sellers verify their phone number, so you know who you are dealing with.`}</p>
             </Feature>
             <Feature>
               <IconCircle aria-hidden="true" $size={52}>
                 <StarIcon size={26} />
               </IconCircle>
-              <h3>Ratings &amp; Reviews</h3>
-              <p>See what the community says about a seller before you buy, rent or book.</p>
+              <h3>{t`Ratings & Reviews`}</h3>
+              <p>{t`See what the community says about a seller before you buy, rent or book.`}</p>
             </Feature>
             <Feature>
               <IconCircle aria-hidden="true" $size={52}>
                 <ChatIcon size={26} />
               </IconCircle>
-              <h3>Secure Messaging</h3>
-              <p>Talk to sellers inside the app without sharing your phone number.</p>
+              <h3>{t`Secure Messaging`}</h3>
+              <p>{t`Talk to sellers inside the app without sharing your phone number.`}</p>
             </Feature>
           </Features>
         </Container>
@@ -66,10 +68,10 @@ export default function BelowTheFold({ featured, limit }: { featured: ReturnType
 
       <Container>
         <Cta>
-          <h2>Join the community today</h2>
-          <p>Sign-up is free, needs no credit card and takes about 30 seconds. Sign up with email, Google, GitHub or Apple.</p>
+          <h2>{t`Join the community today`}</h2>
+          <p>{t`Sign-up is free, needs no credit card and takes about 30 seconds. Sign up with email, Google, GitHub or Apple.`}</p>
           <ButtonLink to="/register" size="lg" variant="accent">
-            Create Free Account
+            {t`Create Free Account`}
           </ButtonLink>
         </Cta>
       </Container>

@@ -3,6 +3,7 @@
  * chunk (./BelowTheFold.tsx), the featured listings, why-us features, the call to action and the footer.
  */
 import type { Category } from '@vnmarket/proto/src/categories';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { CategoryIcon } from '../../components/CategoryIcon';
@@ -10,37 +11,40 @@ import { ButtonLink, Container, IconCircle } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
 import { useHydrated } from '../../lib/prerendered';
 import { useLatestListings } from '../../lib/queries';
+import { CATEGORY_INFO } from '../../lib/categories';
+import { formatNumber, withAppMessages } from '../../lib/i18n';
 import { Section, SectionTitle } from './styles';
 
-const BelowTheFold = lazy(() => import('./BelowTheFold'));
+const BelowTheFold = lazy(withAppMessages(() => import('./BelowTheFold')));
 
 /** The landing page asks for and shows at most 6 listings. */
 export const FEATURED_LIMIT = 6;
 
 /** Five category cards with fixed (display-only) counts, each to /register. */
-const LANDING_CATEGORIES: { category: Category; title: string; count: string }[] = [
-  { category: 'rent', title: 'Houses for Rent', count: '2,345' },
-  { category: 'food', title: 'Specialty Food', count: '1,892' },
-  { category: 'sale', title: 'Items for Sale', count: '5,678' },
-  { category: 'jobs', title: 'Job Hiring', count: '987' },
-  { category: 'service', title: 'Services', count: '1,456' },
+const LANDING_CATEGORIES: { category: Category; count: number }[] = [
+  { category: 'rent', count: 2345 },
+  { category: 'food', count: 1892 },
+  { category: 'sale', count: 5678 },
+  { category: 'jobs', count: 987 },
+  { category: 'service', count: 1456 },
 ];
 
 export default function Landing() {
   // Asked for now, with the first render, not once the below-the-fold chunk has come.
   const featured = useLatestListings(FEATURED_LIMIT);
   const hydrated = useHydrated();
+  const { t, i18n } = useLingui();
   return (
     <>
       <Hero>
         <Container>
           <HeroInner>
             <Eyebrow>Chợ Việt Bay Area</Eyebrow>
-            <h1>Find Everything You Need</h1>
-            <Lead>Your Vietnamese Community Marketplace</Lead>
-            <HeroText>Homes, home-cooked food, jobs, services and events from neighbours across the Bay Area.</HeroText>
+            <h1>{t`Find Everything You Need`}</h1>
+            <Lead>{t`Your Vietnamese Community Marketplace`}</Lead>
+            <HeroText>{t`Homes, home-cooked food, jobs, services and events from neighbours across the Bay Area.`}</HeroText>
             <ButtonLink to="/register" size="lg" variant="accent">
-              Get Started Free
+              {t`Get Started Free`}
             </ButtonLink>
           </HeroInner>
         </Container>
@@ -48,15 +52,15 @@ export default function Landing() {
 
       <Section aria-labelledby="landing-categories">
         <Container>
-          <SectionTitle id="landing-categories">Browse by Category</SectionTitle>
+          <SectionTitle id="landing-categories">{t`Browse by Category`}</SectionTitle>
           <CategoryGrid>
             {LANDING_CATEGORIES.map((category) => (
-              <CategoryCard key={category.title} to="/register">
+              <CategoryCard key={category.category} to="/register">
                 <IconCircle aria-hidden="true" style={{ marginBottom: 4 }}>
                   <CategoryIcon category={category.category} />
                 </IconCircle>
-                <strong>{category.title}</strong>
-                <small>{category.count} listings</small>
+                <strong>{i18n._(CATEGORY_INFO[category.category].label)}</strong>
+                <small>{t`${formatNumber(category.count)} listings`}</small>
               </CategoryCard>
             ))}
           </CategoryGrid>

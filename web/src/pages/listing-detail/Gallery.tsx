@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -11,6 +12,10 @@ export function Gallery({ listing }: { listing: Listing }) {
   const images = listing.images;
   const shown = Math.max(0, Math.min(index, images.length - 1));
   const current = images[shown];
+  const { t } = useLingui();
+  const title = listing.title;
+  const number = shown + 1;
+  const count = images.length;
   // Arrow keys (and Home/End) move between the thumbnails, showing each as focus lands on it.
   const onThumbKey = (event: KeyboardEvent<HTMLButtonElement>, position: number) => {
     const last = images.length - 1;
@@ -25,32 +30,35 @@ export function Gallery({ listing }: { listing: Listing }) {
     <GalleryBox>
       <MainImage>
         {current ? (
-          <img src={current} alt={`${listing.title} – photo ${shown + 1} of ${images.length}`} fetchPriority="high" data-testid="gallery-main" />
+          <img src={current} alt={t`${title} – photo ${number} of ${count}`} fetchPriority="high" data-testid="gallery-main" />
         ) : (
-          <Fallback role="img" aria-label="No photos for this listing" data-testid="gallery-fallback">
+          <Fallback role="img" aria-label={t`No photos for this listing`} data-testid="gallery-fallback">
             <ImageIcon size={56} />
-            <span>No photos yet</span>
+            <span>{t`No photos yet`}</span>
           </Fallback>
         )}
       </MainImage>
       {images.length > 1 && (
-        <Thumbs role="group" aria-label={`Photos (${images.length})`}>
-          {images.map((image, position) => (
-            <Thumb
-              key={image}
-              ref={(element) => {
-                thumbs.current[position] = element;
-              }}
-              type="button"
-              aria-label={`Show photo ${position + 1}`}
-              aria-pressed={position === shown}
-              $active={position === shown}
-              onClick={() => setIndex(position)}
-              onKeyDown={(event) => onThumbKey(event, position)}
-            >
-              <img src={thumbnailPathOf(image)} alt="" data-testid="gallery-thumb" />
-            </Thumb>
-          ))}
+        <Thumbs role="group" aria-label={t`Photos (${count})`}>
+          {images.map((image, position) => {
+            const photo = position + 1;
+            return (
+              <Thumb
+                key={image}
+                ref={(element) => {
+                  thumbs.current[position] = element;
+                }}
+                type="button"
+                aria-label={t`Show photo ${photo}`}
+                aria-pressed={position === shown}
+                $active={position === shown}
+                onClick={() => setIndex(position)}
+                onKeyDown={(event) => onThumbKey(event, position)}
+              >
+                <img src={thumbnailPathOf(image)} alt="" data-testid="gallery-thumb" />
+              </Thumb>
+            );
+          })}
         </Thumbs>
       )}
     </GalleryBox>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -27,6 +28,7 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
   const failed = useFailureToast();
   const seller = listing.user;
   const phoneContact = listing.contactPreference === 'phone' && seller?.phone ? seller.phone : undefined;
+  const { t } = useLingui();
 
   const toggleSave = async () => {
     if (saving) return;
@@ -37,11 +39,11 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
       await revalidateAfterSaveToggle();
       toast(
         isSaved
-          ? { title: 'Listing Unsaved', description: 'Removed from your saved listings' }
-          : { title: 'Listing Saved', description: 'Added to your saved listings' },
+          ? { title: t`Listing Unsaved`, description: t`Removed from your saved listings` }
+          : { title: t`Listing Saved`, description: t`Added to your saved listings` },
       );
     } catch (saveError) {
-      failed(saveError, { title: 'Error', description: 'Failed to save listing' });
+      failed(saveError, { title: t`Error`, description: t`Failed to save listing` });
     } finally {
       setSaving(false);
     }
@@ -50,19 +52,20 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
   if (isOwner) {
     return (
       <ButtonLink to={`/listing/${listing.id}/edit`} block>
-        Edit Listing
+        {t`Edit Listing`}
       </ButtonLink>
     );
   }
+  const phone = phoneContact ? formatPhone(phoneContact) : '';
   return (
     <>
       {phoneContact ? (
         <ButtonAnchor href={`tel:${phoneContact}`} block>
-          <PhoneIcon size={18} /> Call {formatPhone(phoneContact)}
+          <PhoneIcon size={18} /> {t`Call ${phone}`}
         </ButtonAnchor>
       ) : (
         <Button block onClick={onMessage} disabled={!seller}>
-          <ChatIcon size={18} /> Message Seller
+          <ChatIcon size={18} /> {t`Message Seller`}
         </Button>
       )}
       <IconRow>
@@ -71,7 +74,7 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
           block
           aria-pressed={isSaved}
           // The name starts with what the button shows (WCAG 2.5.3: a speech-input user says what they see).
-          aria-label={isSaved ? 'Saved, unsave listing' : 'Save listing'}
+          aria-label={isSaved ? t`Saved, unsave listing` : t`Save listing`}
           // aria-disabled, not disabled, while saving: a disabled button drops keyboard focus to <body> (toggleSave ignores clicks meanwhile).
           aria-disabled={saving || undefined}
           onClick={() => void toggleSave()}
@@ -80,10 +83,10 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
           <span style={{ color: isSaved ? 'var(--primary)' : undefined, display: 'inline-flex' }}>
             <HeartIcon size={18} filled={isSaved} />
           </span>
-          {isSaved ? 'Saved' : 'Save'}
+          {isSaved ? t`Saved` : t`Save`}
         </SaveButton>
-        <Button variant="outline" block aria-label="Report listing" onClick={onReport}>
-          <FlagIcon size={18} /> Report
+        <Button variant="outline" block aria-label={t`Report listing`} onClick={onReport}>
+          <FlagIcon size={18} /> {t`Report`}
         </Button>
       </IconRow>
     </>

@@ -3,6 +3,7 @@
  * thumbnails, the summary with what the viewer can do (the owner edits; anyone else messages or calls,
  * saves, reports), the description and the category's details, the seller card and the seller's reviews.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import styled from 'styled-components';
@@ -32,6 +33,7 @@ export default function ListingDetail() {
   const { data: saved } = useSaved(memberDataEnabled);
   const [reportOpen, setReportOpen] = useState(false);
   const [messageOpen, setMessageOpen] = useState(false);
+  const { t } = useLingui();
 
   // A signed-out visitor is sent to /login.
   useEffect(() => {
@@ -43,9 +45,9 @@ export default function ListingDetail() {
     return (
       <Container>
         <CenteredMessage role="alert">
-          <h1 style={{ fontSize: '1.5rem', color: 'var(--text)' }}>Listing not found</h1>
-          <p>It may have been removed by its seller.</p>
-          <ButtonLink to="/">Browse Listings</ButtonLink>
+          <h1 style={{ fontSize: '1.5rem', color: 'var(--text)' }}>{t`Listing not found`}</h1>
+          <p>{t`It may have been removed by its seller.`}</p>
+          <ButtonLink to="/">{t`Browse Listings`}</ButtonLink>
         </CenteredMessage>
       </Container>
     );
@@ -59,7 +61,7 @@ export default function ListingDetail() {
   return (
     <Page>
       <BackLink to="/">
-        <BackIcon size={16} /> Back to listings
+        <BackIcon size={16} /> {t`Back to listings`}
       </BackLink>
       <Columns>
         <Left>

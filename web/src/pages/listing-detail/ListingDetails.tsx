@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import styled from 'styled-components';
 import { detailRows } from './detailRows';
@@ -5,16 +6,18 @@ import { Section } from './styles';
 
 /** The description, then the category's details (condition and metadata) as label and value tiles. */
 export function ListingDetails({ listing }: { listing: Listing }) {
+  // The rows are in the active language: they are made again when it changes.
+  const { t } = useLingui();
   const rows = detailRows(listing);
   return (
     <>
       <Section aria-labelledby="listing-description">
-        <h2 id="listing-description">Description</h2>
+        <h2 id="listing-description">{t`Description`}</h2>
         <Description>{listing.description}</Description>
       </Section>
       {rows.length > 0 && (
         <Section aria-labelledby="listing-details">
-          <h2 id="listing-details">Details</h2>
+          <h2 id="listing-details">{t`Details`}</h2>
           <Details>
             {rows.map((row) => (
               <div key={row.label}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -10,9 +11,11 @@ import { conditionLabel } from './detailRows';
 
 /** The card beside the photos: category, title, place, price, condition, counts and posting time, then `actions`. */
 export function ListingSummary({ listing, order, actions }: { listing: Listing; order: number; actions: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const posted = formatTime(listing.createdAt);
   return (
     <Summary $order={order}>
-      <Badge $tone="primary">{CATEGORY_INFO[listing.category].label}</Badge>
+      <Badge $tone="primary">{i18n._(CATEGORY_INFO[listing.category].label)}</Badge>
       <Title>{listing.title}</Title>
       <Location>
         <PinIcon size={16} /> {listing.location}
@@ -21,7 +24,7 @@ export function ListingSummary({ listing, order, actions }: { listing: Listing; 
       {listing.condition && <Badge>{conditionLabel(listing.condition)}</Badge>}
       <Stats>
         <ListingCounts listing={listing} />
-        <span>Posted {formatTime(listing.createdAt)}</span>
+        <span>{t`Posted ${posted}`}</span>
       </Stats>
       <Controls>{actions}</Controls>
     </Summary>

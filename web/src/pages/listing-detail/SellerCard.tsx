@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Seller } from '@vnmarket/proto/src/listings';
 import { Link } from '../../lib/router';
 import styled from 'styled-components';
@@ -9,6 +10,8 @@ import { profilePath, REVIEWS_ANCHOR } from '../../lib/users';
 
 /** The seller: photo and name (both to their profile), verified badge, rating, member since, and links to the profile and its reviews. */
 export function SellerCard({ seller, isOwner, order }: { seller: Seller; isOwner: boolean; order: number }) {
+  const { t } = useLingui();
+  const year = seller.createdAt ? new Date(seller.createdAt).getFullYear() : undefined;
   return (
     <SellerSection aria-labelledby="seller-name" $order={order}>
       <SellerHead>
@@ -24,7 +27,7 @@ export function SellerCard({ seller, isOwner, order }: { seller: Seller; isOwner
           </h2>
           {seller.isVerified && (
             <Badge $tone="success">
-              <ShieldIcon size={13} /> Verified
+              <ShieldIcon size={13} /> {t`Verified`}
             </Badge>
           )}
         </div>
@@ -35,13 +38,13 @@ export function SellerCard({ seller, isOwner, order }: { seller: Seller; isOwner
           {Number(seller.averageRating).toFixed(1)} ({plural(seller.reviewCount, 'review')})
         </span>
       </RatingRow>
-      {seller.createdAt && <p className="muted">Member since {new Date(seller.createdAt).getFullYear()}</p>}
+      {seller.createdAt && <p className="muted">{t`Member since ${year}`}</p>}
       <SellerLinks>
         <ButtonLink to={profilePath(seller.id)} variant="outline">
-          View Profile
+          {t`View Profile`}
         </ButtonLink>
         <ButtonLink to={`${profilePath(seller.id)}#${REVIEWS_ANCHOR}`} variant="outline" data-testid="seller-reviews-link">
-          {isOwner ? 'Reviews' : 'Write a review'}
+          {isOwner ? t`Reviews` : t`Write a review`}
         </ButtonLink>
       </SellerLinks>
     </SellerSection>

@@ -3,6 +3,8 @@
  * views, saves, posted date and Active/Inactive badge, and View, Edit, Delete. Delete asks the browser's
  * confirm "Are you sure you want to delete this listing?" first.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import styled from 'styled-components';
@@ -14,16 +16,17 @@ import { formatPrice } from '../../lib/format';
 import { useDeleteListing } from '../../lib/hooks';
 import { formatDay } from '../../lib/users';
 
-export const DELETE_CONFIRM = 'Are you sure you want to delete this listing?';
+export const DELETE_CONFIRM = msg`Are you sure you want to delete this listing?`;
 
 export function MyListings({ listings, error }: { listings: Listing[] | undefined; error: unknown }) {
   const deleteListing = useDeleteListing();
+  const { t, i18n } = useLingui();
   const remove = async (listing: Listing) => {
-    if (!window.confirm(DELETE_CONFIRM)) return;
+    if (!window.confirm(i18n._(DELETE_CONFIRM))) return;
     await deleteListing(listing.id);
   };
 
-  if (error) return <LoadFailed title="Failed to load listings" />;
+  if (error) return <LoadFailed title={t`Failed to load listings`} />;
   if (!listings) {
     return (
       <List aria-hidden="true">
@@ -36,19 +39,21 @@ export function MyListings({ listings, error }: { listings: Listing[] | undefine
   if (listings.length === 0) {
     return (
       <CenteredMessage>
-        <h2>No listings yet</h2>
-        <p>Post something for the community to find.</p>
-        <ButtonLink to="/create-listing">Create Your First Listing</ButtonLink>
+        <h2>{t`No listings yet`}</h2>
+        <p>{t`Post something for the community to find.`}</p>
+        <ButtonLink to="/create-listing">{t`Create Your First Listing`}</ButtonLink>
       </CenteredMessage>
     );
   }
   return (
     <>
       {/* The tab names the section; the heading keeps the outline in order for screen readers (h1 → h2 → h3). */}
-      <h2 className="visually-hidden">My Listings</h2>
+      <h2 className="visually-hidden">{t`My Listings`}</h2>
       <List>
         {listings.map((listing) => {
           const image = listing.images[0];
+          const title = listing.title;
+          const posted = formatDay(listing.createdAt);
           return (
             <Item key={listing.id} as="li" data-testid="profile-listing">
               {image ? (
@@ -61,25 +66,27 @@ export function MyListings({ listings, error }: { listings: Listing[] | undefine
               <Details>
                 <TitleRow>
                   <h3>{listing.title}</h3>
-                  <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? 'Active' : 'Inactive'}</Badge>
+                  <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
                 </TitleRow>
                 <Price>{formatPrice(listing.price, listing.priceType)}</Price>
                 <Meta>
                   <ListingCounts listing={listing} />
                   <span>
-                    Posted <time dateTime={listing.createdAt}>{formatDay(listing.createdAt)}</time>
+                    <Trans>
+                      Posted <time dateTime={listing.createdAt}>{posted}</time>
+                    </Trans>
                   </span>
                 </Meta>
               </Details>
               <Actions>
-                <ButtonLink to={`/listing/${listing.id}`} variant="outline" aria-label={`View ${listing.title}`}>
-                  View
+                <ButtonLink to={`/listing/${listing.id}`} variant="outline" aria-label={t`View ${title}`}>
+                  {t`View`}
                 </ButtonLink>
-                <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" aria-label={`Edit ${listing.title}`}>
-                  Edit
+                <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" aria-label={t`Edit ${title}`}>
+                  {t`Edit`}
                 </ButtonLink>
-                <Button variant="danger" onClick={() => void remove(listing)} aria-label={`Delete ${listing.title}`}>
-                  Delete
+                <Button variant="danger" onClick={() => void remove(listing)} aria-label={t`Delete ${title}`}>
+                  {t`Delete`}
                 </Button>
               </Actions>
             </Item>

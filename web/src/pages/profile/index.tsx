@@ -4,6 +4,7 @@
  * tiles (active listings, total listings, total views, average rating); tabs My Listings, Reviews and
  * Settings ("Coming Soon").
  */
+import { useLingui } from '@lingui/react/macro';
 import type { User } from '@vnmarket/proto/src/auth';
 import { useState } from 'react';
 import { useLocation } from '../../lib/router';
@@ -11,9 +12,11 @@ import styled from 'styled-components';
 import { EditProfileDialog } from '../../components/EditProfileDialog';
 import { ProfileHeader } from '../../components/ProfileHeader';
 import { ReviewList } from '../../components/ReviewList';
+import { formatRating } from '../../components/Stars';
 import { Tabs } from '../../components/Tabs';
 import { Button, Card, Container, Skeleton } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
+import { formatNumber } from '../../lib/i18n';
 import { useRequireAuth } from '../../lib/hooks';
 import { useOwnListings, useReviews } from '../../lib/screen-reads';
 import { useToast } from '../../lib/toast';
@@ -36,6 +39,8 @@ function OwnProfile({ user }: { user: User }) {
   const { data: listings, error: listingsError } = useOwnListings(true);
   const { data: reviews, error: reviewsError } = useReviews(user.id);
   const share = useShareProfile(user);
+  const { t } = useLingui();
+  const reviewCount = user.reviewCount;
 
   const active = listings?.filter((listing) => listing.isActive).length;
   const views = listings?.reduce((sum, listing) => sum + listing.viewCount, 0);
@@ -47,39 +52,39 @@ function OwnProfile({ user }: { user: User }) {
         phone={user.phone}
         actions={
           <>
-            <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+            <Button onClick={() => setEditing(true)}>{t`Edit Profile`}</Button>
             <Button variant="outline" onClick={() => void share()}>
-              Share Profile
+              {t`Share Profile`}
             </Button>
           </>
         }
       />
 
-      <Stats aria-label="Your numbers">
-        <Stat label="Active Listings" value={active?.toLocaleString('en-US')} />
-        <Stat label="Total Listings" value={listings?.length.toLocaleString('en-US')} />
-        <Stat label="Total Views" value={views?.toLocaleString('en-US')} />
-        <Stat label="Average Rating" value={ratingOf(user.averageRating).toFixed(1)} />
+      <Stats aria-label={t`Your numbers`}>
+        <Stat label={t`Active Listings`} value={active === undefined ? undefined : formatNumber(active)} />
+        <Stat label={t`Total Listings`} value={listings === undefined ? undefined : formatNumber(listings.length)} />
+        <Stat label={t`Total Views`} value={views === undefined ? undefined : formatNumber(views)} />
+        <Stat label={t`Average Rating`} value={formatRating(ratingOf(user.averageRating))} />
       </Stats>
 
       <Tabs<TabId>
-        label="Profile sections"
+        label={t`Profile sections`}
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'listings', label: 'My Listings', content: <MyListings listings={listings} error={listingsError} /> },
+          { id: 'listings', label: t`My Listings`, content: <MyListings listings={listings} error={listingsError} /> },
           {
             id: 'reviews',
-            label: `Reviews (${user.reviewCount})`,
+            label: t`Reviews (${reviewCount})`,
             content: <ReviewList reviews={reviews} error={reviewsError} total={user.reviewCount} headingLevel={2} />,
           },
           {
             id: 'settings',
-            label: 'Settings',
+            label: t`Settings`,
             content: (
               <ComingSoon>
-                <h2>Coming Soon</h2>
-                <p>Account settings will be available here soon.</p>
+                <h2>{t`Coming Soon`}</h2>
+                <p>{t`Account settings will be available here soon.`}</p>
               </ComingSoon>
             ),
           },
@@ -94,9 +99,11 @@ function OwnProfile({ user }: { user: User }) {
 /** Share Profile: the system share sheet where there is one, else the public profile link copied and shown in a toast. */
 function useShareProfile(user: User) {
   const toast = useToast();
+  const { t } = useLingui();
   return async () => {
     const url = new URL(profilePath(user.id), window.location.origin).href;
-    const title = `${fullName(user)} on Chợ Việt`;
+    const name = fullName(user);
+    const title = t`${name} on Chợ Việt`;
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
@@ -108,21 +115,22 @@ function useShareProfile(user: User) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Profile link copied', description: url });
+      toast({ title: t`Profile link copied`, description: url });
     } catch {
-      toast({ title: 'Share Profile', description: `Copy your profile link: ${url}` });
+      toast({ title: t`Share Profile`, description: t`Copy your profile link: ${url}` });
     }
   };
 }
 
 function Stat({ label, value }: { label: string; value: string | undefined }) {
+  const { t } = useLingui();
   return (
     <StatTile data-testid="profile-stat">
       <span>{label}</span>
       {value === undefined ? (
         <>
           <Skeleton $height="30px" $width="48px" aria-hidden="true" />
-          <span className="visually-hidden">Loading</span>
+          <span className="visually-hidden">{t`Loading`}</span>
         </>
       ) : (
         <strong>{value}</strong>

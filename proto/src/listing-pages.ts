@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { CATEGORIES } from './categories';
+import { idSchema, queryNumberInput } from './primitives';
+
+/**
+ * What the gateway reads of the listings service to serve pages to robots: a listing's link preview, and
+ * the ids of the listings a sitemap names. Public, as the listings are.
+ */
+
+/**
+ * GET /api/listings/{id}/preview: what a link preview shows of a listing anyone may see, or only that it
+ * exists but is not shown (deactivated by its owner): never its content then. 404 when there is no such
+ * listing (deleted, or never there). Counts no view.
+ */
+export const listingPreviewSchema = z.discriminatedUnion('visible', [
+  z.object({
+    id: z.uuid(),
+    visible: z.literal(true),
+    title: z.string(),
+    /** The description's first LISTING_PREVIEW_DESCRIPTION characters. */
+    description: z.string(),
+    category: z.enum(CATEGORIES),
+    price: z.string(),
+    priceType: z.string(),
+    condition: z.string().nullable(),
+    location: z.string(),
+    images: z.array(z.string()),
+    metadata: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  z.object({ id: z.uuid(), visible: z.literal(false) }),
+]);
+export type ListingPreview = z.infer<typeof listingPreviewSchema>;
+
+/** A preview carries this much of the description at most: more than any preview shows, far less than 10,000. */
+export const LISTING_PREVIEW_DESCRIPTION = 1000;
+
+/** The most ids one GET /api/listings/sitemap answer carries. */
+export const SITEMAP_BATCH_MAX = 10_000;
+
+const cursor = (label: string) => z.preprocess((value) => (value === '' ? undefined : value), idSchema(`${label} must be a listing id`).optional());
+
+/**
+ * GET /api/listings/sitemap: the listings anyone may see, by id (keyset: `after` the last id of the previous
+ * answer, and before `before`, both left out), `limit` at a time.
+ */
+export const sitemapQuery = z.object({
+  after: cursor('after'),
+  before: cursor('before'),
+  limit: z.preprocess(
+    queryNumberInput,
+    z
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(SITEMAP_BATCH_MAX, `limit must be at most ${SITEMAP_BATCH_MAX}`)
+      .default(SITEMAP_BATCH_MAX),
+  ),
+});
+export type SitemapQuery = z.output<typeof sitemapQuery>;
+
+export const sitemapBatchSchema = z.object({
+  listings: z.array(z.object({ id: z.uuid(), updatedAt: z.string() })),
+  /** The `after` of the next batch; null when this one ends the range. */
+  next: z.uuid().nullable(),
+});
+export type SitemapBatch = z.infer<typeof sitemapBatchSchema>;
+
+/** GET /api/listings/sitemap/count: how many listings anyone may see (a moment ago: it is kept for a while). */
+export const sitemapCountSchema = z.object({ count: z.number().int().min(0) });
+export type SitemapCount = z.infer<typeof sitemapCountSchema>;

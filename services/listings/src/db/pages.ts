@@ -1,0 +1,71 @@
+import { LISTING_PREVIEW_DESCRIPTION, type ListingPreview, type SitemapBatch, type SitemapQuery } from '@vnmarket/proto';
+import type { Knex } from '@vnmarket/shared';
+import type { ListingRow } from './listings';
+
+type PreviewRow = Pick<
+  ListingRow,
+  'id' | 'title' | 'description' | 'category' | 'price' | 'price_type' | 'condition' | 'location' | 'images' | 'metadata' | 'is_active' | 'created_at' | 'updated_at'
+>;
+
+/**
+ * A listing's link preview (see listingPreviewSchema): its content when anyone may see it; only that it is
+ * hidden otherwise; undefined when there is no such listing. One row by its key, the description cut in SQL.
+ */
+export async function findListingPreview(db: Knex, id: string): Promise<ListingPreview | undefined> {
+  const row: PreviewRow | undefined = await db('listings')
+    .select(
+      'id',
+      'title',
+      db.raw('left(description, ?) as description', [LISTING_PREVIEW_DESCRIPTION]),
+      'category',
+      'price',
+      'price_type',
+      'condition',
+      'location',
+      'images',
+      'metadata',
+      'is_active',
+      'created_at',
+      'updated_at',
+    )
+    .where({ id })
+    .first();
+  if (!row) return undefined;
+  if (!row.is_active) return { id: row.id, visible: false };
+  return {
+    id: row.id,
+    visible: true,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    price: row.price,
+    priceType: row.price_type,
+    condition: row.condition,
+    location: row.location,
+    images: row.images,
+    metadata: row.metadata,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The next `limit` listings anyone may see, by id, between the cursors: a walk of the primary key from
+ * `after` (no offset, no sort), so every batch costs the same wherever it starts.
+ */
+export async function sitemapBatch(db: Knex, { after, before, limit }: SitemapQuery): Promise<SitemapBatch> {
+  const query = db('listings').select('id', 'updated_at').where('is_active', true).orderBy('id').limit(limit);
+  if (after !== undefined) query.where('id', '>', after);
+  if (before !== undefined) query.where('id', '<', before);
+  const rows: Pick<ListingRow, 'id' | 'updated_at'>[] = await query;
+  return {
+    listings: rows.map((row) => ({ id: row.id, updatedAt: row.updated_at.toISOString() })),
+    next: rows.length === limit ? rows[rows.length - 1]!.id : null,
+  };
+}
+
+/** How many listings anyone may see: read from the partial recency index alone. */
+export async function countVisibleListings(db: Knex): Promise<number> {
+  const [row] = await db('listings').where('is_active', true).count<{ count: string }[]>({ count: '*' });
+  return Number(row?.count ?? 0);
+}
