@@ -59,7 +59,8 @@ export const MEANINGS: Record<string, string> = {
   SESSION_COOKIE_NAME: 'the session cookie',
   SESSION_TTL_SECONDS: 'session and cookie lifetime',
   COOKIE_SECURE: '`Secure` cookie flag (true in production unless set)',
-  PUBLIC_ORIGINS: 'comma-separated origins allowed to send cookie-authenticated writes, besides the request’s own',
+  PUBLIC_ORIGINS:
+    'comma-separated origins allowed to send cookie-authenticated writes, besides the request’s own; the gateway names its pages by the first (the absolute URLs of link previews, canonical links and the sitemap)',
   TRUST_PROXY_HOPS: 'proxies in front whose `X-Forwarded-For` entry is trusted (the gateway is one for the services; 1 for the gateway behind an ingress)',
   BODY_LIMIT: 'JSON body limit (413 beyond)',
   SHUTDOWN_TIMEOUT_MS: 'how long SIGTERM waits for in-flight requests',
@@ -128,6 +129,8 @@ export const MEANINGS: Record<string, string> = {
     'how long a gateway replica gives again an answer its service marked `Gateway-Cache-Control` (browse pages) without asking the service; a write it passes to that service empties it at once. 0 turns it off',
   GATEWAY_CACHE_MAX_BYTES: 'bytes of answers the gateway keeps per service at most, whatever the queries asked (the oldest go first)',
   GATEWAY_CACHE_MAX_BODY_BYTES: 'a larger answer is not kept by the gateway',
+  PAGE_CACHE_TTL_MS:
+    'how long a gateway replica keeps what its pages show of the services (a listing’s or member’s link preview) and the sitemap: a change shows in previews and the sitemap within it. 0 keeps nothing',
   AUTH_URL: 'where auth listens; a comma-separated list of replicas is balanced',
   LISTINGS_URL: 'where listings listens; a comma-separated list of replicas is balanced',
   MESSAGING_URL: 'where messaging listens; a comma-separated list of replicas is balanced',

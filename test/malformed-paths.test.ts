@@ -14,6 +14,7 @@ it.each([
   ['PUT', '/api/conversations/%E0%A4%A/read'],
   ['PUT', '/api/objects/upload/%E0%A4%A'],
   ['GET', '/api/listings/%E0%A4%A'],
+  ['GET', '/api/listings/%E0%A4%A/preview'],
   ['GET', '/api/users/%/reviews'],
   ['GET', '/objects/images/x/y%00'],
 ])('%s %s answers 4xx with a JSON message', async (method, path) => {

@@ -1058,6 +1058,18 @@ test('MinIO: the browser uploads to its endpoint, which the CSP connect-src allo
   expect(containerEnv(rendered('default values'), mainContainer(deploymentOf(rendered('default values'), 'gateway'))).CSP_CONNECT_SOURCES).toBeUndefined();
 });
 
+test("the gateway names its pages by the site's own URL, the first of publicOrigins, as the services know it", () => {
+  for (const scenarioName of ['default values', 'production']) {
+    const result = rendered(scenarioName);
+    const gateway = gatewayConfigSchema.parse(containerEnv(result, mainContainer(deploymentOf(result, 'gateway'))));
+    const auth = containerEnv(result, mainContainer(deploymentOf(result, 'auth')));
+    expect([scenarioName, gateway.PUBLIC_ORIGINS.join(',')]).toEqual([scenarioName, auth.PUBLIC_ORIGINS]);
+  }
+  expect(
+    gatewayConfigSchema.parse(containerEnv(rendered('production'), mainContainer(deploymentOf(rendered('production'), 'gateway')))).PUBLIC_ORIGINS[0],
+  ).toMatch(/^https:\/\//);
+});
+
 test('the HTTPRoute attaches to the configured Gateways, sends everything to the gateway and keeps WebSockets open', () => {
   const route = find(rendered('every option on'), 'HTTPRoute', `${RELEASE}-gateway`);
   expect(route.spec.parentRefs).toEqual(OPERATIONS_VALUES.httpRoute.parentRefs);

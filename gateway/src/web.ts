@@ -33,12 +33,12 @@ export function webScriptHashes(distDir: string): string[] {
  * status (site.page: a path that is no page of the app is a 404 with the app's HTML, which shows its "not
  * found"; a missing file's name is a plain 404). Files go out as the brotli or gzip copy the build wrote
  * beside them (web/build/precompress.ts) when the client accepts it, with `Vary: Accept-Encoding`; pages
- * are compressed here. The sitemap is served with or without a built app. Before the web app is built the
- * root explains how to build it instead.
+ * are compressed here. The sitemap (and robots.txt, which names it) is served with or without a built app.
+ * Before the web app is built the root explains how to build it instead.
  */
 export function webRoutes(distDir: string, site: SitePages): Router {
   const router = Router();
-  router.use(site.sitemap);
+  router.use(site.forRobots);
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     router.get('/', (_req, res) => {

@@ -173,16 +173,24 @@ describe('what the gateway forwards', () => {
 });
 
 describe('serving the web app', () => {
-  it('serves the built app with a fallback to index.html for client routes', async () => {
+  it('serves the built app with a fallback to index.html for client routes (404 for a path that is none)', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     const edge = await startGateway({ AUTH_URL: 'http://127.0.0.1:1', WEB_DIST: dist });
     const client = edge.client();
-    for (const page of ['/', '/login', '/listing/123', '/category/food']) {
+    for (const [page, status] of [
+      ['/', 200],
+      ['/login', 200],
+      ['/dashboard', 200],
+      ['/category/food', 200],
+      ['/listing/123', 404],
+      ['/no-such-page', 404],
+    ] as const) {
       const response = await client.get(page, { accept: 'text/html' });
-      expect(response.status).toBe(200);
+      expect([page, response.status]).toEqual([page, status]);
+      expect(response.text).toMatch(/^<!doctype html>/);
       expect(response.text).toContain('<div id="root">');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }

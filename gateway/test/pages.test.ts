@@ -5,6 +5,8 @@
  * page answers 404; the sitemap validates and names what anyone may see. Real services behind a real gateway.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eventually } from '@vnmarket/shared/testing';
 import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { writeWebDist } from './in-process';
@@ -25,6 +27,7 @@ beforeAll(async () => {
     'index.html': builtDocument('en', `${SITE}: the Vietnamese community marketplace`, 'Rao vặt cho cộng đồng — the app, in English'),
     'index.vi.html': builtDocument('vi', `${SITE}: chợ rao vặt của cộng đồng người Việt`, 'Rao vặt cho cộng đồng — ứng dụng, bằng tiếng Việt'),
     'favicon.ico': Buffer.from([0, 0, 1, 0, 1, 0, 16, 16]).toString('latin1'),
+    'robots.txt': readFileSync(path.resolve(__dirname, '../../web/public/robots.txt'), 'utf8'),
   });
   stack = await startStack('gateway-pages', {
     only: ['auth', 'listings'],
@@ -115,7 +118,12 @@ describe('a listing’s page, read without JavaScript', () => {
     ]);
     expect(titleOf(sale.text)).toBe(`${hostile.title} – ${SITE}`);
     expect(structuredData((await page(`/listing/${job.id}`)).text)).toEqual([
-      expect.objectContaining({ '@type': 'JobPosting', title: job.title, employmentType: 'PART_TIME', baseSalary: expect.objectContaining({ currency: 'USD' }) }),
+      expect.objectContaining({
+        '@type': 'JobPosting',
+        title: job.title,
+        employmentType: 'PART_TIME',
+        baseSalary: expect.objectContaining({ currency: 'USD' }),
+      }),
     ]);
   });
 
@@ -166,7 +174,17 @@ describe('the other pages', () => {
     const home = await page('/', { cookie: 'vnm_lang=vi' });
     expect([home.status, titleOf(home.text), metaContent(home.text, 'og:url')]).toEqual([200, SITE, `${ORIGIN}/`]);
     expect(metaContent(home.text, 'description')).toBe(`${SITE}: chợ rao vặt của cộng đồng người Việt vùng Vịnh San Francisco`);
-    for (const target of ['/login', '/register', '/messages', '/dashboard/', `/listing/${listing.id}/edit`, '/create-listing', '/saved', '/profile', '/verify-phone']) {
+    for (const target of [
+      '/login',
+      '/register',
+      '/messages',
+      '/dashboard/',
+      `/listing/${listing.id}/edit`,
+      '/create-listing',
+      '/saved',
+      '/profile',
+      '/verify-phone',
+    ]) {
       const answer = await page(target);
       expect([target, answer.status, titleOf(answer.text)]).toEqual([target, 200, SITE]);
     }
@@ -226,7 +244,11 @@ describe('the sitemap', () => {
     expect(urls).toEqual(expect.arrayContaining([`${ORIGIN}/`, ...['rent', 'food', 'sale', 'jobs', 'service', 'event'].map((c) => `${ORIGIN}/category/${c}`)]));
     expect(urls).toContain(`${ORIGIN}/listing/${listing.id}`);
     const pages = (await page('/sitemap.xml')).text;
-    const listingsPage = await page(locations(pages).find((location) => location.includes('/listings-'))!.slice(ORIGIN.length));
+    const listingsPage = await page(
+      locations(pages)
+        .find((location) => location.includes('/listings-'))!
+        .slice(ORIGIN.length),
+    );
     expect(listingsPage.text).toMatch(new RegExp(`<loc>${ORIGIN}/listing/${listing.id}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z</lastmod>`));
   });
 
@@ -234,6 +256,13 @@ describe('the sitemap', () => {
     await sitemapListings();
     const fresh = await create({ title: 'Vừa đăng' });
     await eventually(async () => expect(await sitemapListings()).toContain(`${ORIGIN}/listing/${fresh.id}`), 5000, 100);
+  });
+
+  it('is named in robots.txt (web/public’s), by its absolute URL', async () => {
+    const robots = await page('/robots.txt');
+    expect([robots.status, robots.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(robots.text).toMatch(new RegExp(`^Sitemap: ${ORIGIN}/sitemap\\.xml$`, 'm'));
+    expect(robots.text).toContain('Disallow: /api/');
   });
 
   it('answers a sitemap page past the last with 404', async () => {

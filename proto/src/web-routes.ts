@@ -38,11 +38,11 @@ const MATCHERS = (Object.entries(WEB_ROUTES) as [WebRoute, string][]).map(([rout
       return '([^/]+)';
     })
     .join('/');
-  // As React Router's matchPath with `end`: case-insensitive, one trailing slash allowed.
-  return { route, names, pattern: new RegExp(`^${source.replace(/\/$/, '')}/?$`, 'i') };
+  // As React Router's matchPath with `end`: case-insensitive, trailing slashes allowed.
+  return { route, names, pattern: new RegExp(`^${source.replace(/\/$/, '')}/*$`, 'i') };
 });
 
-/** The app's route a path is (React Router's matching: case-insensitive, a trailing slash allowed), or undefined. */
+/** The app's route a path is (React Router's matching: case-insensitive, trailing slashes allowed), or undefined. */
 export function matchWebRoute(pathname: string): WebRouteMatch | undefined {
   for (const { route, names, pattern } of MATCHERS) {
     const match = pattern.exec(pathname);

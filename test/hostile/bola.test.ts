@@ -51,6 +51,10 @@ const ATTEMPTS: Record<string, Attempt> = {
     expect: { public: 'it says only whether B may review A' },
   },
   'GET /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: { public: 'an active listing is public' } },
+  'GET /api/listings/:id/preview': {
+    path: () => `/api/listings/${fixture.listing}/preview`,
+    expect: { public: "a listing's link preview: what its page shows anyone; of a deactivated one, only that it is hidden" },
+  },
   'PUT /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => listingBody({ title: 'Của B rồi' }), expect: 'denied' },
   'PATCH /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => ({ isActive: false }), expect: 'denied' },
   'DELETE /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: 'denied' },

@@ -15,6 +15,7 @@ import {
   reportBody,
   reviewBody,
   sendMessageBody,
+  sitemapQuery,
   verifyCodeBody,
 } from '@vnmarket/proto';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
@@ -76,6 +77,9 @@ const SPECS: Record<string, FuzzSpec> = {
   'GET /api/listings': { query: listingQuery },
   'GET /api/users/listings': {},
   'GET /api/listings/:id': { path: () => `/api/listings/${ids.listing}` },
+  'GET /api/listings/:id/preview': { path: () => `/api/listings/${ids.listing}/preview` },
+  'GET /api/listings/sitemap': { query: sitemapQuery },
+  'GET /api/listings/sitemap/count': {},
   'POST /api/listings': { body: listingBodySchema },
   'PUT /api/listings/:id': { body: listingBodySchema, path: () => `/api/listings/${ids.listing}` },
   'PATCH /api/listings/:id': { body: listingStatusBody, path: () => `/api/listings/${ids.listing}` },

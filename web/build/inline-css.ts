@@ -33,7 +33,14 @@ export function inlineCss(): Plugin {
           return asset?.type === 'asset' ? String(asset.source) : undefined;
         });
         page.source = html;
-        for (const href of inlined) delete bundle[fileOf(href)];
+        for (const href of inlined) {
+          delete bundle[fileOf(href)];
+          // A lazy chunk that imports from the entry lists the entry's stylesheet among what it preloads
+          // (Vite's __vite__mapDeps): it is in the page already, and its file is gone.
+          const name = JSON.stringify(fileOf(href)).replaceAll('.', '\\.');
+          const listed = new RegExp(`,${name}(?=[,\\]])|${name},?(?=["\\]])`, 'g');
+          for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = file.code.replace(listed, '');
+        }
       },
     },
   };

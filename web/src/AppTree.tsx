@@ -5,25 +5,37 @@
  * language is active before it renders (lib/i18n.ts).
  */
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
-import { I18nProvider } from '@lingui/react';
+import { I18nProvider, useLingui } from '@lingui/react';
 import { SWRConfig } from 'swr';
 import App from './App';
 import { ToastProvider } from './components/Toast';
 import { i18n } from './lib/i18n';
 import { swrConfig } from './lib/queries';
 
-export function AppTree({ router: Router }: { router: ComponentType<{ children?: ReactNode }> }) {
+export function AppTree({ router }: { router: ComponentType<{ children?: ReactNode }> }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <SWRConfig value={swrConfig}>
-          <Router>
-            <ToastProvider>
-              <App />
-            </ToastProvider>
-          </Router>
-        </SWRConfig>
+        <LocalizedTree router={router} />
       </I18nProvider>
     </StrictMode>
+  );
+}
+
+/**
+ * Everything under the language: rendered anew when it changes (or its messages arrive), so every part
+ * re-renders in the new language, those that format with lib/format.ts without asking for it too. A
+ * re-render, not a remount: forms keep what was typed.
+ */
+function LocalizedTree({ router: Router }: { router: ComponentType<{ children?: ReactNode }> }) {
+  useLingui();
+  return (
+    <SWRConfig value={swrConfig}>
+      <Router>
+        <ToastProvider>
+          <App />
+        </ToastProvider>
+      </Router>
+    </SWRConfig>
   );
 }

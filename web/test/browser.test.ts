@@ -512,6 +512,31 @@ describe('messages', () => {
     });
     expect(overflow).toBeLessThanOrEqual(375);
   });
+
+  it('a thread whose messages fail to load says "Failed to fetch messages", not an empty conversation, and Try Again loads them', async () => {
+    const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Thảo', 'Đinh') });
+    const { context: buyerContext } = await newPage({ account: newAccount('Bình', 'Tô') });
+    await eventually(async () =>
+      expect(
+        (await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Chị ơi, nồi cơm còn không?' } })).status(),
+      ).toBe(201),
+    );
+    // Every read of a conversation's messages fails (a 500, not the 404 of a conversation without messages).
+    const messagesRead = '**/api/conversations/*/messages';
+    await seller.route(messagesRead, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal server error', code: 'internal' }) }),
+    );
+    await seller.goto(`${base}/messages`);
+    await seller.getByTestId('conversation').filter({ hasText: 'Bình Tô' }).click();
+    const thread = seller.getByRole('log', { name: 'Conversation with Bình' });
+    await thread.getByText('Failed to fetch messages', { exact: true }).waitFor();
+    expect(await thread.getByTestId('message-bubble').count()).toBe(0);
+
+    await seller.unroute(messagesRead);
+    await thread.getByRole('button', { name: 'Try Again' }).click();
+    await thread.getByTestId('message-bubble').filter({ hasText: 'Chị ơi, nồi cơm còn không?' }).waitFor();
+    expect(await thread.getByText('Failed to fetch messages').count()).toBe(0);
+  });
 });
 
 describe('dashboard', () => {

@@ -179,6 +179,8 @@ export interface BrowserHarness {
   newPage(options?: {
     account?: Account;
     viewport?: { width: number; height: number };
+    /** The browser's language (navigator.language, Accept-Language): en-US unless told. */
+    locale?: string;
     keep?: boolean;
   }): Promise<{ page: Page; context: BrowserContext; userId?: string }>;
   /** GET through the gateway, expecting 200. */
@@ -206,7 +208,7 @@ export function installBrowserHarness(label: string, options: { demoData?: boole
       return stack!.gatewayUrl;
     },
     async newPage(pageOptions = {}) {
-      const context = await browser!.newContext({ viewport: pageOptions.viewport ?? { width: 1280, height: 900 } });
+      const context = await browser!.newContext({ viewport: pageOptions.viewport ?? { width: 1280, height: 900 }, locale: pageOptions.locale ?? 'en-US' });
       (pageOptions.keep ? kept : contexts).push(context);
       const userId = pageOptions.account ? await registerInContext(context, stack!.gatewayUrl, pageOptions.account) : undefined;
       const page = await context.newPage();

@@ -155,6 +155,8 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- if kindIs "invalid" $hops }}{{ $hops = ternary 1 0 (or $v.ingress.enabled $v.httpRoute.enabled) }}{{ end -}}
 {{- $_ := set $env "TRUST_PROXY_HOPS" ($hops | toString) -}}
 {{- $_ := set $env "UPSTREAM_TIMEOUT_MS" ($block.upstreamTimeoutMs | toString) -}}
+{{- /* The site's own URL first: its pages' link previews, canonical links and sitemap are absolute. */ -}}
+{{- $_ := set $env "PUBLIC_ORIGINS" (join "," $v.publicOrigins) -}}
 {{- range $service := splitList " " (include "marketplace.services" $root) -}}
 {{- $_ := set $env (printf "%s_URL" (upper $service)) (printf "http://%s-%s:%v" $fullname $service (index $v $service).port) -}}
 {{- end -}}

@@ -15,14 +15,18 @@ export interface DocumentTemplate {
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
 const HEAD_END = /<\/head>/i;
+const DOCTYPE = /^\s*<!doctype[^>]*>/i;
 
-/** A document's text cut for its head tags: its <title> and description out, the place of the title kept. */
+/**
+ * A document's text cut for its head tags: its <title> and description out, the tags in the title's place
+ * (or at the end of its head; after the doctype in a document without a head, where the parser puts them in one).
+ */
 export function cutDocument(html: string): { before: string; after: string } {
-  const withoutDescription = html.replace(DESCRIPTION, '');
-  const title = TITLE.exec(withoutDescription) ?? HEAD_END.exec(withoutDescription);
-  if (!title) return { before: '', after: withoutDescription };
-  const end = title[0].toLowerCase() === '</head>' ? title.index : title.index + title[0].length;
-  return { before: withoutDescription.slice(0, title.index), after: withoutDescription.slice(end) };
+  const text = html.replace(DESCRIPTION, '');
+  const title = TITLE.exec(text);
+  if (title) return { before: text.slice(0, title.index), after: text.slice(title.index + title[0].length) };
+  const at = HEAD_END.exec(text)?.index ?? DOCTYPE.exec(text)?.[0].length ?? 0;
+  return { before: text.slice(0, at), after: text.slice(at) };
 }
 
 interface Loaded {

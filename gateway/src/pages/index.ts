@@ -7,6 +7,7 @@ import type { ServiceName } from '@vnmarket/proto';
 import type { Logger } from '@vnmarket/shared';
 import type { GatewayConfig } from '../config';
 import { WebDocuments } from './documents';
+import { robotsTxt } from './robots';
 import { pageHandler } from './router';
 import { sitemapRoutes } from './sitemap';
 import { PageSources } from './sources';
@@ -17,7 +18,8 @@ const PAGE_DATA_TIMEOUT_MS = 3000;
 export interface SitePages {
   /** GET of a page path: the app's document with the page's head, or next() for what is no page (a file's name, not HTML). */
   page: RequestHandler;
-  sitemap: Router;
+  /** What crawlers ask for besides pages: the sitemap, and robots.txt pointing at it. */
+  forRobots: Router;
 }
 
 export function sitePages(
@@ -32,8 +34,10 @@ export function sitePages(
     timeoutMs: Math.min(PAGE_DATA_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS),
     now: options.now,
   });
+  const forRobots = sitemapRoutes({ origin, sources, ttlMs, logger: options.logger, now: options.now });
+  forRobots.get('/robots.txt', robotsTxt(config.WEB_DIST, origin));
   return {
     page: pageHandler({ documents: new WebDocuments(config.WEB_DIST), sources, origin, ttlMs, logger: options.logger, now: options.now }),
-    sitemap: sitemapRoutes({ origin, sources, ttlMs, logger: options.logger, now: options.now }),
+    forRobots,
   };
 }

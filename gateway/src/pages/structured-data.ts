@@ -86,7 +86,13 @@ export function listingStructuredData(listing: VisibleListing, url: string, imag
         ...(metadata.remote === true ? { jobLocationType: 'TELECOMMUTE' } : {}),
         jobLocation: { '@type': 'Place', address: address(listing.location) },
         ...(salary > 0
-          ? { baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', value: salary, ...(unitText ? { unitText } : {}) } } }
+          ? {
+              baseSalary: {
+                '@type': 'MonetaryAmount',
+                currency: 'USD',
+                value: { '@type': 'QuantitativeValue', value: salary, ...(unitText ? { unitText } : {}) },
+              },
+            }
           : {}),
       };
     }
@@ -96,7 +102,11 @@ export function listingStructuredData(listing: VisibleListing, url: string, imag
       const organizer = text(metadata.organizer);
       // A start date only when it is one (the form's field is free text): 2026-12-24, with its time if it is 19:30.
       const startDate =
-        date && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? (time && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : date) : undefined;
+        date && /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date))
+          ? time && /^\d{2}:\d{2}$/.test(time)
+            ? `${date}T${time}`
+            : date
+          : undefined;
       return {
         ...common,
         '@type': 'Event',

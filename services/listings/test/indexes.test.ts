@@ -7,7 +7,7 @@ import { listingsTestDatabase } from './support/database';
  * A migration that adds or drops one changes this list, and says in its comment which query reads it.
  */
 const READ_BY: Record<string, string> = {
-  listings_pkey: 'a listing by id (detail page, edits, saves)',
+  listings_pkey: "a listing by id (detail page, edits, saves, its link preview), and the sitemap's walk of the ids",
   listings_active_recent: 'browse, and the newest-first looks of a search: by its titles (title_vector included), then by its matches',
   listings_active_category_recent: 'a category page, newest first, and its count',
   listings_active_price: 'browse sorted by price',

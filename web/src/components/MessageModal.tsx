@@ -13,7 +13,7 @@ import { revalidateAfterMessageSent, revalidateMessages } from '../lib/cache-wri
 import { useMessagingSocket } from '../lib/hooks';
 import { useMessages } from '../lib/screen-reads';
 import { useToast } from '../lib/toast';
-import { ConnectionStatus, MessageBubbles, MessageComposer, useScrollToBottom } from './conversation';
+import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from './conversation';
 import { Dialog } from './Dialog';
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
 
 export function MessageModal({ open, onClose, currentUserId, seller, listing }: Props) {
   const conversationId = conversationIdFor(currentUserId, seller.id);
-  const { data: messages, isLoading } = useMessages(open ? conversationId : undefined);
+  const { data: messages, isLoading, error, mutate } = useMessages(open ? conversationId : undefined);
   const toast = useToast();
   const { t } = useLingui();
   const sellerName = `${seller.firstName} ${seller.lastName}`;
@@ -63,7 +63,9 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
     >
       <Status connected={connected} />
       <List ref={listRef} role="log" aria-label={t`Conversation`} aria-live="polite" data-testid="message-list">
-        {isLoading ? (
+        {error && !messages ? (
+          <MessagesLoadFailed retry={() => mutate()} />
+        ) : isLoading ? (
           <Empty>{t`Loading messages...`}</Empty>
         ) : !messages || messages.length === 0 ? (
           <Empty>{t`No messages yet. Say hello and ask about the listing.`}</Empty>

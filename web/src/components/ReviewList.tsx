@@ -73,9 +73,7 @@ export function ReviewList({
           );
         })}
       </List>
-      {total !== undefined && total > reviews.length && (
-        <More>{moreText(reviews.length, total)}</More>
-      )}
+      {total !== undefined && total > reviews.length && <More>{moreText(reviews.length, total)}</More>}
     </>
   );
 }

@@ -35,7 +35,8 @@ export default function PublicProfile() {
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated || !user) return null;
   if (own) return <Navigate to={`/profile${hash}`} replace />;
-  if (error) return error instanceof ApiError && (error.status === 404 || error.status === 400) ? <NotFound /> : <LoadFailed title={t`Failed to load profile`} />;
+  if (error)
+    return error instanceof ApiError && (error.status === 404 || error.status === 400) ? <NotFound /> : <LoadFailed title={t`Failed to load profile`} />;
   if (!profile) return <PageSkeleton />;
 
   const name = fullName(profile);

@@ -4,7 +4,19 @@ import type { ListingRow } from './listings';
 
 type PreviewRow = Pick<
   ListingRow,
-  'id' | 'title' | 'description' | 'category' | 'price' | 'price_type' | 'condition' | 'location' | 'images' | 'metadata' | 'is_active' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'price'
+  | 'price_type'
+  | 'condition'
+  | 'location'
+  | 'images'
+  | 'metadata'
+  | 'is_active'
+  | 'created_at'
+  | 'updated_at'
 >;
 
 /**

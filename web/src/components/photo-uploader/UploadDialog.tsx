@@ -183,7 +183,11 @@ export function UploadDialog({ open, onClose, images, onChange }: Props) {
           {t`Cancel`}
         </Button>
         <Button onClick={() => void upload()} disabled={picked.length === 0 || phase === 'uploading'}>
-          {phase === 'uploading' ? t`Uploading...` : pickedCount === 0 ? t`Upload` : t`${plural(pickedCount, { one: 'Upload # photo', other: 'Upload # photos' })}`}
+          {phase === 'uploading'
+            ? t`Uploading...`
+            : pickedCount === 0
+              ? t`Upload`
+              : t`${plural(pickedCount, { one: 'Upload # photo', other: 'Upload # photos' })}`}
         </Button>
       </Actions>
     </Dialog>
