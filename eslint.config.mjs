@@ -3,6 +3,7 @@
 // Prettier owning the formatting. `make lint` runs it with Prettier's check.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -33,6 +34,33 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   { files: ['web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    // Every user-visible string of the web app comes from the catalogues (web/lingui.config.ts): a sentence
+    // or a capitalised word outside t``, msg`` or <Trans> is an error. Not text: identifiers, CSS, URLs,
+    // header names, the brand, and the calls and props that never reach the screen.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[A-Z][a-z]+(-[A-Z][a-z]+)+$', '^Chợ Việt( Bay Area)?$', '^@media '],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|style|type|id|key|name|to|href|src|rel|role|as|variant|size|tone|testId|data-testid|htmlFor|autoComplete|inputMode|method|mode|target|lang|accept|\\$\\w+)$',
+              },
+            },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+          ],
+          ignoreFunctions: ['console.*', 'Error', 'styled.*', 'styled', 'css', 'keyframes', '*.querySelector', '*.querySelectorAll', '*.closest', 'itemStyles', 'matchPath', 'RegExp'],
+          useTsTypes: true,
+          ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has', 'String.replace', 'String.startsWith', 'String.includes', 'Headers.set', 'FormData.append', 'XMLHttpRequest.setRequestHeader'],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { module: 'writable', require: 'readonly', process: 'readonly', console: 'readonly', __dirname: 'readonly' } },

@@ -22,6 +22,7 @@ export const FIRST_PAGE_SOURCES = [
   '<rootDir>/src/components/header/LanguageSwitch.tsx',
   '<rootDir>/src/pages/landing/Landing.tsx',
   '<rootDir>/src/lib/categories.ts',
+  '<rootDir>/src/lib/router.tsx',
 ];
 
 export default defineConfig({
@@ -30,6 +31,8 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',
+  // The macro's <Trans> comes from src/lib/trans.tsx (package.json "imports"), out of the first page's JS.
+  runtimeConfigModule: { Trans: ['#trans', 'Trans'] },
   catalogs: [
     { path: `${localesDir}/{locale}/first-page`, include: FIRST_PAGE_SOURCES },
     { path: `${localesDir}/{locale}/app`, include: ['<rootDir>/src'], exclude: FIRST_PAGE_SOURCES },

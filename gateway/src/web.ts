@@ -57,7 +57,8 @@ export function webRoutes(distDir: string, site: SitePages): Router {
     '/assets',
     expressStaticGzip(path.join(distDir, 'assets'), { ...compressed, serveStatic: { immutable: true, maxAge: '365d', fallthrough: false } }),
   );
-  // Other public files (favicon) for an hour; a document asked for by name (index.html) is a page: never cached.
+  // Other public files (favicon) for an hour; a document asked for by name (index.html) is a page, and sw.js (the
+  // service worker) must be checked at each page load so that a deploy's worker replaces the last: never cached.
   router.use(
     expressStaticGzip(distDir, {
       ...compressed,
@@ -66,7 +67,7 @@ export function webRoutes(distDir: string, site: SitePages): Router {
         index: false,
         maxAge: '1h',
         setHeaders: (res, filePath) => {
-          if (/[\\/]index(\.[a-z]+)?\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
+          if (/[\\/](index(\.[a-z]+)?\.html|sw\.js)(\.br|\.gz)?$/.test(filePath)) res.setHeader('Cache-Control', 'no-cache');
         },
       },
     }),

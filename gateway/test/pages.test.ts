@@ -127,6 +127,13 @@ describe('a listing’s page, read without JavaScript', () => {
     ]);
   });
 
+  it('shows an edit within the cache’s time', async () => {
+    const edited = await create({ title: 'Bán bàn ghế' });
+    expect(metaContent((await page(`/listing/${edited.id}`)).text, 'og:title')).toBe('Bán bàn ghế');
+    expect((await owner.client.request('PUT', `/api/listings/${edited.id}`, { json: listingBody({ title: 'Bán bàn ghế gỗ' }) })).status).toBe(200);
+    await eventually(async () => expect(metaContent((await page(`/listing/${edited.id}`)).text, 'og:title')).toBe('Bán bàn ghế gỗ'), 5000, 50);
+  });
+
   it('previews nothing of a deactivated listing (200: the app shows its own view), within the cache’s time', async () => {
     const hidden = await create({ title: 'Tin sẽ bị ẩn', images: [photo] });
     expect(metaContent((await page(`/listing/${hidden.id}`)).text, 'og:title')).toBe(hidden.title);

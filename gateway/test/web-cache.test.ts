@@ -1,8 +1,8 @@
 /**
  * How long browsers may keep the built web app's files: hashed assets (the entry and every lazy route
  * chunk) for a year, immutable, in every encoding; index.html never without asking again, whether it is
- * reached by a page path, by "/" or by name, so a deploy is seen at the next load. A missing asset is a
- * 404, never index.html cached for a year.
+ * reached by a page path, by "/" or by name, so a deploy is seen at the next load, and the service worker
+ * (sw.js) likewise. A missing asset is a 404, never index.html cached for a year.
  */
 import http from 'node:http';
 import type { RunningServer } from '@vnmarket/shared';
@@ -21,6 +21,7 @@ beforeAll(async () => {
     'assets/index-abc123.js': CHUNK,
     'assets/Home-def456.js': CHUNK,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    'sw.js': `(function(){self.__list=${JSON.stringify('Chợ Việt '.repeat(400))}})();\n`,
   });
   ({ server, stop } = await startInProcessGateway('http://127.0.0.1:9', dist));
 });
@@ -57,6 +58,15 @@ describe('cache headers of the built web app', () => {
       const response = await get(page, encoding);
       expect([page, response.status, response.headers['cache-control']]).toEqual([page, 200, 'no-cache']);
     }
+  });
+
+  it.each(ENCODINGS)('the service worker is no-cache, so a deploy’s worker is found at the next load (Accept-Encoding %s)', async (encoding) => {
+    const response = await get('/sw.js', encoding);
+    expect([response.status, response.headers['cache-control'], response.headers['content-encoding']]).toEqual([
+      200,
+      'no-cache',
+      encoding === 'br' ? 'br' : encoding === 'gzip' ? 'gzip' : undefined,
+    ]);
   });
 
   it('a missing asset is a 404, not index.html cached for a year', async () => {

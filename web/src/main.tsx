@@ -23,3 +23,9 @@ void startI18n().then(() => {
   if (prerendered && !document.documentElement.hasAttribute(SKIP_PRERENDER_ATTRIBUTE)) hydrateRoot(prerendered, app);
   else createRoot(container).render(app);
 });
+
+// The service worker (src/sw.ts: the offline page, the hashed assets kept), once the page has loaded; where the
+// browser refuses one (private windows may), the app works as before.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}

@@ -487,7 +487,7 @@ describe('messages', () => {
     await seller.getByTestId('message-bubble').filter({ hasText: 'Còn em nhé' }).waitFor();
     expect(await input.inputValue()).toBe('');
     await modal.getByTestId('message-bubble').filter({ hasText: 'Còn em nhé, chiều nay qua xem được' }).waitFor();
-    // Each side's bubbles, own (white on red) and the other's, with their times, readable on both screens.
+    // Each side's bubbles, own (white on the primary colour) and the other's, with their times, readable on both screens.
     expect(await a11yViolationsOf(seller, ['color-contrast'])).toEqual([]);
     expect(await a11yViolationsOf(buyer, ['color-contrast'])).toEqual([]);
   });

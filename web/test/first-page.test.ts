@@ -51,9 +51,9 @@ describe('the base styles', () => {
     const html = readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     const inline = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
-    expect(inline.some((css) => css.includes('--primary:#c8102e') && css.includes('.skip-link:focus'))).toBe(true);
+    expect(inline.some((css) => css.includes('--primary:#b4441f') && css.includes('.skip-link:focus'))).toBe(true);
     // In <head>, before the prerendered page it styles (module scripts run only after parsing anyway).
-    expect(html.indexOf('--primary:#c8102e')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html.indexOf('--primary:#b4441f')).toBeLessThan(html.indexOf('<div id="root">'));
     for (const { file } of initialJs(WEB_DIST).files) {
       expect({ file, hasBaseStyles: /--primary-hover\s*:/.test(readFileSync(path.join(WEB_DIST, file), 'utf8')) }).toEqual({ file, hasBaseStyles: false });
     }

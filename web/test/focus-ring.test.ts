@@ -1,6 +1,6 @@
 /**
  * Keyboard focus must be easy to see, for older eyes too: the ring the app's buttons and fields share
- * (--focus) is solid primary red behind a white gap, not a faint tint (WCAG 1.4.11: 3:1 against what is
+ * (--focus) is the solid primary colour (terracotta) behind a white gap, not a faint tint (WCAG 1.4.11: 3:1 against what is
  * next to it; the old 28% tint was about 1.4:1 on white).
  */
 import { type BrowserGlobals, installBrowserHarness, newAccount } from './support';
@@ -9,7 +9,7 @@ jest.setTimeout(60_000);
 
 const web = installBrowserHarness('focus-ring');
 
-it('a button reached with Tab shows a solid red ring with a white gap', async () => {
+it('a button reached with Tab shows a solid terracotta ring with a white gap', async () => {
   const { page } = await web.newPage({ viewport: { width: 375, height: 800 } });
   await page.goto(`${web.base}/login`);
   const signIn = page.getByRole('button', { name: 'Sign in' });
@@ -27,7 +27,7 @@ it('a button reached with Tab shows a solid red ring with a white gap', async ()
   const ring = await signIn.evaluate(
     (button) => (globalThis as unknown as { getComputedStyle(element: unknown): { boxShadow: string } }).getComputedStyle(button).boxShadow,
   );
-  expect(ring).toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(200, 16, 46) 0px 0px 0px 4px');
+  expect(ring).toBe('rgb(255, 255, 255) 0px 0px 0px 2px, rgb(180, 68, 31) 0px 0px 0px 4px');
 });
 
 it('a date field shows the same ring on each of its parts, its calendar button too (where the input itself is not :focus)', async () => {
@@ -56,5 +56,5 @@ it('a date field shows the same ring on each of its parts, its calendar button t
     rings.push(state.ring);
   }
   expect(calendarButtonReached).toBe(true);
-  expect(new Set(rings)).toEqual(new Set(['rgb(255, 255, 255) 0px 0px 0px 2px, rgb(200, 16, 46) 0px 0px 0px 4px']));
+  expect(new Set(rings)).toEqual(new Set(['rgb(255, 255, 255) 0px 0px 0px 2px, rgb(180, 68, 31) 0px 0px 0px 4px']));
 });

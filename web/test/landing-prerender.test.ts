@@ -53,10 +53,14 @@ describe('the prerendered landing page', () => {
     expect(root).toContain('Your Vietnamese Community Marketplace');
     expect(root).toContain('Browse by Category');
     // The base styles (variables) inline, and the components' styles styled-components made for the markup.
-    expect(html).toMatch(/<style>:root\{--primary:#c8102e/);
+    expect(html).toMatch(/<style>:root\{--primary:#b4441f/);
     expect(html).toMatch(/<style data-styled="true"[^>]*>[\s\S]*var\(--primary\)/);
-    // A deep link is answered with the same document: the route guard hides the prerender there.
-    expect(await (await fetch(`${web.base}/login`)).text()).toBe(html);
+    // A deep link is answered with the same document (its own head's link-preview tags aside: gateway/src/pages):
+    // the route guard hides the prerender there.
+    const login = await (await fetch(`${web.base}/login`)).text();
+    const fromGuard = (page: string) => page.slice(page.indexOf('<!--prerendered-landing-->'));
+    expect(fromGuard(login)).toBe(fromGuard(html));
+    expect(fromGuard(html)).toContain('<div id="root">');
   });
 
   it('carries its route guard inline, as the first script of <head>, allowed by the CSP by its hash alone', async () => {
@@ -104,7 +108,7 @@ describe('the prerendered landing page', () => {
     const prerendered = before.getByRole('heading', { name: HERO, level: 1 });
     expect(await prerendered.isVisible()).toBe(true);
     expect(await before.locator(`[${PRERENDERED_ATTRIBUTE}]`).count()).toBe(1);
-    // The critical CSS came with it: the hero's white text on red, not the browser's defaults.
+    // The critical CSS came with it: the hero's white text on teal, not the browser's defaults.
     const { color } = await prerendered.evaluate((element) => {
       const { getComputedStyle } = globalThis as unknown as { getComputedStyle(target: unknown): { color: string } };
       return { color: getComputedStyle(element).color };

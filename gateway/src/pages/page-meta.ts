@@ -12,8 +12,11 @@ import { excerpt, formatPrice, SITE_NAME, TEXTS } from './texts';
 export interface ResolvedPage {
   status: 200 | 404;
   meta: PageMeta;
-  /** The page under which its rendering may be kept, with how long: `document` as long as the built document
-   * (it depends on nothing else), `timed` as long as the services' data, `never` (made without that data). */
+  /**
+   * What its rendering may be kept under (with everything it shows of a service's data), and how long:
+   * `document` as long as the built document (it depends on nothing else), `timed` for PAGE_CACHE_TTL_MS,
+   * `never` (made without the data it should show).
+   */
   key: string;
   kept: 'document' | 'timed' | 'never';
 }
@@ -94,7 +97,8 @@ async function listingPage(id: string, context: PageContext): Promise<ResolvedPa
   if (found.state === 'missing') return notFound(context);
   // A deactivated listing is never previewed; the app shows its owner their own view of it.
   if (found.state === 'hidden') return unlisted(context);
-  return { status: 200, meta: listingMeta(found.value, context), key: `listing:${found.value.id}`, kept: 'timed' };
+  // Its version in the key: a page made of the data before a change is not given after it.
+  return { status: 200, meta: listingMeta(found.value, context), key: `listing:${found.value.id}:${found.value.updatedAt}`, kept: 'timed' };
 }
 
 export function listingMeta(listing: VisibleListing, { origin, language }: Pick<PageContext, 'origin' | 'language'>): PageMeta {
@@ -134,5 +138,5 @@ async function memberPage(id: string, context: PageContext): Promise<ResolvedPag
     image: user.profileImageUrl ? { url: new URL(user.profileImageUrl, `${origin}/`).href, alt: name } : siteImage(origin, language),
     type: 'profile',
   };
-  return { status: 200, meta, key: `member:${user.id}`, kept: 'timed' };
+  return { status: 200, meta, key: `member:${user.id}:${name}:${user.profileImageUrl ?? ''}`, kept: 'timed' };
 }

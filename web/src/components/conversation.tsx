@@ -167,7 +167,7 @@ const Bubble = styled.p<{ $own: boolean }>`
   border-radius: 14px;
   border: 1px solid ${({ $own }) => ($own ? 'var(--primary)' : 'var(--border)')};
   background: ${({ $own }) => ($own ? 'var(--primary)' : 'var(--surface-alt, #f1f0ee)')};
-  /* Solid, not faded: white on red at this size needs all its contrast (WCAG AA 4.5:1). */
+  /* Solid, not faded: white on the primary colour at this size needs all its contrast (WCAG AA 4.5:1). */
   color: ${({ $own }) => ($own ? '#fff' : 'var(--text)')};
   span {
     white-space: pre-wrap;

@@ -69,7 +69,7 @@ const buttonStyles = css<{ $variant?: Variant; $size?: Size; $block?: boolean }>
         background: var(--accent);
         color: #1c1917;
         &:hover:not(:disabled) {
-          background: #e2a900;
+          background: var(--accent-hover);
         }
       `,
       outline: css`

@@ -77,8 +77,11 @@ export class ContractError extends Error {
   readonly request: string;
   readonly issues: readonly ContractIssue[];
   constructor(request: string, issues: readonly ContractIssue[]) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a developer's message (the console), not the reader's
     const shown = issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || '(the body)'}: ${issue.message}`);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a developer's message
     const more = issues.length > shown.length ? ` (and ${issues.length - shown.length} more)` : '';
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a developer's message
     super(`The answer to ${request} does not match the contract: ${shown.join('; ')}${more}`);
     this.name = 'ContractError';
     this.request = request;
@@ -90,6 +93,7 @@ export class ContractError extends Error {
 export function listOf<T>(item: Contract<T>): Contract<T[]> {
   return {
     safeParse(value) {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a contract issue, for the developer
       if (!Array.isArray(value)) return { success: false, error: { issues: [{ path: [], message: 'Expected a list' }] } };
       const data: T[] = [];
       const issues: ContractIssue[] = [];
@@ -110,6 +114,7 @@ export async function parseResponse<T>(response: Response, source: ContractSourc
   try {
     body = await response.json();
   } catch {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a contract issue, for the developer
     throw reported(new ContractError(request, [{ path: [], message: 'Expected a JSON body' }]));
   }
   const parsed = schema.safeParse(body);

@@ -96,5 +96,6 @@ export async function switchLanguage(language: Language): Promise<void> {
 
 /** The choice, kept in the browser for a year (the gateway reads it to serve the page in that language). */
 export function rememberLanguage(language: Language): void {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie's attributes
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
 }

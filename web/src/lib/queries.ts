@@ -35,7 +35,8 @@ const unreadCountSchema: Contract<{ count: number }> = {
     const count = value && typeof value === 'object' ? (value as { count?: unknown }).count : undefined;
     return typeof count === 'number' && Number.isInteger(count) && count >= 0
       ? { success: true, data: { count } }
-      : { success: false, error: { issues: [{ path: ['count'], message: 'Expected a whole number' }] } };
+      : // eslint-disable-next-line lingui/no-unlocalized-strings -- a contract issue, for the developer
+        { success: false, error: { issues: [{ path: ['count'], message: 'Expected a whole number' }] } };
   },
 };
 

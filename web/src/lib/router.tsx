@@ -7,8 +7,10 @@
  * target; replace when the link points at the current location), NavLink's "active" class and
  * aria-current="page" as React Router computes them. Import routing from here, not from react-router-dom.
  */
+import { msg } from '@lingui/core/macro';
 import { Children, Component, forwardRef, isValidElement, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { matchPath, UNSAFE_RouteContext as RouteContext, useHref, useLinkClickHandler, useLocation, useResolvedPath, type To } from 'react-router-dom';
+import { i18n } from './i18n';
 
 export { BrowserRouter, matchPath, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
@@ -58,7 +60,7 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: un
     const message = this.state.error instanceof Error ? this.state.error.message : String(this.state.error);
     return (
       <div role="alert" style={{ padding: '48px 16px', textAlign: 'center' }}>
-        <h2>Unexpected Application Error!</h2>
+        <h2>{i18n._(msg`Unexpected Application Error!`)}</h2>
         <p>{message}</p>
       </div>
     );

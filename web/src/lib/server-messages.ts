@@ -73,6 +73,7 @@ const BY_CODE: Record<string, MessageDescriptor> = {
 };
 
 /** The English texts of the services' answers and of proto's field checks, by their exact words. */
+/* eslint-disable lingui/no-unlocalized-strings -- the keys are the server's English words, as it says them */
 const BY_TEXT: Record<string, MessageDescriptor> = {
   // proto's field checks: every message proto's schemas give (auth.ts, listings.ts, primitives.ts,
   // object-path.ts, verification.ts, media.ts, messaging.ts), so a form's own check and a 400 answer's
@@ -259,6 +260,7 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'This phone number is already verified on another account': msg`This phone number is already verified on another account`,
   'We are sending too many verification codes right now. Please try again later.': msg`We are sending too many verification codes right now. Please try again later.`,
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The services' texts with a value inside (a wait, a size limit, the countries SMS reaches), by their

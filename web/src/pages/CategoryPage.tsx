@@ -191,7 +191,7 @@ function Empty({ title, onClear }: { title: MessageDescriptor; onClear: () => vo
 
 const Hero = styled.section`
   padding: 32px 0 28px;
-  background: linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
+  background: var(--hero);
   color: #fff;
   > div > p {
     margin: 4px 0 18px;

@@ -169,7 +169,7 @@ export default function Home() {
 
 const Hero = styled.section`
   padding: 32px 0 28px;
-  background: linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
+  background: var(--hero);
   color: #fff;
   h1 {
     font-size: clamp(1.5rem, 4vw, 2rem);
@@ -216,7 +216,7 @@ const Tile = styled(ButtonLink)`
 
 const Banner = styled.div`
   background: var(--accent-soft);
-  border-bottom: 1px solid #f3e2a6;
+  border-bottom: 1px solid #f5d6b8;
 `;
 
 const BannerInner = styled(Container)`

@@ -226,7 +226,7 @@ const Row = styled.div`
 const WhyCard = styled(Card)`
   padding: 24px;
   background: var(--accent-soft);
-  border-color: #f3e2a6;
+  border-color: #f5d6b8;
   h2 {
     font-size: 1.1rem;
     margin-bottom: 12px;

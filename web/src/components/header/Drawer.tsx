@@ -49,7 +49,7 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
       <DrawerPanel ref={panel} role="dialog" aria-modal="true" aria-label={t`Menu`}>
         <DrawerHead>
           <Logo to="/" onClick={closeToPage}>
-            <LogoMark aria-hidden="true">★</LogoMark> Chợ Việt
+            <LogoMark /> Chợ Việt
           </Logo>
           <IconButton type="button" aria-label={t`Close menu`} onClick={onClose}>
             <CloseIcon />

@@ -36,7 +36,7 @@ export function Header() {
     <Bar>
       <BarInner>
         <Logo to="/" aria-label={t`Chợ Việt Bay Area home`}>
-          <LogoMark aria-hidden="true">★</LogoMark>
+          <LogoMark />
           <span>Chợ Việt</span>
         </Logo>
         <DesktopNav aria-label={t`Main`}>

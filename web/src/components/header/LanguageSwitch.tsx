@@ -13,6 +13,7 @@ import { activeLanguage, switchLanguage } from '../../lib/i18n';
 import { useAuth } from '../../lib/use-auth';
 
 /** Each language by its own name, the same in every language. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- names that are never translated
 const NAMES: Record<Language, string> = { en: 'English', vi: 'Tiếng Việt' };
 
 /** Switches to `language` and, for a member, saves it on the account. */

@@ -17,16 +17,9 @@ export const Logo = styled(Link)`
   white-space: nowrap;
 `;
 
-export const LogoMark = styled.span`
+/** The mark (a market stall) is the favicon itself: a small file the browser keeps, no drawing in the JS. */
+export const LogoMark = styled.img.attrs({ src: '/favicon.svg', alt: '', width: 32, height: 32 })`
   flex: none;
-  display: inline-grid;
-  place-items: center;
-  width: 32px;
-  height: 32px;
-  border-radius: 9px;
-  background: var(--primary);
-  color: var(--accent);
-  font-size: 1.05rem;
 `;
 
 export const IconButton = styled.button`

@@ -79,7 +79,7 @@ export default function Landing() {
 
 const Hero = styled.section`
   padding: 64px 0 72px;
-  background: radial-gradient(1200px 400px at 80% -10%, rgb(245 184 0 / 30%), transparent 60%), linear-gradient(135deg, #c8102e 0%, #8f0b21 100%);
+  background: var(--hero);
   color: #fff;
   ${media.tablet} {
     padding: 96px 0 104px;
@@ -102,7 +102,7 @@ const Eyebrow = styled.p`
   font-weight: 700;
   text-transform: uppercase;
   letter-spacing: 0.12em;
-  color: var(--accent);
+  color: #ffdcb8;
 `;
 
 const Lead = styled.p`

@@ -1,0 +1,78 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built to /sw.js by vite-plugin-pwa's injectManifest, registered by main.tsx after load).
+ *
+ * - Precaches the build's hashed assets (JS, CSS), the offline page and the mark: the list the build injects
+ *   into self.__WB_MANIFEST. Those are the same for everyone.
+ * - Page loads (navigations) go to the network, never to a cache, and nothing they answer is stored: a page
+ *   can hold a member's own data. Offline, a failed page load shows /offline.html, in the member's language
+ *   (the vnm_lang cookie, else the browser's) first and the other below.
+ * - Every other request (/api, /ws, /objects, photos) is not handled here: the browser fetches it as if
+ *   there were no service worker, and nothing of it is cached.
+ */
+import { firstSupportedLanguage, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/src/languages';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+  cookieStore?: { get(name: string): Promise<{ value: string } | null | undefined> };
+};
+
+const OFFLINE_PAGE = '/offline.html';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A new build's worker takes over at once: page loads never come from a cache, so no open page depends on the old one's.
+void self.skipWaiting();
+clientsClaim();
+
+// The page's request starts while the worker starts up, rather than after it.
+self.addEventListener('activate', (event) => {
+  if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
+});
+
+registerRoute(
+  new NavigationRoute(async ({ request, event }) => {
+    try {
+      const preloaded = (await (event as FetchEvent).preloadResponse) as Response | undefined;
+      return preloaded ?? (await fetch(request));
+    } catch {
+      return offlinePage();
+    }
+  }),
+);
+
+async function chosenLanguage(): Promise<Language> {
+  try {
+    const cookie = await self.cookieStore?.get(LANGUAGE_COOKIE);
+    if (isLanguage(cookie?.value)) return cookie.value;
+  } catch {
+    // No Cookie Store API here: the browser's languages decide.
+  }
+  return firstSupportedLanguage(self.navigator.languages) ?? 'en';
+}
+
+/** The precached offline page, Vietnamese first when that is the member's language. */
+async function offlinePage(): Promise<Response> {
+  const page = await matchPrecache(OFFLINE_PAGE);
+  if (!page) return Response.error();
+  if ((await chosenLanguage()) === 'en') return page;
+  const headers = new Headers(page.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(vietnameseFirst(await page.text()), { status: 200, headers });
+}
+
+/**
+ * offline.html, written English first, with Vietnamese first: the document's language, the title's two halves,
+ * and each English element with the Vietnamese one right after it (same tag) swap places.
+ */
+function vietnameseFirst(html: string): string {
+  return html
+    .replace('<html lang="en">', '<html lang="vi">')
+    .replace(/<title>(.*?) · (.*?)<\/title>/, '<title>$2 · $1</title>')
+    .replace(/<(\w+) lang="en">([\s\S]*?)<\/\1>(\s*)<\1 lang="vi">([\s\S]*?)<\/\1>/g, '<$1 lang="vi">$4</$1>$3<$1 lang="en">$2</$1>');
+}
