@@ -78,7 +78,9 @@ export function prerenderLanding(): Plugin {
           });
           if (LANGUAGE_DOCUMENTS[language] === 'index.html') page.source = source;
           else this.emitFile({ type: 'asset', fileName: LANGUAGE_DOCUMENTS[language], source });
-          this.info(`prerendered the landing page (${language}): ${(html.length / 1024).toFixed(1)} KB of markup, ${(styleTags.length / 1024).toFixed(1)} KB of CSS`);
+          this.info(
+            `prerendered the landing page (${language}): ${(html.length / 1024).toFixed(1)} KB of markup, ${(styleTags.length / 1024).toFixed(1)} KB of CSS`,
+          );
         }
         const csp: WebCsp = { scriptHashes: [scriptHash(guardScript)] };
         this.emitFile({ type: 'asset', fileName: WEB_CSP_FILE, source: `${JSON.stringify(csp, null, 2)}\n` });

@@ -66,13 +66,18 @@ async function offlinePage(): Promise<Response> {
   return new Response(vietnameseFirst(await page.text()), { status: 200, headers });
 }
 
+// offline.html's markup that vietnameseFirst rewrites: patterns, not text anyone reads.
+const ROOT_EN = '<html lang="en">';
+const ROOT_VI = '<html lang="vi">';
+const TITLE = /<title>(.*?) · (.*?)<\/title>/;
+const TITLE_SWAPPED = '<title>$2 · $1</title>';
+const PAIR = /<(\w+) lang="en">([\s\S]*?)<\/\1>(\s*)<\1 lang="vi">([\s\S]*?)<\/\1>/g;
+const PAIR_SWAPPED = '<$1 lang="vi">$4</$1>$3<$1 lang="en">$2</$1>';
+
 /**
  * offline.html, written English first, with Vietnamese first: the document's language, the title's two halves,
  * and each English element with the Vietnamese one right after it (same tag) swap places.
  */
 function vietnameseFirst(html: string): string {
-  return html
-    .replace('<html lang="en">', '<html lang="vi">')
-    .replace(/<title>(.*?) · (.*?)<\/title>/, '<title>$2 · $1</title>')
-    .replace(/<(\w+) lang="en">([\s\S]*?)<\/\1>(\s*)<\1 lang="vi">([\s\S]*?)<\/\1>/g, '<$1 lang="vi">$4</$1>$3<$1 lang="en">$2</$1>');
+  return html.replace(ROOT_EN, ROOT_VI).replace(TITLE, TITLE_SWAPPED).replace(PAIR, PAIR_SWAPPED);
 }

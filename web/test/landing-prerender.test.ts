@@ -68,12 +68,12 @@ describe('the prerendered landing page', () => {
     const html = await response.text();
     const head = html.slice(0, html.indexOf('</head>'));
     const scripts = [...head.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    // The guard first, inline: the first paint waits for no request. Then the app's module.
+    // The guard first, inline: the first paint waits for no request. Then the app's modules (the bundler's
+    // runtime, the entry, and the first page's chunk: vite.config.mts).
     expect(scripts[0]![1]).toBe('');
     expect(scripts[0]![2]).toBe(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE));
-    expect(scripts.slice(1).map(([, attributes]) => attributes)).toEqual([
-      expect.stringMatching(/^ type="module" crossorigin src="\/assets\/index-[\w-]+\.js"$/),
-    ]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const [, attributes] of scripts.slice(1)) expect(attributes).toMatch(/^ type="module" crossorigin src="\/assets\/[\w-]+\.js"$/);
     const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
     expect(scriptSrc?.split(' ')).toEqual(["'self'", scriptHash(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE))]);
   });

@@ -72,10 +72,15 @@ async function imageSize(url: string): Promise<string> {
 
 describe('the web app manifest', () => {
   it('is linked from every page with the theme colour and the Apple icon, and is valid with its icons at their sizes', async () => {
+    // Both documents: English, and Tiếng Việt (index.vi.html) for a browser that asks for it.
     const html = await (await fetch(`${web.base}/messages`)).text();
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
-    expect(html).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}"/);
-    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"');
+    const vietnamese = await (await fetch(`${web.base}/messages`, { headers: { 'accept-language': 'vi-VN,vi;q=0.9' } })).text();
+    expect(vietnamese).toContain('<html lang="vi"');
+    for (const document of [html, vietnamese]) {
+      expect(document).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+      expect(document).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}"/);
+      expect(document).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"');
+    }
 
     const response = await fetch(`${web.base}/manifest.webmanifest`);
     expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/manifest+json; charset=utf-8']);

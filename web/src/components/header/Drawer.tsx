@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink } from '../../lib/router';
 import styled from 'styled-components';
 import { useUnreadCount } from '../../lib/queries';
@@ -44,7 +45,9 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
       else opener?.focus();
     };
   }, [onClose]);
-  return (
+  // Into <body>: the header's backdrop-filter makes it the containing block of anything fixed inside it, which
+  // would size the menu to the header's 64 px.
+  return createPortal(
     <DrawerBackdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <DrawerPanel ref={panel} role="dialog" aria-modal="true" aria-label={t`Menu`}>
         <DrawerHead>
@@ -106,7 +109,8 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
           <LanguageChoice />
         </LanguageSection>
       </DrawerPanel>
-    </DrawerBackdrop>
+    </DrawerBackdrop>,
+    document.body,
   );
 }
 

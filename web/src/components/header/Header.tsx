@@ -80,9 +80,7 @@ export function Header() {
               {t`Sign In`}
             </ButtonAnchor>
           )}
-          <ShownFrom $from="phone">
-            <LanguageSwitch />
-          </ShownFrom>
+          <LanguageSwitch />
           <MobileOnly>
             <IconButton type="button" aria-label={t`Open menu`} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
               <MenuIcon />
