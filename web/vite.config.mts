@@ -1,8 +1,11 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { LANGUAGE_DOCUMENTS } from '@vnmarket/proto/src/services';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineCss } from './build/inline-css';
+import { initialJs } from './build/initial-js';
 import { precompressFolder } from './build/precompress';
 import { prerenderLanding } from './build/prerender';
 import { treeshakeHelp } from './build/treeshake';
@@ -23,6 +26,28 @@ function precompress(): Plugin {
   };
 }
 
+/** The built folder, as resolved (a build's --outDir too): the service worker's precache reads it. */
+let outDir = 'dist';
+function recordOutDir(): Plugin {
+  return {
+    name: 'record-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+}
+
+/**
+ * What the service worker precaches of the hashed assets: the first page's JS in either language (the app
+ * shell), not every screen's chunk. A phone on a cellular plan installs the worker on its first visit; the
+ * other screens' chunks are cached as they are used (src/sw.ts).
+ */
+async function onlyTheAppShell<Entry extends { url: string }>(entries: Entry[]) {
+  const shell = new Set(Object.values(LANGUAGE_DOCUMENTS).flatMap((document) => initialJs(outDir, document).files.map((file) => file.file.replace(/^\//, ''))));
+  return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url)), warnings: [] };
+}
+
 /** The SPA the gateway serves from web/dist; `npm run dev -w web` proxies the API to a running gateway. */
 export default defineConfig({
   plugins: [
@@ -31,6 +56,7 @@ export default defineConfig({
     treeshakeHelp(),
     inlineCss(),
     prerenderLanding(),
+    recordOutDir(),
     // src/sw.ts built to /sw.js with the list of files to precache; main.tsx registers it, public/manifest.webmanifest describes the app.
     VitePWA({
       strategies: 'injectManifest',
@@ -39,10 +65,11 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The hashed assets, the offline page and the mark it shows: the same for everyone. Never a document
-        // (index.html, index.vi.html: a page load goes to the network), nor the .br/.gz copies precompress writes.
+        // The app shell's hashed assets, the offline page and the mark it shows: the same for everyone. Never a
+        // document (index.html, index.vi.html: a page load goes to the network), nor the .br/.gz copies.
         globPatterns: ['assets/*.{js,css}', 'offline.html', 'favicon.svg'],
         globIgnores: ['**/*.br', '**/*.gz'],
+        manifestTransforms: [onlyTheAppShell],
         rollupFormat: 'iife',
       },
     }),

@@ -5,8 +5,13 @@ import { gzipSync } from 'node:zlib';
 /** Issue 14's goal 5: the landing page's initial JS, gzip, at most 100 KB (KiB here: 1 KB = 1024 bytes). */
 export const INITIAL_JS_GOAL_BYTES = 100 * 1024;
 
-/** What the regression test holds the first page to: the goal. Never raise it without a reason. */
-export const INITIAL_JS_CEILING_BYTES = INITIAL_JS_GOAL_BYTES;
+/**
+ * What the regression test holds the first page to. Never raise it without a reason. It is 5 KB above the
+ * goal for Tiếng Việt (issue 44): Lingui's runtime (@lingui/core and @lingui/react's provider, about 3 KB
+ * gzip), the language's first-page catalogue (0.9 KB in English, 1.1 KB in Tiếng Việt) and the language
+ * switch, against the 0.7 KB the first page had left. The bench still reports the goal.
+ */
+export const INITIAL_JS_CEILING_BYTES = 105 * 1024;
 
 /** The size of the issue's "before": one 357 KB (107 KB gzip) index chunk plus the 211 KB (68 KB gzip) chunk it preloaded. */
 export const INITIAL_JS_BEFORE = { bytes: 573_798, gzipBytes: 175_880 };
@@ -34,12 +39,12 @@ export function jsFileSize(distDir: string, file: string): JsFile {
 }
 
 /**
- * Every JS file the built index.html makes the browser fetch before the app runs: its scripts (module ones
+ * Every JS file a built document (index.html, or a language's: index.vi.html) makes the browser fetch before the app runs: its scripts (module ones
  * and the prerender's classic route guard) and modulepreloads, and everything they import statically. Route chunks loaded with import() are not in it:
  * the landing route ("/") is part of the entry, every other screen is a lazy chunk.
  */
-export function initialJs(distDir: string): InitialJs {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+export function initialJs(distDir: string, document = 'index.html'): InitialJs {
+  const html = readFileSync(path.join(distDir, document), 'utf8');
   const queue = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
     (match) => match[1] ?? '',
   );

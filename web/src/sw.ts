@@ -2,8 +2,10 @@
 /**
  * The service worker (built to /sw.js by vite-plugin-pwa's injectManifest, registered by main.tsx after load).
  *
- * - Precaches the build's hashed assets (JS, CSS), the offline page and the mark: the list the build injects
- *   into self.__WB_MANIFEST. Those are the same for everyone.
+ * - Precaches the app shell (the first page's JS in either language), the offline page and the mark: the list
+ *   the build injects into self.__WB_MANIFEST (vite.config.mts). Those are the same for everyone.
+ * - The other hashed assets (/assets/: each screen's chunk, the catalogues) are kept as they are used, the
+ *   newest 120: their names change with their content, so a kept one is never stale.
  * - Page loads (navigations) go to the network, never to a cache, and nothing they answer is stored: a page
  *   can hold a member's own data. Offline, a failed page load shows /offline.html, in the member's language
  *   (the vnm_lang cookie, else the browser's) first and the other below.
@@ -13,7 +15,9 @@
 import { firstSupportedLanguage, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/src/languages';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (PrecacheEntry | string)[];
@@ -33,6 +37,11 @@ clientsClaim();
 self.addEventListener('activate', (event) => {
   if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
 });
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({ cacheName: 'assets', plugins: [new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true })] }),
+);
 
 registerRoute(
   new NavigationRoute(async ({ request, event }) => {

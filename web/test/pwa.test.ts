@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Listing } from '@vnmarket/proto';
+import { initialJs } from '../build/initial-js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { LANGUAGE_COOKIE } from '@vnmarket/proto/src/languages';
 import {
@@ -149,12 +150,17 @@ describe('the web app manifest', () => {
 });
 
 describe('the service worker', () => {
-  it('installs and precaches the build’s hashed assets and the offline page, from /sw.js never cached', async () => {
+  it('installs and precaches the app shell (the first page’s JS) and the offline page, from /sw.js never cached', async () => {
     const response = await fetch(`${web.base}/sw.js`);
     expect([response.status, response.headers.get('cache-control')]).toEqual([200, 'no-cache']);
     const list = precacheList();
     expect(list).toContain('/offline.html');
     expect(list.every((file) => /^\/assets\/[\w.-]+-[\w-]{8}\.(js|css)$/.test(file) || ['/offline.html', '/favicon.svg'].includes(file))).toBe(true);
+    // Of the hashed assets, the app shell only: the first page's JS in either language, not every screen's
+    // chunk (a phone installs the worker on its first visit, often on a cellular plan).
+    const shell = ['index.html', 'index.vi.html'].flatMap((document) => initialJs(WEB_DIST, document).files.map((file) => file.file));
+    expect(list.filter((file) => file.startsWith('/assets/')).sort()).toEqual([...new Set(shell)].sort());
+    expect(list.some((file) => /\/(Messages|Dashboard|Login)-/.test(file))).toBe(false);
     // No page (index.html in either language) is precached: a page load goes to the network.
     expect(list.filter((file) => file.endsWith('.html') && file !== '/offline.html')).toEqual([]);
 
@@ -247,9 +253,11 @@ describe('the service worker', () => {
       .map((url) => new URL(url).pathname);
     expect(cached.length).toBeGreaterThan(0);
     expect(cached.filter((pathname) => /^\/(api|ws|objects)(\/|$)/.test(pathname))).toEqual([]);
-    // Only what the build listed: no page the member saw (a page can hold their own data), nothing else.
+    // Only what the build listed, and the hashed assets of the screens seen: no page the member saw (a page
+    // can hold their own data), nothing else.
     const precached = new Set(precacheList());
-    expect(cached.filter((pathname) => !precached.has(pathname))).toEqual([]);
+    expect(cached.filter((pathname) => !precached.has(pathname) && !/^\/assets\/[\w.-]+-[\w-]{8}\.js$/.test(pathname))).toEqual([]);
+    expect(cached.some((pathname) => /^\/assets\/Messages-/.test(pathname))).toBe(true);
   });
 });
 
