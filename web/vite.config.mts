@@ -91,7 +91,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'trans', test: /[\\/]@lingui[\\/]react[\\/]dist[\\/]shared[\\/]/, priority: 2, includeDependenciesRecursively: false },
-            { name: 'app', test: /[\\/]src[\\/]main\.tsx$/, priority: 1 },
+            { name: 'main', test: /[\\/]src[\\/]main\.tsx$/, priority: 1 },
           ],
         },
       },

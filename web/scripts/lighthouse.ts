@@ -5,7 +5,7 @@
  * the suite (each page takes ~20 s).
  *
  *   CHROME_PATH=/usr/bin/chromium npm run lighthouse -w web          (builds nothing: build web first)
- *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_LANGUAGES=vi npm run lighthouse -w web
+ *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_LANGUAGES=vi LIGHTHOUSE_PAGES=home,login npm run lighthouse -w web
  *
  * Needs the `lighthouse` command (npm i -g lighthouse, or LIGHTHOUSE=/path/to/bin/lighthouse).
  *
@@ -126,6 +126,9 @@ async function main(): Promise<void> {
       ['messages', '/messages', true],
       ['dashboard', '/dashboard', true],
     ];
+    // LIGHTHOUSE_PAGES=login,home: only the pages whose label starts with one of these.
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+    if (only) pages.splice(0, pages.length, ...pages.filter(([label]) => only.some((start) => label.startsWith(start))));
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     const languages = (process.env.LIGHTHOUSE_LANGUAGES ?? 'en,vi').split(',');
     const rows: Row[] = [];

@@ -6,6 +6,7 @@
  * photos, and drives Debian's chromium. Build the app first: npm run build --workspace web.
  *
  *   npm run screenshots -w web        (or: tsx web/scripts/screenshots.ts)
+ *   SCREENSHOTS_LANGUAGE=vi npm run screenshots -w web     (Tiếng Việt: web/screenshots/vi/)
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,10 @@ import {
   uploadThroughApi,
 } from '../test/support';
 
-const OUT = path.resolve(__dirname, '../screenshots');
+const LANGUAGE = process.env.SCREENSHOTS_LANGUAGE === 'vi' ? 'vi' : 'en';
+const OUT = path.resolve(__dirname, '../screenshots', LANGUAGE === 'vi' ? 'vi' : '');
+/** The browser's language: the app starts in it (and the gateway serves its page). */
+const LOCALE = LANGUAGE === 'vi' ? 'vi-VN' : 'en-US';
 const WIDTHS = [1280, 375] as const;
 /** Long pages are cut here so phone screenshots stay readable. */
 const MAX_HEIGHT = 8000;
@@ -87,14 +91,14 @@ async function main(): Promise<void> {
       };
       const viewport = { width, height: width > 600 ? 900 : 812 };
 
-      const visitor = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+      const visitor = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: LOCALE });
       const landing = await visitor.newPage();
       await landing.goto(`${base}/`);
       await landing.getByTestId('featured-listings').getByTestId('listing-card').first().waitFor();
       await shot('landing', landing);
       await visitor.close();
 
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: LOCALE });
       if (registered) {
         const login = await context.request.post(`${base}/api/login`, { data: { identifier: viewer.phone, password: viewer.password } });
         if (login.status() !== 200) throw new Error(`viewer login: ${login.status()}`);
@@ -109,19 +113,21 @@ async function main(): Promise<void> {
 
       await page.goto(`${base}/listing/${pho.id}`);
       await page.getByTestId('gallery-main').waitFor();
-      await page.getByRole('heading', { name: 'Seller Reviews' }).waitFor();
+      await page.locator('#seller-reviews').waitFor();
       await shot('detail', page);
 
       await page.goto(`${base}/create-listing`);
-      await page.getByLabel('Title').waitFor();
-      await page.getByLabel('Title').fill('Phòng riêng gần BART – Private room near BART');
-      await page.getByLabel('Category').selectOption('rent');
-      await page.getByLabel('Description').fill('Sunny private room in a quiet house, shared kitchen, 5 minutes walk to BART. Phòng sáng, yên tĩnh.');
-      await page.getByLabel('Price', { exact: true }).fill('1150');
-      await page.getByLabel('Location').fill('Oakland, CA');
-      await page.getByLabel('Bedrooms').fill('1');
-      await page.getByLabel('Bathrooms').fill('1');
-      await page.getByLabel('WiFi Included').check();
+      // The form's fields by name: the same in either language.
+      const field = (name: string) => page.locator(`[name="${name}"]`);
+      await field('title').waitFor();
+      await field('title').fill('Phòng riêng gần BART – Private room near BART');
+      await field('category').selectOption('rent');
+      await field('description').fill('Sunny private room in a quiet house, shared kitchen, 5 minutes walk to BART. Phòng sáng, yên tĩnh.');
+      await field('price').fill('1150');
+      await field('location').fill('Oakland, CA');
+      await field('metadata.bedrooms').fill('1');
+      await field('metadata.bathrooms').fill('1');
+      await page.locator('[name="metadata.amenities"][value="WiFi Included"]').check();
       await page.evaluate(() => (globalThis as unknown as BrowserGlobals).window.scrollTo(0, 0));
       await shot('create', page);
 

@@ -13,6 +13,7 @@ import { media } from '../lib/breakpoints';
 import {
   CATEGORY_INFO,
   defaultPriceType,
+  detailValueLabel,
   FORM_AMENITIES,
   FORM_CONDITIONS,
   FORM_CUISINE_TYPES,
@@ -102,7 +103,7 @@ function CategoryFields({ category }: { category: Category | '' }) {
             <TextField name="metadata.bedrooms" label={t`Bedrooms`} type="number" min="0" step="1" inputMode="numeric" />
             <TextField name="metadata.bathrooms" label={t`Bathrooms`} type="number" min="0" step="0.5" inputMode="decimal" />
           </Three>
-          <CheckGroup name="metadata.amenities" legend={t`Amenities`} values={FORM_AMENITIES} label={(value) => value} />
+          <CheckGroup name="metadata.amenities" legend={t`Amenities`} values={FORM_AMENITIES} label={(value) => detailValueLabel(value, true)} />
         </>
       );
     case 'food':
