@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES } from './categories';
+import { listingSchema } from './listings';
 import { idSchema, queryNumberInput } from './primitives';
 
 /**
@@ -13,22 +13,23 @@ import { idSchema, queryNumberInput } from './primitives';
  * listing (deleted, or never there). Counts no view.
  */
 export const listingPreviewSchema = z.discriminatedUnion('visible', [
-  z.object({
-    id: z.uuid(),
-    visible: z.literal(true),
-    title: z.string(),
-    /** The description's first LISTING_PREVIEW_DESCRIPTION characters. */
-    description: z.string(),
-    category: z.enum(CATEGORIES),
-    price: z.string(),
-    priceType: z.string(),
-    condition: z.string().nullable(),
-    location: z.string(),
-    images: z.array(z.string()),
-    metadata: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
+  listingSchema
+    .pick({
+      id: true,
+      title: true,
+      /** The description's first LISTING_PREVIEW_DESCRIPTION characters. */
+      description: true,
+      category: true,
+      price: true,
+      priceType: true,
+      condition: true,
+      location: true,
+      images: true,
+      metadata: true,
+      createdAt: true,
+      updatedAt: true,
+    })
+    .extend({ visible: z.literal(true) }),
   z.object({ id: z.uuid(), visible: z.literal(false) }),
 ]);
 export type ListingPreview = z.infer<typeof listingPreviewSchema>;

@@ -63,14 +63,19 @@ export function prerenderLanding(): Plugin {
         if (page?.type !== 'asset') return this.error('prerender-landing: the bundle has no index.html');
         const template = String(page.source);
         const pages = await renderLanding(config);
-        const guardScript = routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE);
+        const scriptHashes: string[] = [];
+        const catalogue = (language: Language, part: string) =>
+          Object.values(bundle).find(
+            (file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/locales/${language}/${part}.po`),
+          );
         for (const language of LANGUAGES) {
           const { html, styleTags, description } = pages[language];
           if (!html.includes('<h1>')) this.error(`prerender-landing: the landing page (${language}) rendered without its <h1>`);
-          const messages = Object.values(bundle).find(
-            (file) => file.type === 'chunk' && file.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/locales/${language}/first-page.po`),
-          );
-          if (!messages) return this.error(`prerender-landing: no chunk of the ${language} first-page messages`);
+          const messages = catalogue(language, 'first-page');
+          const appMessages = catalogue(language, 'app');
+          if (!messages || !appMessages) return this.error(`prerender-landing: no chunk of the ${language} messages`);
+          const guardScript = routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE, `${config.base}${appMessages.fileName}`);
+          scriptHashes.push(scriptHash(guardScript));
           const source = withLanguage(withPrerender(template, { html, styleTags, guardScript }), {
             language,
             description,
@@ -82,7 +87,7 @@ export function prerenderLanding(): Plugin {
             `prerendered the landing page (${language}): ${(html.length / 1024).toFixed(1)} KB of markup, ${(styleTags.length / 1024).toFixed(1)} KB of CSS`,
           );
         }
-        const csp: WebCsp = { scriptHashes: [scriptHash(guardScript)] };
+        const csp: WebCsp = { scriptHashes };
         this.emitFile({ type: 'asset', fileName: WEB_CSP_FILE, source: `${JSON.stringify(csp, null, 2)}\n` });
       },
     },

@@ -25,16 +25,27 @@ export interface PrerenderParts {
 /**
  * The route guard, run before the body is parsed: a deep link (any path but "/") or a browser that may
  * hold a session (auth's signed-in cookie, or the hint that its last answer was a member) must not see the
- * prerendered landing page. Inline, so the first paint waits for no request; the gateway's
- * Content-Security-Policy allows it by its hash (scriptHash, WEB_CSP_FILE).
+ * prerendered landing page. Those open a lazy screen, which waits for the language's app messages: the guard
+ * asks for them at once (`appMessages`, a modulepreload), beside the app's own JS rather than after it. Inline,
+ * so the first paint waits for no request; the gateway's Content-Security-Policy allows it by its hash
+ * (scriptHash, WEB_CSP_FILE).
  */
-export function routeGuardScript(signedInHintKey: string, signedInCookie: string): string {
+export function routeGuardScript(signedInHintKey: string, signedInCookie: string, appMessages?: string): string {
+  const preload = appMessages
+    ? `
+  if (skip) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = ${JSON.stringify(appMessages)};
+    document.head.appendChild(link);
+  }`
+    : '';
   return `(function () {
   var skip = location.pathname !== '/' || ('; ' + document.cookie).indexOf(${JSON.stringify(`; ${signedInCookie}=`)}) !== -1;
   try {
     skip = skip || localStorage.getItem(${JSON.stringify(signedInHintKey)}) === '1';
   } catch (error) {}
-  if (skip) document.documentElement.setAttribute(${JSON.stringify(SKIP_PRERENDER_ATTRIBUTE)}, '');
+  if (skip) document.documentElement.setAttribute(${JSON.stringify(SKIP_PRERENDER_ATTRIBUTE)}, '');${preload}
 })();
 `;
 }

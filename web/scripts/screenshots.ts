@@ -118,7 +118,7 @@ async function main(): Promise<void> {
 
       await page.goto(`${base}/create-listing`);
       // The form's fields by name: the same in either language.
-      const field = (name: string) => page.locator(`[name="${name}"]`);
+      const field = (name: string) => page.locator(`form [name="${name}"]`);
       await field('title').waitFor();
       await field('title').fill('Phòng riêng gần BART – Private room near BART');
       await field('category').selectOption('rent');

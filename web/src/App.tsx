@@ -21,7 +21,7 @@ import { useHydrated } from './lib/prerendered';
 import { setDocumentTitle } from './lib/document-title';
 import { focusMain } from './lib/focus';
 import { WEB_ROUTES } from '@vnmarket/proto/src/web-routes';
-import { i18n, withAppMessages } from './lib/i18n';
+import { i18n, useLocale, withAppMessages } from './lib/i18n';
 import { useAccountLanguage } from './components/header/LanguageSwitch';
 
 // Every screen but the landing page loads on demand (its own chunk), so a visitor's first page carries
@@ -99,7 +99,7 @@ function Root() {
  */
 function OnNewScreen() {
   const { pathname } = useLocation();
-  const { i18n: active } = useLingui();
+  const locale = useLocale();
   const first = useRef(true);
   useEffect(() => {
     const title = screenAt(pathname)?.title;
@@ -113,19 +113,26 @@ function OnNewScreen() {
   useEffect(() => {
     const title = screenAt(location.pathname)?.title;
     if (title && location.pathname !== '/') setDocumentTitle(i18n._(title));
-  }, [active.locale]);
+  }, [locale]);
   return null;
 }
 
-export default function App() {
+/** Its own component: the app's render (every screen's) does not wait on the messages it asks for. */
+function SkipLink() {
   const { t } = useLingui();
+  return (
+    <a href="#main" className="visually-hidden skip-link">
+      {t`Skip to content`}
+    </a>
+  );
+}
+
+export default function App() {
   useAccountLanguage();
   return (
     <MessagingProvider>
       <OnNewScreen />
-      <a href="#main" className="visually-hidden skip-link">
-        {t`Skip to content`}
-      </a>
+      <SkipLink />
       <Header />
       <Main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

@@ -5,11 +5,11 @@
  * language is active before it renders (lib/i18n.ts).
  */
 import { StrictMode, type ComponentType, type ReactNode } from 'react';
-import { I18nProvider, useLingui } from '@lingui/react';
+import { I18nProvider } from '@lingui/react';
 import { SWRConfig } from 'swr';
 import App from './App';
 import { ToastProvider } from './components/Toast';
-import { i18n } from './lib/i18n';
+import { i18n, useLocale } from './lib/i18n';
 import { swrConfig } from './lib/queries';
 
 export function AppTree({ router }: { router: ComponentType<{ children?: ReactNode }> }) {
@@ -23,12 +23,13 @@ export function AppTree({ router }: { router: ComponentType<{ children?: ReactNo
 }
 
 /**
- * Everything under the language: rendered anew when it changes (or its messages arrive), so every part
- * re-renders in the new language, those that format with lib/format.ts without asking for it too. A
- * re-render, not a remount: forms keep what was typed.
+ * Everything under the language: rendered anew when it changes, so every part re-renders in the new
+ * language, those that format with lib/format.ts without asking for it too. A re-render, not a remount:
+ * forms keep what was typed. Not when more messages arrive (a lazy screen's): those that show them ask for
+ * them (useLingui), and a whole render of the app on a phone is a long task.
  */
 function LocalizedTree({ router: Router }: { router: ComponentType<{ children?: ReactNode }> }) {
-  useLingui();
+  useLocale();
   return (
     <SWRConfig value={swrConfig}>
       <Router>

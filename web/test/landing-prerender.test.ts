@@ -63,19 +63,46 @@ describe('the prerendered landing page', () => {
     expect(fromGuard(html)).toContain('<div id="root">');
   });
 
-  it('carries its route guard inline, as the first script of <head>, allowed by the CSP by its hash alone', async () => {
-    const response = await fetch(`${web.base}/`);
+  it.each(['en', 'vi'])('carries its route guard inline, as the first script of <head>, allowed by the CSP by its hash alone (%s)', async (language) => {
+    const response = await fetch(`${web.base}/`, { headers: { cookie: `vnm_lang=${language}` } });
     const html = await response.text();
     const head = html.slice(0, html.indexOf('</head>'));
     const scripts = [...head.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    // The guard first, inline: the first paint waits for no request. Then the app's modules (the bundler's
-    // runtime, the entry, and the first page's chunk: vite.config.mts).
+    // The guard first, inline: the first paint waits for no request. It names the language's app messages,
+    // which a deep link or a member's page asks for at once. Then the app's modules (the bundler's runtime,
+    // the entry, and the first page's chunk: vite.config.mts).
     expect(scripts[0]![1]).toBe('');
-    expect(scripts[0]![2]).toBe(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE));
+    const appMessages = /link\.href = "([^"]+)"/.exec(scripts[0]![2]!)?.[1];
+    expect(appMessages).toMatch(/^\/assets\/app-[\w-]+\.js$/);
+    expect(scripts[0]![2]).toBe(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE, appMessages));
+    expect((await fetch(`${web.base}${appMessages}`)).status).toBe(200);
     expect(scripts.length).toBeGreaterThan(1);
     for (const [, attributes] of scripts.slice(1)) expect(attributes).toMatch(/^ type="module" crossorigin src="\/assets\/[\w-]+\.js"$/);
-    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
-    expect(scriptSrc?.split(' ')).toEqual(["'self'", scriptHash(routeGuardScript(SIGNED_IN_HINT_KEY, SIGNED_IN_COOKIE))]);
+    // Each language's document has its own guard: the policy allows the two, and no other inline script.
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    expect(scriptSrc?.[0]).toBe("'self'");
+    expect(scriptSrc).toHaveLength(3);
+    expect(scriptSrc).toContain(scriptHash(scripts[0]![2]!));
+  });
+
+  it('asks for the app messages beside the app on a deep link, not on the landing page', async () => {
+    const { page } = await web.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${web.base}/login`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    const appMessages = asked.find((pathname) => /^\/assets\/app-[\w-]+\.js$/.test(pathname));
+    expect(appMessages).toBeDefined();
+    // Before the login screen's own chunk: with the app's JS, not after it.
+    expect(asked.indexOf(appMessages!)).toBeLessThan(asked.findIndex((pathname) => /\/Login-[\w-]+\.js$/.test(pathname)));
+
+    const visitor = await web.newPage();
+    const landing: string[] = [];
+    visitor.page.on('request', (request) => landing.push(new URL(request.url()).pathname));
+    await visitor.page.goto(`${web.base}/`);
+    await visitor.page.getByRole('heading', { name: HERO, level: 1 }).waitFor();
+    const firstScripts = landing.slice(0, landing.findIndex((pathname) => /\/main-[\w-]+\.js$/.test(pathname)) + 1);
+    expect(firstScripts.some((pathname) => /\/app-[\w-]+\.js$/.test(pathname))).toBe(false);
   });
 
   it('answers /robots.txt with the crawl rules, not the app (an SPA fallback would hand crawlers HTML)', async () => {

@@ -9,6 +9,7 @@
  * Without one, the document's own `lang` (the gateway's pick from Accept-Language) decides.
  */
 import { i18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/src/languages';
 
 export { i18n };
@@ -60,9 +61,12 @@ export async function startI18n(language: Language = startingLanguage()): Promis
   i18n.activate(language);
 }
 
-/** The rest of the active language's messages (the screens' and dialogs'). */
+/**
+ * The rest of the active language's messages (the screens' and dialogs'); before the first render (a deep
+ * link's screen is asked for as the app starts), the starting language's.
+ */
 export function loadAppMessages(): Promise<void> {
-  const language = activeLanguage();
+  const language = isLanguage(i18n.locale) ? i18n.locale : startingLanguage();
   return load(language, APP[language]);
 }
 
@@ -78,6 +82,17 @@ export function activeLanguage(): Language {
 /** The BCP 47 locale of the active language for Intl: "en-US" or "vi-VN". */
 export function intlLocale(): string {
   return activeLanguage() === 'vi' ? 'vi-VN' : 'en-US';
+}
+
+const onChange = (listener: () => void) => i18n.on('change', listener);
+const currentLocale = () => i18n.locale;
+
+/**
+ * The active language, for a component that must render anew when it changes but not when more messages of
+ * it arrive (useLingui renders again on both): the app's root, whose render is every part's.
+ */
+export function useLocale(): string {
+  return useSyncExternalStore(onChange, currentLocale, currentLocale);
 }
 
 /** A whole number as the active language writes it: "2,345", "2.345". */

@@ -11,3 +11,6 @@ export const FOCUS_AFTER_SEND_MS = 100;
 export const SCROLL_TO_BOTTOM_MS = 100;
 export const UPLOADER_CLOSE_MS = 500;
 export const POST_VERIFY_REDIRECT_MS = 1500;
+
+/** How long after the page's load the service worker is registered (main.tsx). */
+export const SERVICE_WORKER_DELAY_MS = 5000;
