@@ -29,6 +29,23 @@ describe('Tiếng Việt', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('vi');
   });
 
+  it('fits a 375 px phone: the switch by its code, the sign-in on one line, nothing off the screen', async () => {
+    const { page } = await newPage({ locale: 'vi-VN', viewport: { width: 375, height: 740 } });
+    await page.goto(`${web.base}/`);
+    const header = page.locator('header');
+    const toEnglish = header.getByRole('button', { name: 'English' });
+    expect(await toEnglish.innerText()).toBe('EN');
+    const signIn = header.getByRole('link', { name: 'Đăng nhập' });
+    const box = await signIn.boundingBox();
+    // One line of text: a 36-44 px button (two lines made it 48).
+    expect(box!.height).toBeLessThanOrEqual(44);
+    const widths = await page.evaluate(() => {
+      const { document } = globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } };
+      return [document.documentElement.scrollWidth, document.documentElement.clientWidth];
+    });
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+  });
+
   it('is one tap away: the header, home, a listing, a toast and a validation message change, and a reload keeps it', async () => {
     const account = newAccount('Lan', 'Trần');
     const { page, context } = await newPage({ account });

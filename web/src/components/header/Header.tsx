@@ -151,8 +151,10 @@ const DesktopSearch = styled.div`
   }
 `;
 
+/* The name gives way to the buttons (its shrink factor, styles.ts); the buttons keep their labels on one line. */
 const Actions = styled.div`
   margin-left: auto;
+  flex-shrink: 0;
   display: flex;
   align-items: center;
   gap: 8px;

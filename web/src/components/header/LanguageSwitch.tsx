@@ -1,6 +1,6 @@
 /**
- * The language switch of the header (the other language, named in itself: one tap) and of the phone
- * drawer (both, the active one pressed). A member's choice is kept on the account too
+ * The language switch of the header (the other language, named in itself, its code on a phone: one tap)
+ * and of the phone drawer (both, named in full, the active one pressed). A member's choice is kept on the account too
  * (`preferredLanguage`), so it follows them to a new device: useAccountLanguage applies it once they are
  * known.
  */
@@ -11,6 +11,7 @@ import { LANGUAGES, type Language } from '@vnmarket/proto/src/languages';
 import { apiRequest } from '../../lib/api';
 import { activeLanguage, switchLanguage } from '../../lib/i18n';
 import { useAuth } from '../../lib/use-auth';
+import { media } from '../../lib/breakpoints';
 
 /** Each language by its own name, the same in every language. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- names that are never translated
@@ -44,8 +45,9 @@ export function LanguageSwitch() {
   const choose = useChooseLanguage();
   const other: Language = i18n.locale === 'vi' ? 'en' : 'vi';
   return (
-    <SwitchButton type="button" lang={other} onClick={() => void choose(other)}>
-      {NAMES[other]}
+    <SwitchButton type="button" lang={other} aria-label={NAMES[other]} onClick={() => void choose(other)}>
+      <FullName>{NAMES[other]}</FullName>
+      <ShortName aria-hidden="true">{other.toUpperCase()}</ShortName>
     </SwitchButton>
   );
 }
@@ -83,6 +85,20 @@ const SwitchButton = styled.button`
   &[aria-pressed='true'] {
     border-color: var(--primary);
     color: var(--primary);
+  }
+`;
+
+/* A phone's header is narrow: the language's code there ("VI", "EN"), its name from the phone breakpoint up. */
+const FullName = styled.span`
+  ${media.belowPhone} {
+    display: none;
+  }
+`;
+
+const ShortName = styled.span`
+  display: none;
+  ${media.belowPhone} {
+    display: inline;
   }
 `;
 

@@ -2,11 +2,15 @@
 import { Link } from '../../lib/router';
 import styled, { css } from 'styled-components';
 
-/* With very large text the name is cut rather than pushing the header's buttons off the screen. */
+/*
+ * With very large text the name is cut rather than pushing the header's buttons off the screen, and on a
+ * narrow phone it gives way first (a high shrink factor), before a button's label would wrap.
+ */
 export const Logo = styled(Link)`
   display: inline-flex;
   align-items: center;
   min-width: 0;
+  flex-shrink: 100;
   overflow: hidden;
   gap: 8px;
   font-weight: 800;
