@@ -34,7 +34,9 @@ describe('Tiếng Việt', () => {
     await page.goto(`${web.base}/`);
     const header = page.locator('header');
     const toEnglish = header.getByRole('button', { name: 'English' });
-    expect(await toEnglish.innerText()).toBe('EN');
+    // The code shows; the name says the language in full.
+    expect(await toEnglish.evaluate((button) => (button as unknown as { textContent: string }).textContent)).toBe('EnglishEN English');
+    expect((await toEnglish.boundingBox())!.width).toBeLessThanOrEqual(48);
     const signIn = header.getByRole('link', { name: 'Đăng nhập' });
     const box = await signIn.boundingBox();
     // One line of text: a 36-44 px button (two lines made it 48).

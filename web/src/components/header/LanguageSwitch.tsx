@@ -44,10 +44,15 @@ export function LanguageSwitch() {
   const { i18n } = useLingui();
   const choose = useChooseLanguage();
   const other: Language = i18n.locale === 'vi' ? 'en' : 'vi';
+  const code = other.toUpperCase();
   return (
-    <SwitchButton type="button" lang={other} aria-label={NAMES[other]} onClick={() => void choose(other)}>
+    // On a phone its name is the code it shows and the language's name (WCAG 2.5.3: the label is in the name).
+    <SwitchButton type="button" lang={other} onClick={() => void choose(other)}>
       <FullName>{NAMES[other]}</FullName>
-      <ShortName aria-hidden="true">{other.toUpperCase()}</ShortName>
+      <ShortName>
+        {code}
+        <span className="visually-hidden"> {NAMES[other]}</span>
+      </ShortName>
     </SwitchButton>
   );
 }
