@@ -1,7 +1,7 @@
 /**
  * What each category is called, in each of the product's languages: the Tiếng Việt is docs/glossary.md's,
- * the English the screens' (web/src/lib/categories.ts). Without zod, for the web's first page; the
- * gateway's link previews name categories with it.
+ * the English the screens' (web/src/lib/categories.ts). The gateway's link previews name categories with
+ * it; the web app's catalogues say the same (web/test/i18n.test.ts holds them to it).
  */
 import type { Category } from './categories';
 import type { Language } from './languages';

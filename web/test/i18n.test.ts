@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CATEGORY_NAMES } from '@vnmarket/proto';
 import { initialJs } from '../build/initial-js';
 
 const WEB = path.resolve(__dirname, '..');
@@ -82,6 +83,18 @@ describe('the catalogues', () => {
       .filter(({ msgid, msgstr }) => msgstr.trim() === '' || placeholders(msgid).join() !== placeholders(msgstr).join())
       .map(({ msgid, msgstr }) => `${msgid} → ${msgstr || '(untranslated)'}`);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the categories', () => {
+  it('are named in Tiếng Việt as the link previews name them (proto’s CATEGORY_NAMES, docs/glossary.md)', () => {
+    const vi = new Map(PARTS.flatMap((part) => catalogue('vi', part)).map(({ msgid, msgstr }) => [msgid, msgstr]));
+    const names = Object.entries(CATEGORY_NAMES.en).map(([category, { label, short }]) => ({
+      category,
+      label: vi.get(label),
+      short: vi.get(short),
+    }));
+    expect(names).toEqual(Object.entries(CATEGORY_NAMES.vi).map(([category, { label, short }]) => ({ category, label, short })));
   });
 });
 
