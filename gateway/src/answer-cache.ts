@@ -9,7 +9,9 @@ import { gatewayAnswerCache as answers } from '@vnmarket/shared';
  *
  * Staleness is bounded twice: by the TTL (500 ms by default, so a change made through another replica
  * shows within it), and by writes: a write this replica passes to the service empties its cache of that
- * service at once, so whoever just changed a listing sees the change on their next page.
+ * service once it is answered, so whoever just changed a listing sees the change on their next page. A
+ * write the service refused (4xx: it changed nothing) leaves the cache, so an anonymous loop of refused
+ * writes cannot empty it and send every browse page to the database.
  */
 export interface AnswerCacheOptions {
   /** How long an answer is kept at most (the service's max-age may shorten it). */
@@ -86,13 +88,10 @@ export class AnswerCache {
 
   /**
    * Answers `req` from the cache when it can (true); otherwise remembers on the request that its answer
-   * may be kept (see keep) and returns false. A write empties the cache instead: call settle() when it is done.
+   * may be kept (see keep) and returns false. A write is never answered here: call settle() when it is done.
    */
   answer(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    if (!SAFE_METHODS.has(req.method ?? '')) {
-      this.clear();
-      return false;
-    }
+    if (!SAFE_METHODS.has(req.method ?? '')) return false;
     if (req.method !== 'GET' || req.headers.authorization !== undefined) return false;
     const key = `${req.url ?? ''}\n${req.headers['accept-encoding'] ?? ''}`;
     const entry = this.entries.get(key);
@@ -109,9 +108,16 @@ export class AnswerCache {
     return false;
   }
 
-  /** A write has been answered: what was kept before or during it may show the old state. */
-  settle(req: http.IncomingMessage): void {
-    if (!SAFE_METHODS.has(req.method ?? '')) this.clear();
+  /**
+   * A write has been answered (or abandoned): what was kept before or during it may show the old state,
+   * unless the service refused it (4xx). A 5xx, or a client gone before the answer, may have changed
+   * something: the cache is emptied. Answers asked for before this and arriving after it are not kept
+   * (the generation moves on).
+   */
+  settle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (SAFE_METHODS.has(req.method ?? '')) return;
+    const refused = res.headersSent && res.statusCode >= 400 && res.statusCode < 500;
+    if (!refused) this.clear();
   }
 
   clear(): void {

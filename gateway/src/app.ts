@@ -93,7 +93,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     inFlight += 1;
     res.once('close', () => {
       inFlight -= 1;
-      cache?.settle(req);
+      cache?.settle(req, res);
       logRequestDone(logger, req, res, start);
     });
     req.apiPath = path;

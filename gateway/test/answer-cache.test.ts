@@ -225,6 +225,22 @@ describe('gateway answer cache', () => {
     expect((await request(gateway.url, '/api/listings?q=during')).body).toBe('[4]');
   });
 
+  it('keeps its answers through writes the service refused (401, 403, 404), and empties them after one that passed', async () => {
+    answers.set('/api/listings', { headers: MARKED, body: '[1]' });
+    await request(gateway.url, '/api/listings?q=refused');
+    answers.set('/api/listings', { headers: MARKED, body: '[2]' });
+    for (const status of [401, 403, 404]) {
+      answers.set('/api/listings/x', { status, body: '{"message":"no","code":"no"}' });
+      expect((await request(gateway.url, '/api/listings/x', { method: 'DELETE' })).status).toBe(status);
+      expect((await request(gateway.url, '/api/listings?q=refused')).body).toBe('[1]');
+    }
+    expect(reached.filter((line) => line.startsWith('GET'))).toEqual(['GET /api/listings?q=refused']);
+
+    answers.set('/api/listings/x', { status: 204, body: '' });
+    expect((await request(gateway.url, '/api/listings/x', { method: 'DELETE' })).status).toBe(204);
+    expect((await request(gateway.url, '/api/listings?q=refused')).body).toBe('[2]');
+  });
+
   it('keeps no more bytes than GATEWAY_CACHE_MAX_BYTES, whatever the queries: the oldest answers go first', async () => {
     const bounded = await startGateway({ GATEWAY_CACHE_MAX_BYTES: '50' });
     try {
