@@ -76,16 +76,26 @@ export const MEANINGS: Record<string, string> = {
   ARGON2_MEMORY_KIB: 'argon2id memory cost of password hashing',
   ARGON2_TIME_COST: 'argon2id time cost of password hashing',
   VIEW_WINDOW_HOURS: 'a viewer counts once per listing per this many hours',
+  REPORTS_TO_HOLD_LISTING:
+    'distinct members whose open reports hold a listing out of the catalogue (its owner and moderators still see it) until a moderator decides its case',
   BROWSE_CACHE_TTL_MS:
     'browse and search pages are served from memory this long (a page that cost more: ten times its cost, up to 30 s), and as long again while one query refreshes them (0: off); listing and seller events empty the cache on every replica at once',
   BROWSE_CACHE_MAX_MB: 'memory the cached browse and search pages may take per replica (least recently used out first)',
   COUNT_MEMORY_SECONDS:
     'a search or filter whose matches passed the count cap ("1000+") skips its count for this long on the replica that counted it; pages are always read fresh, listing events do not clear it, smaller counts are never remembered (0: off)',
   COUNT_MEMORY_MAX_ENTRIES: 'how many such searches and filters a replica remembers (least recently used out first, about 100 bytes each)',
+  BROWSE_CACHE_COALESCE_MS:
+    'listing writes close together empty each replica’s browse cache once: the first at once, later ones at most this long after the previous emptying, so a page misses a write for at most this long (0: every write empties it)',
+  LISTINGS_MAX_PER_MEMBER_PER_DAY: 'listings a member may post per day (429 with `Retry-After` beyond)',
+  REPORTS_MAX_PER_MEMBER_PER_DAY: 'reports a member may send per day (429 with `Retry-After` beyond)',
+  PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY:
+    'sellers’ numbers a member may reveal per day with “Show number” (`POST /api/listings/{id}/phone`; the same listing again is not counted; 429 with `Retry-After` beyond)',
   WS_MAX_PAYLOAD_BYTES: 'largest WebSocket frame accepted',
   WS_MAX_SOCKETS_PER_USER: 'open sockets per user (the oldest is closed beyond)',
   WS_HEARTBEAT_MS: 'socket ping interval; the session is re-checked in Redis on each',
   MESSAGES_PER_MINUTE: 'messages a user may send per minute (429 beyond)',
+  FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR:
+    'messages that open a new conversation a member may send per hour; replies are not counted (429 with `Retry-After` beyond)',
   MEDIA_ROOT: 'local object store when `S3_BUCKET` is unset',
   MEDIA_SIGNING_SECRET: 'signs local upload URLs (required in production without S3)',
   UPLOAD_URL_TTL_SECONDS: 'upload link lifetime',
@@ -125,6 +135,11 @@ export const MEANINGS: Record<string, string> = {
   UPSTREAM_MAX_SOCKETS: 'keep-alive sockets per upstream',
   UPSTREAM_HEALTH_INTERVAL_MS: 'with several replicas in a `*_URL`: how often each one’s `/readyz` is polled',
   GATEWAY_MAX_IN_FLIGHT: 'proxied requests at once; beyond, 503 with `Retry-After: 1` at once',
+  GATEWAY_MAX_IN_FLIGHT_PER_CLIENT:
+    'proxied requests at once from one client address as the gateway sees it (`TRUST_PROXY_HOPS`; IPv6 by /64); beyond, 429 `too_many_in_flight` with `Retry-After: 1`. A load test from one address raises it',
+  GATEWAY_READ_TIMEOUT_MS:
+    'a request’s head must arrive within it, and its body may neither pause longer nor fall further behind `GATEWAY_BODY_MIN_BYTES_PER_SECOND`: past either, 408 and the connection closed. There is no limit on a whole request’s time, so a large photo sent slowly but steadily finishes',
+  GATEWAY_BODY_MIN_BYTES_PER_SECOND: 'the slowest pace a request body may keep (1 KiB/s: far below a phone’s upload; a trickle is cut)',
   GATEWAY_CACHE_TTL_MS:
     'how long a gateway replica gives again an answer its service marked `Gateway-Cache-Control` (browse pages) without asking the service; a write it passes to that service empties it at once. 0 turns it off',
   GATEWAY_CACHE_MAX_BYTES: 'bytes of answers the gateway keeps per service at most, whatever the queries asked (the oldest go first)',

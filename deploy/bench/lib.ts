@@ -113,9 +113,17 @@ export function serviceBaseEnv(): NodeJS.ProcessEnv {
 /**
  * Settings every service process gets in a benchmark: production mode, quiet logs, loopback only, and its
  * metrics listener on a free port (with the default, the first process of a run took 9464 and every other
- * logged an error at start, or all did beside a running `make start`).
+ * logged an error at start, or all did beside a running `make start`). Production requires PUBLIC_ORIGINS;
+ * the benchmarks' writes carry no Origin, or their own (same-origin), so its value does not matter.
  */
-export const SERVICE_COMMON_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: LOCALHOST, SHUTDOWN_TIMEOUT_MS: '3000', METRICS_PORT: '0' } as const;
+export const SERVICE_COMMON_ENV = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: LOCALHOST,
+  SHUTDOWN_TIMEOUT_MS: '3000',
+  METRICS_PORT: '0',
+  PUBLIC_ORIGINS: 'http://localhost:8080',
+} as const;
 
 /**
  * What every service of a run shares: the base environment, SERVICE_COMMON_ENV, the run's database, its
@@ -138,9 +146,13 @@ export function runServiceEnv(
   return { serviceEnv, privateKeyFile };
 }
 
-/** The gateway's environment: on `port`, in front of the services started on the ports given (see gatewayUpstreamEnv). */
+/**
+ * The gateway's environment: on `port`, in front of the services started on the ports given (see
+ * gatewayUpstreamEnv). Every request of a benchmark comes from one address: the per-client in-flight cap
+ * is lifted, as a load test lifts it (values-loadtest.yaml).
+ */
 export function gatewayEnv(port: number, started: Partial<Record<ServiceName, number>>): NodeJS.ProcessEnv {
-  return { ...serviceBaseEnv(), ...SERVICE_COMMON_ENV, ...gatewayUpstreamEnv(started), GATEWAY_PORT: String(port) };
+  return { ...serviceBaseEnv(), ...SERVICE_COMMON_ENV, ...gatewayUpstreamEnv(started), GATEWAY_PORT: String(port), GATEWAY_MAX_IN_FLIGHT_PER_CLIENT: '100000' };
 }
 
 /**

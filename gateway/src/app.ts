@@ -4,7 +4,8 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { errorHandler, loggableUrl, notFound, recordRequest, sanitizeRequestId, toErrorResponse, type Logger } from '@vnmarket/shared';
+import { clientAddressKey, errorHandler, loggableUrl, notFound, recordRequest, sanitizeRequestId, toErrorResponse, type Logger } from '@vnmarket/shared';
+import { ClientsInFlight, refuse, REFUSALS, routableTarget, watchBodyPace, type BodyPace } from './admission';
 import { AnswerCache } from './answer-cache';
 import type { ApiRequest } from './compression';
 import type { GatewayConfig } from './config';
@@ -60,6 +61,8 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
         ) as Record<ServiceName, AnswerCache>)
       : undefined;
   let inFlight = 0;
+  const clientsInFlight = new ClientsInFlight(config.GATEWAY_MAX_IN_FLIGHT_PER_CLIENT);
+  const bodyPace: BodyPace = { timeoutMs: config.GATEWAY_READ_TIMEOUT_MS, minBytesPerSecond: config.GATEWAY_BODY_MIN_BYTES_PER_SECOND };
   /** The request metrics' route group of each service's proxied requests, made once. */
   const apiRouteGroup = Object.fromEntries(SERVICES.map((service) => [service, `api_${service}`])) as Record<ServiceName, string>;
 
@@ -84,8 +87,16 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
       res.once('close', () => logRequestDone(logger, req, res, start));
       return;
     }
+    // One client's share first (429: it is that client's doing), then the whole gateway's (503).
+    const client = clientAddressKey(forwarded.for(req));
+    if (!clientsInFlight.tryAcquire(client)) {
+      res.once('close', () => logRequestDone(logger, req, res, start));
+      sendJson(res, REFUSALS.tooManyInFlight.status, REFUSALS.tooManyInFlight.body, { 'retry-after': '1' });
+      return;
+    }
     if (inFlight >= config.GATEWAY_MAX_IN_FLIGHT) {
       // Past capacity: a fast, honest refusal keeps the admitted requests fast and memory bounded.
+      clientsInFlight.release(client);
       res.once('close', () => logRequestDone(logger, req, res, start));
       sendJson(res, 503, OVERLOADED, { 'retry-after': '1' });
       return;
@@ -93,6 +104,7 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     inFlight += 1;
     res.once('close', () => {
       inFlight -= 1;
+      clientsInFlight.release(client);
       cache?.settle(req, res);
       logRequestDone(logger, req, res, start);
     });
@@ -162,11 +174,29 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler(logger));
 
-  /** The front door: proxied API requests skip Express (its router, its request and response objects). */
+  /**
+   * Express's own last resort (finalhandler) waits for the request's body to end before it answers, and a
+   * bodiless request never ends (optimizeEmptyRequests): this one answers at once. app ends with notFound
+   * and errorHandler, so only a request whose path Express's router could not parse (url.parse threw)
+   * reaches it, without an error.
+   */
+  const lastResort = (res: ServerResponse) => (error?: unknown) => {
+    if (error === undefined) return refuse(res, REFUSALS.badTarget);
+    const { status, body, headers } = toErrorResponse(error);
+    if (res.headersSent) res.destroy();
+    else sendJson(res, status, body, { ...headers, connection: 'close' });
+  };
+
+  /**
+   * The front door: proxied API requests skip Express (its router, its request and response objects).
+   * Every request's body is held to a pace here, and a target Express could not route is refused.
+   */
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    watchBodyPace(req, bodyPace, () => refuse(res, REFUSALS.tooSlow));
     const path = simplePath(req.url);
+    if (path === undefined && !routableTarget(req.url)) return refuse(res, REFUSALS.badTarget);
     const service = path === undefined ? undefined : serviceFor(path);
-    if (service === undefined) app(req, res);
+    if (service === undefined) app(req as express.Request, res as express.Response, lastResort(res));
     else proxyApi(req, res, service, path!);
   };
 
@@ -175,6 +205,13 @@ export function createGateway(config: GatewayConfig, logger: Logger): Gateway {
     app,
     handle,
     attach(server) {
+      // Facing clients: a request's head must arrive within the read timeout; its body is held to a pace
+      // (watchBodyPace) rather than to a total time, which would cut a large photo sent from a slow phone.
+      // Node checks these every connectionsCheckingInterval (read when the server starts listening).
+      server.headersTimeout = config.GATEWAY_READ_TIMEOUT_MS;
+      server.requestTimeout = 0;
+      // (A constructor option in @types/node; Node reads the property when the server starts listening.)
+      (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.min(1000, Math.ceil(config.GATEWAY_READ_TIMEOUT_MS / 4));
       if (server.listeners('request').includes(app)) {
         server.removeListener('request', app);
         server.on('request', handle);

@@ -60,6 +60,18 @@ export const gatewayConfigSchema = baseConfigSchema
      */
     GATEWAY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(1024),
     /**
+     * Proxied requests in flight at once from one client address (IPv6 by /64), as this gateway sees it
+     * (TRUST_PROXY_HOPS); beyond it, 429. One address cannot then take the whole of GATEWAY_MAX_IN_FLIGHT.
+     */
+    GATEWAY_MAX_IN_FLIGHT_PER_CLIENT: z.coerce.number().int().min(1).default(64),
+    /**
+     * A request's head must arrive within this; its body may neither pause longer nor fall further behind
+     * GATEWAY_BODY_MIN_BYTES_PER_SECOND: past either, 408 and the connection is closed.
+     */
+    GATEWAY_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The slowest pace a request body may keep (a photo upload at phone speed is far above it). */
+    GATEWAY_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(1024),
+    /**
      * How long this replica may give again an answer a service marked Gateway-Cache-Control (browse
      * pages), without asking the service: a change made through another replica shows within it. 0 turns
      * the cache off.

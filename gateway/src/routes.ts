@@ -21,6 +21,9 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/users/profile', service: 'auth' },
   { path: /^\/api\/users\/[^/]+\/reviews(\/eligibility)?\/?$/, service: 'auth' },
   { path: '/api/users/listings', service: 'listings' },
+  // Blocking lives with messaging (it refuses the messages): before the generic profile row, which would take "blocked".
+  { path: '/api/users/blocked', service: 'messaging' },
+  { path: /^\/api\/users\/[^/]+\/block\/?$/, service: 'messaging' },
   { path: /^\/api\/users\/[^/]+\/?$/, service: 'auth' },
   { path: '/api/listings', service: 'listings' },
   { path: '/api/saved-listings', service: 'listings' },

@@ -79,6 +79,14 @@ it('answers 400 to an upgrade whose path is not a URL (`GET //[`), and keeps run
   await alive();
 });
 
+it('answers `GET http://[::1 HTTP/1.1` (a malformed absolute URL) with a 400 or a close within a second', async () => {
+  const started = performance.now();
+  const reply = await raw('GET http://[::1 HTTP/1.1\r\nHost: localhost\r\n\r\n', 200, 1000);
+  expect(performance.now() - started).toBeLessThan(1000);
+  expect(reply).toMatch(/^(HTTP\/1\.1 400 |$)/);
+  await alive();
+});
+
 it.each([
   ['an upgrade to an unknown path', 'GET /nope HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n', /^HTTP\/1\.1 404 /],
   [

@@ -12,6 +12,8 @@ it.each([
   ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000/save', 'listings'],
   ['/api/users/listings', 'listings'],
   ['/api/users/7d6f5c1e-0000-4000-8000-000000000000', 'auth'],
+  ['/api/users/blocked', 'messaging'],
+  ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/block', 'messaging'],
   ['/api/saved-listings', 'listings'],
   ['/api/reports', 'listings'],
   ['/api/conversations', 'messaging'],

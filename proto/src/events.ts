@@ -52,6 +52,10 @@ export const listingEventData = z.object({
   version,
 });
 
+/** What the messaging service's scam guard can find in a message; its receiver sees a safety tip for it. */
+export const MESSAGE_WARNINGS = ['prepayment', 'gift_card', 'off_platform_payment', 'code_request', 'external_link', 'contact_details'] as const;
+export type MessageWarning = (typeof MESSAGE_WARNINGS)[number];
+
 export const messageEventData = z.object({
   id: z.uuid(),
   conversationId: z.string(),
@@ -61,6 +65,11 @@ export const messageEventData = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: isoDate,
+  /**
+   * The scam guard's finding, for the receiver's eyes only: null in what the sender is shown. Absent from
+   * events written before it existed; read as null when it names a kind this release does not know.
+   */
+  warning: z.enum(MESSAGE_WARNINGS).nullable().optional().catch(null),
 });
 
 export const eventDataSchemas = {

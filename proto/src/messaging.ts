@@ -76,3 +76,20 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessage>;
 /** What the server pushes over /ws. */
 export type ServerSocketMessage =
   { type: 'authenticated'; userId: string } | { type: 'new_message'; message: Message } | { type: 'pong' } | { type: 'error'; message: string };
+
+/** A member the signed-in member has blocked (GET /api/users/blocked), newest block first: for Settings. */
+export const blockedMemberSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** The answer of POST and DELETE /api/users/{id}/block: whether that member is blocked now. */
+export const blockStateSchema = z.object({ userId: z.uuid(), blocked: z.boolean() });
+export type BlockState = z.infer<typeof blockStateSchema>;
+
+/** The neutral refusal of a message between two members of whom one blocked the other (it does not say who, or that). */
+export const MESSAGING_UNAVAILABLE = { code: 'messaging_unavailable', message: 'You cannot message this member' } as const;

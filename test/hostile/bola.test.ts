@@ -50,6 +50,11 @@ const ATTEMPTS: Record<string, Attempt> = {
     path: () => `/api/users/${a.user.id}/reviews/eligibility`,
     expect: { public: 'it says only whether B may review A' },
   },
+  'POST /api/users/:userId/block': {
+    path: () => `/api/users/${a.user.id}/block`,
+    expect: { public: "blocking changes only B's own block list; A's inbox and messages stay as they are" },
+  },
+  'DELETE /api/users/:userId/block': { path: () => `/api/users/${a.user.id}/block`, expect: { public: "unblocking changes only B's own block list" } },
   'GET /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: { public: 'an active listing is public' } },
   'GET /api/listings/:id/preview': {
     path: () => `/api/listings/${fixture.listing}/preview`,

@@ -5,6 +5,8 @@ import * as versionedReadCopies from './20261123090000_versioned_read_copies';
 import * as outboxLease from './20261123100000_outbox_lease';
 import * as outboxTraceContext from './20261124090000_outbox_trace_context';
 import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
+import * as messageWarnings from './20261128153000_message_warnings';
+import * as blocks from './20261128153100_blocks';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -14,4 +16,6 @@ export const migrations: Migration[] = [
   { name: '20261123100000_outbox_lease', ...outboxLease },
   { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
   { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
+  { name: '20261128153000_message_warnings', ...messageWarnings },
+  { name: '20261128153100_blocks', ...blocks },
 ];

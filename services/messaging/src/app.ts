@@ -6,8 +6,10 @@ import { MessageWriter } from './db/message-writer';
 import { messagingSubscription, pushSubscription } from './events/consumers';
 import { LivePush } from './realtime/live-push';
 import { SocketHub } from './realtime/socket-hub';
+import { blocksRoutes } from './routes/blocks';
 import { conversationsRoutes } from './routes/conversations';
 import { messagesRoutes } from './routes/messages';
+import { ownHostsOf } from './safety/scam-guard';
 import type { MessagingContext } from './service-context';
 
 /** How often the outbox relay publishes message.created (the durable copy of each live push). */
@@ -56,11 +58,13 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     authenticator: infrastructure.authenticator,
     sendLimit: new RateLimit(redis, { name: 'messages-user', points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
     clock: deps.clock ?? (() => new Date()),
+    ownHosts: ownHostsOf(config.PUBLIC_ORIGINS),
   };
 
   const app = createApp(serviceAppOptions(config, logger, infrastructure));
   app.use(conversationsRoutes(ctx));
   app.use(messagesRoutes(ctx));
+  app.use(blocksRoutes(ctx));
   finishApp(app, logger);
 
   return {

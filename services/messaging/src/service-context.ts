@@ -14,5 +14,7 @@ export interface MessagingContext {
   livePush: Pick<LivePush, 'publish'>;
   authenticator: Authenticator;
   sendLimit: RateLimit;
+  /** Our own hosts (PUBLIC_ORIGINS): the scam guard does not count links to them as off the platform. */
+  ownHosts: ReadonlySet<string>;
   clock: () => Date;
 }

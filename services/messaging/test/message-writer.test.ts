@@ -23,6 +23,7 @@ function toStore(senderId: string, receiverId: string, content: string): Message
       listing_id: null,
       content,
       created_at: new Date(),
+      warning: null,
     },
     outboxRow: { id: randomUUID(), type: 'message.created', envelope: { id, content }, request_id: null },
   };
@@ -54,7 +55,7 @@ it('stores concurrent sends with their outbox rows in one statement, each with i
   const items = [1, 2, 3, 4, 5].map((n) => toStore(aliceId, bobId, `tin ${n}`));
   const unknown = toStore(aliceId, randomUUID(), 'không ai nhận');
   const { outcomes, statements } = await storeAtOnce(new MessageWriter({ db }), [...items, unknown]);
-  expect(outcomes).toEqual([true, true, true, true, true, false]);
+  expect(outcomes).toEqual(['stored', 'stored', 'stored', 'stored', 'stored', 'no_recipient']);
   expect(statements).toBe(1);
   expect(
     await db('messages').whereIn(
@@ -76,7 +77,7 @@ it('a message the database refuses fails alone; those sent with it are stored', 
   // A lone surrogate: JSON keeps it as an escape that PostgreSQL's jsonb refuses.
   const refused = toStore(aliceId, bobId, 'hỏng \ud800');
   const { outcomes, statements } = await storeAtOnce(new MessageWriter({ db }), [items[0]!, refused, items[1]!]);
-  expect(outcomes).toEqual([true, 'refused', true]);
+  expect(outcomes).toEqual(['stored', 'refused', 'stored']);
   // The batch, then each of its three alone.
   expect(statements).toBe(4);
   expect(
@@ -100,6 +101,26 @@ it('sends that arrive while a statement is in flight go together in the next one
   await new Promise((resolve) => setImmediate(resolve));
   const rest = await Promise.all([1, 2, 3, 4].map((n) => writer.store(toStore(aliceId, bobId, `sau ${n}`))));
   db.off('query', record);
-  expect([await first, ...rest]).toEqual([true, true, true, true, true]);
+  expect([await first, ...rest]).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
   expect(statements).toBe(2);
+});
+
+it('a message between two members of whom one blocked the other is not stored, either way, nor its event', async () => {
+  const { db, aliceId, bobId } = await knownPair();
+  await db('blocks').insert({ blocker_id: aliceId, blocked_id: bobId });
+  const items = [toStore(bobId, aliceId, 'từ người bị chặn'), toStore(aliceId, bobId, 'từ người chặn')];
+  const { outcomes } = await storeAtOnce(new MessageWriter({ db }), items);
+  expect(outcomes).toEqual(['blocked', 'blocked']);
+  expect(
+    await db('messages').whereIn(
+      'id',
+      items.map((item) => item.message.id),
+    ),
+  ).toHaveLength(0);
+  expect(
+    await db('outbox_events').whereIn(
+      'id',
+      items.map((item) => item.outboxRow.id),
+    ),
+  ).toHaveLength(0);
 });

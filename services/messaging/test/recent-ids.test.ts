@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { decodePeerPush, encodePeerPush, newMessageFrame } from '../src/realtime/live-push';
+import { decodePeerPush, encodePeerPush, messageFrames } from '../src/realtime/live-push';
 import { RecentIds } from '../src/realtime/recent-ids';
 
 /** A full garbage collection, for measuring what stays reachable. */
@@ -26,8 +26,9 @@ function peerPush(): string {
     content: 'Chào anh, căn phòng ở San José còn cho thuê không ạ? Em muốn xem nhà cuối tuần này. '.repeat(20),
     isRead: false,
     createdAt: new Date().toISOString(),
+    warning: null,
   };
-  return encodePeerPush(message, newMessageFrame(message));
+  return encodePeerPush(message, messageFrames(message));
 }
 
 it('forgets an id after the window, and the oldest beyond the count', () => {

@@ -29,11 +29,12 @@ export async function listen(app: Express, port: number, host: string, attach?: 
       `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   });
-  attach?.(server);
   // Longer than the gateway's idle keep-alive so the gateway never reuses a socket we are closing.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 60_000;
+  // After the defaults, so that attach may set its own (the gateway, facing clients, does).
+  attach?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

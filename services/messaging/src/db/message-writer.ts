@@ -1,5 +1,5 @@
 import { GroupCommit, type GroupCommitOptions, type Knex } from '@vnmarket/shared';
-import { storeMessages, type MessageToStore } from './messages';
+import { storeMessages, type MessageToStore, type StoreOutcome } from './messages';
 
 export interface MessageWriterOptions extends GroupCommitOptions {
   db: Knex;
@@ -10,17 +10,17 @@ export interface MessageWriterOptions extends GroupCommitOptions {
  * each answered after its own commit.
  */
 export class MessageWriter {
-  private readonly commits: GroupCommit<MessageToStore, boolean>;
+  private readonly commits: GroupCommit<MessageToStore, StoreOutcome>;
 
   constructor({ db, ...options }: MessageWriterOptions) {
     this.commits = new GroupCommit(async (items) => {
-      const stored = await storeMessages(db, items);
-      return items.map((item) => stored.has(item.message.id));
+      const outcomes = await storeMessages(db, items);
+      return items.map((item) => outcomes.get(item.message.id) ?? 'no_recipient');
     }, options);
   }
 
-  /** Stores one message and its outbox row; false when the receiver is unknown (nothing is stored). */
-  store(item: MessageToStore): Promise<boolean> {
+  /** Stores one message and its outbox row; nothing is stored when the receiver is unknown or either has blocked the other. */
+  store(item: MessageToStore): Promise<StoreOutcome> {
     return this.commits.submit(item);
   }
 }

@@ -69,16 +69,16 @@ export class LivePush {
    * Redis. Never throws and never waits: a lost publish is covered by the durable path.
    */
   publish(message: Message): void {
-    const frame = newMessageFrame(message);
-    this.deliver('direct', message.id, [message.senderId, message.receiverId], Date.parse(message.createdAt), frame);
-    this.options.publisher.publish(this.options.channel, encodePeerPush(message, frame)).catch((error: Error) => {
+    const frames = messageFrames(message);
+    this.deliver('direct', message.id, message.senderId, message.receiverId, Date.parse(message.createdAt), frames);
+    this.options.publisher.publish(this.options.channel, encodePeerPush(message, frames)).catch((error: Error) => {
       this.options.logger.warn({ err: error.message, messageId: message.id }, 'live push not published (the outbox event will push it)');
     });
   }
 
   /** message.created from the outbox, through RabbitMQ: pushed only if neither fast path brought it here first. */
   fromRelay(message: Message): void {
-    this.deliver('relay', message.id, [message.senderId, message.receiverId], Date.parse(message.createdAt), undefined, message);
+    this.deliver('relay', message.id, message.senderId, message.receiverId, Date.parse(message.createdAt), undefined, message);
   }
 
   private fromPeer(data: string): void {
@@ -87,15 +87,24 @@ export class LivePush {
       this.options.logger.warn('malformed live push from Redis dropped');
       return;
     }
-    this.deliver('peer', peer.messageId, peer.userIds, peer.createdAtMs, peer.frame);
+    this.deliver('peer', peer.messageId, peer.senderId, peer.receiverId, peer.createdAtMs, peer.frames);
   }
 
-  private deliver(path: PushPath, messageId: string, userIds: string[], createdAtMs: number, frame: string | undefined, message?: Message): void {
+  private deliver(
+    path: PushPath,
+    messageId: string,
+    senderId: string,
+    receiverId: string,
+    createdAtMs: number,
+    given: MessageFrames | undefined,
+    message?: Message,
+  ): void {
     if (!this.pushed.firstTime(messageId)) {
       this.counts[path].repeats += 1;
       return;
     }
-    const written = this.options.hub.pushFrame(userIds, frame ?? newMessageFrame(message!));
+    const frames = given ?? messageFrames(message!);
+    const written = this.options.hub.pushFrame([receiverId], frames.receiver) + this.options.hub.pushFrame([senderId], frames.sender);
     this.counts[path].pushed += 1;
     // Once per message on this pod, when some socket here got it; NaN from an older peer's header is skipped.
     if (written > 0 && !Number.isNaN(createdAtMs)) pushLatency.observe({ path }, Math.max(0, Date.now() - createdAtMs) / 1000);
@@ -116,19 +125,40 @@ export function newMessageFrame(message: Message): string {
   return JSON.stringify({ type: 'new_message', message });
 }
 
-/**
- * Between replicas of this service only: "<message id> <sender id> <receiver id> <created at, ms>\n<frame>".
- * The header lets a replica skip a repeat, find the sockets and time the push without parsing the
- * frame. A header without the time (from a replica of the previous release) is still taken.
- */
-export function encodePeerPush(message: Message, frame: string): string {
-  return `${message.id} ${message.senderId} ${message.receiverId} ${Date.parse(message.createdAt)}\n${frame}`;
+/** A message's frames: its receiver's, and its sender's, which never carries the warning (the same frame when there is none). */
+export interface MessageFrames {
+  receiver: string;
+  sender: string;
 }
 
-export function decodePeerPush(data: string): { messageId: string; userIds: string[]; createdAtMs: number; frame: string } | undefined {
+export function messageFrames(message: Message): MessageFrames {
+  const receiver = newMessageFrame(message);
+  return { receiver, sender: message.warning ? newMessageFrame({ ...message, warning: null }) : receiver };
+}
+
+/**
+ * Between replicas of this service only: "<message id> <sender id> <receiver id> <created at, ms>\n<frame>",
+ * or, for a message with a warning, "… <created at, ms> 2\n<receiver's frame>\n<sender's frame>" (a JSON
+ * frame holds no raw newline). The header lets a replica skip a repeat, find the sockets and time the push
+ * without parsing the frame. A header without the time (from a replica of the previous release) is still
+ * taken; a replica of the previous release drops a two-frame push as malformed, and the outbox event
+ * brings it instead.
+ */
+export function encodePeerPush(message: Message, frames: MessageFrames): string {
+  const header = `${message.id} ${message.senderId} ${message.receiverId} ${Date.parse(message.createdAt)}`;
+  return frames.sender === frames.receiver ? `${header}\n${frames.receiver}` : `${header} 2\n${frames.receiver}\n${frames.sender}`;
+}
+
+export function decodePeerPush(
+  data: string,
+): { messageId: string; senderId: string; receiverId: string; createdAtMs: number; frames: MessageFrames } | undefined {
   const newline = data.indexOf('\n');
   if (newline < 0) return undefined;
-  const [messageId, senderId, receiverId, createdAt, ...rest] = data.slice(0, newline).split(' ');
-  if (!messageId || !senderId || !receiverId || rest.length > 0) return undefined;
-  return { messageId, userIds: [senderId, receiverId], createdAtMs: createdAt === undefined ? Number.NaN : Number(createdAt), frame: data.slice(newline + 1) };
+  const [messageId, senderId, receiverId, createdAt, frameCount, ...rest] = data.slice(0, newline).split(' ');
+  if (!messageId || !senderId || !receiverId || rest.length > 0 || (frameCount !== undefined && frameCount !== '2')) return undefined;
+  const body = data.slice(newline + 1);
+  const second = frameCount === '2' ? body.indexOf('\n') : -1;
+  if (frameCount === '2' && second < 0) return undefined;
+  const frames = second < 0 ? { receiver: body, sender: body } : { receiver: body.slice(0, second), sender: body.slice(second + 1) };
+  return { messageId, senderId, receiverId, createdAtMs: createdAt === undefined ? Number.NaN : Number(createdAt), frames };
 }

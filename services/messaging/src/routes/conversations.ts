@@ -24,7 +24,7 @@ export function conversationsRoutes(ctx: MessagingContext): Router {
   router.get('/api/conversations/:id/messages', requireAuth, async (req, res) => {
     const conversationId = ownConversation(req);
     const page = parseInput(messagesPageQuery, req.query);
-    res.json(await threadPage(ctx.db, conversationId, page.limit, page.before));
+    res.json(await threadPage(ctx.db, conversationId, req.session!.userId, page.limit, page.before));
   });
 
   router.put('/api/conversations/:id/read', requireAuth, async (req, res) => {

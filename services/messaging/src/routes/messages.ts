@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { conversationIdFor, sendMessageBody } from '@vnmarket/proto';
-import { badRequest, notFound, parseInput, type Knex } from '@vnmarket/shared';
-import { toMessage, unreadCount, type MessageRow } from '../db/messages';
+import { conversationIdFor, MESSAGING_UNAVAILABLE, sendMessageBody } from '@vnmarket/proto';
+import { badRequest, forbidden, notFound, parseInput, type Knex } from '@vnmarket/shared';
+import { asSeenBy, toMessage, unreadCount, type MessageRow } from '../db/messages';
 import { listingCopy } from '../db/read-copies';
 import { messageCreatedRow } from '../events/publish';
+import { warningForNewMessage } from '../safety/scam-guard';
 import type { MessagingContext } from '../service-context';
 
 /**
@@ -44,13 +45,18 @@ export function messagesRoutes(ctx: MessagingContext): Router {
       content: body.content,
       is_read: false,
       created_at: ctx.clock(),
+      // Decided now and stored: its receiver sees the tip; nothing is refused and the sender is not told.
+      warning: await warningForNewMessage(ctx.db, ctx.ownHosts, { content: body.content, conversationId, receiverId: body.receiverId }),
     };
     const message = toMessage(row);
     // The outbox row (same statement as the message) is the durable event; the live push, once the
     // message is committed, reaches the sockets without waiting for the relay.
-    if (!(await ctx.messageWriter.store({ message: row, outboxRow: messageCreatedRow(ctx.outbox, message) }))) throw notFound('Recipient not found');
+    const outcome = await ctx.messageWriter.store({ message: row, outboxRow: messageCreatedRow(ctx.outbox, message) });
+    if (outcome === 'no_recipient') throw notFound('Recipient not found');
+    // Either has blocked the other: the same words both ways, and they do not say who blocked whom.
+    if (outcome === 'blocked') throw forbidden(MESSAGING_UNAVAILABLE.message, MESSAGING_UNAVAILABLE.code);
     ctx.livePush.publish(message);
-    res.status(201).json(message);
+    res.status(201).json(asSeenBy(message, senderId));
   });
 
   router.get('/api/messages/unread-count', requireAuth, async (req, res) => {
