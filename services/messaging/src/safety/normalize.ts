@@ -54,7 +54,6 @@ const SHORT_FORMS: Record<string, string> = {
   asap: 'now',
   txt: 'text',
   msg: 'message',
-  ppl: 'paypal',
   f: 'friends',
   ff: 'friends family',
   fnf: 'friends family',

@@ -79,13 +79,13 @@ const UP_FRONT = anyOf(
 /** Said of paying after seeing, at pickup or in person: what honest people do. */
 const ON_MEETING = anyOf(
   'sau khi (?:xem|coi|gap|nhan|ky|kiem tra|thay)',
-  'khi (?:gap|xem|coi|nhan(?: hang)?|lay(?: hang)?|giao|den|ky)',
+  '(?<!truoc )khi (?:gap|xem|coi|nhan(?: hang)?|lay(?: hang)?|giao|den|ky)',
   'luc (?:gap|lay|nhan|giao|xem)',
   'tai cho',
   'truc tiep',
   'tien mat',
   'gap mat',
-  'truoc khi (?:tra|chuyen|dua|gui) tien',
+  'truoc khi (?:[a-z]+ )?(?:tra|chuyen|dua|pay)',
   'xem (?:nha |phong |xe |hang )?truoc',
   'before (?:any |the |i )?(?:payment|paying|pay)',
   '(?:see|meet|view|check) (?:it |you |the [a-z]+ )?first',
@@ -207,6 +207,8 @@ function matchesPrepayment({ words }: NormalizedText): boolean {
     'khong can (?:xem|coi|gap)',
     'chua (?:xem|coi|gap)',
     'before (?:viewing|seeing|you see|the showing|we meet|meeting|i (?:can )?show)',
+    'truoc khi (?:gui|giao|ship)(?: hang| do| xe)?',
+    'before (?:shipping|delivery|i ship|sending|i send)',
     'sight unseen',
     'without (?:viewing|seeing)',
   );
