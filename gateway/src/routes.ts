@@ -19,7 +19,8 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/logout', service: 'auth' },
   { path: '/api/auth', service: 'auth' },
   { path: '/api/users/profile', service: 'auth' },
-  { path: /^\/api\/users\/[^/]+\/reviews(\/eligibility)?\/?$/, service: 'auth' },
+  { path: /^\/api\/users\/[^/]+\/reviews(\/eligibility|\/[^/]+\/answer)?\/?$/, service: 'auth' },
+  { path: /^\/api\/users\/[^/]+\/reply-time\/?$/, service: 'messaging' },
   { path: '/api/users/listings', service: 'listings' },
   // Blocking lives with messaging (it refuses the messages): before the generic profile row, which would take "blocked".
   { path: '/api/users/blocked', service: 'messaging' },
@@ -28,6 +29,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/listings', service: 'listings' },
   { path: '/api/saved-listings', service: 'listings' },
   { path: '/api/reports', service: 'listings' },
+  { path: '/api/moderation', service: 'listings' },
   { path: '/api/conversations', service: 'messaging' },
   { path: '/api/messages', service: 'messaging' },
   { path: '/api/objects', service: 'media' },

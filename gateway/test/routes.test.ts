@@ -7,9 +7,13 @@ it.each([
   ['/api/auth/user', 'auth'],
   ['/api/users/profile', 'auth'],
   ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/reviews', 'auth'],
+  ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/reviews/eligibility', 'auth'],
+  ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/reviews/8e7f6d2f-0000-4000-8000-000000000000/answer', 'auth'],
+  ['/api/users/7d6f5c1e-0000-4000-8000-000000000000/reply-time', 'messaging'],
   ['/api/listings', 'listings'],
   ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000', 'listings'],
   ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000/save', 'listings'],
+  ['/api/listings/7d6f5c1e-0000-4000-8000-000000000000/phone', 'listings'],
   ['/api/users/listings', 'listings'],
   ['/api/users/7d6f5c1e-0000-4000-8000-000000000000', 'auth'],
   ['/api/users/blocked', 'messaging'],
@@ -29,6 +33,17 @@ it.each([
   expect(serviceFor(path)).toBe(service);
 });
 
-it.each(['/api', '/api/registered', '/api/loginx', '/api/users', '/api/users/abc/reviews/extra', '/api/phones', '/login', '/'])('does not route %s', (path) => {
+it.each([
+  '/api',
+  '/api/registered',
+  '/api/loginx',
+  '/api/users',
+  '/api/users/abc/reviews/extra',
+  '/api/users/abc/reviews/x/answer/more',
+  '/api/users/abc/reply-time/x',
+  '/api/phones',
+  '/login',
+  '/',
+])('does not route %s', (path) => {
   expect(serviceFor(path)).toBeUndefined();
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { objectPathSchema } from './object-path';
 import { idSchema, labelSchema, textSchema } from './primitives';
+import { reviewAnswerSchema } from './seller-trust';
 
 /** Request and response bodies of the auth service: registration, sign-in, profiles and reviews. */
 
@@ -134,6 +135,8 @@ export const userSchema = z.object({
   reviewCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Granted by an operator's command only (never by the API); opens the moderation queue. */
+  isModerator: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -167,9 +170,14 @@ export const reviewSchema = z.object({
     lastName: z.string(),
     profileImageUrl: z.string().nullable(),
   }),
+  /** The seller's one answer, or null. An answer from an auth release before answers reads as null. */
+  answer: reviewAnswerSchema.nullable().catch(null),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-/** GET /api/users/{userId}/reviews/eligibility: whether the signed-in user may review this seller. */
-export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), reason: z.string().optional() });
+/**
+ * GET /api/users/{userId}/reviews/eligibility: whether the signed-in user may review this seller; if not,
+ * why (`code`: a key of REVIEW_REFUSALS, and its English `reason`).
+ */
+export const reviewEligibilitySchema = z.object({ canReview: z.boolean(), reason: z.string().optional(), code: z.string().optional() });
 export type ReviewEligibility = z.infer<typeof reviewEligibilitySchema>;

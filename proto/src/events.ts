@@ -25,6 +25,8 @@ export const userProfileEventData = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   phoneVerified: z.boolean(),
+  /** When the phone on file was verified; null when it is not, absent from events written before it existed. */
+  phoneVerifiedAt: isoDate.nullable().optional(),
   isVerified: z.boolean(),
   /**
    * Null: the account never chose (English). Absent from events written before it existed, and read as
@@ -37,6 +39,9 @@ export const userProfileEventData = z.object({
   reviewCount: z.number().int(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** Absent from events written before moderation existed: read as false. */
+  isModerator: z.boolean().optional(),
+  suspended: z.boolean().optional(),
   version,
 });
 
@@ -83,6 +88,8 @@ export const eventDataSchemas = {
   'message.created': messageEventData,
   /** A session was signed out (or its user deleted): replicas close the WebSockets it opened. */
   'session.revoked': z.object({ sessionId: z.string(), userId: z.uuid() }),
+  /** A moderator suspended a member (listings): auth refuses their sign-in and ends their sessions. */
+  'member.suspended': z.object({ userId: z.uuid(), moderatorId: z.uuid(), reason: z.string(), caseId: z.uuid() }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

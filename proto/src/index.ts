@@ -13,3 +13,5 @@ export * from './languages';
 export * from './category-names';
 export * from './web-routes';
 export * from './listing-pages';
+export * from './seller-trust';
+export * from './moderation';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODERATION_STATES } from './moderation';
 import { idSchema, labelSchema, pageQuery, queryNumberInput, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
 import { CITY_NAMES } from './places';
@@ -191,6 +192,11 @@ export const listingQuery = z.object({
     (value) => (value === '' || value === 'false' || value === false ? undefined : value === 'true' ? true : value),
     z.literal(true, { error: 'remote must be true or false' }).optional(),
   ),
+  /** Only sellers who verified their phone ("Verified Sellers Only"): only "true" filters; "false" or "" mean no filter. */
+  verifiedSellers: z.preprocess(
+    (value) => (value === '' || value === 'false' || value === false ? undefined : value === 'true' ? true : value),
+    z.literal(true, { error: 'verifiedSellers must be true or false' }).optional(),
+  ),
   ...pageQuery().shape,
 });
 export type ListingQuery = z.output<typeof listingQuery>;
@@ -202,7 +208,11 @@ export const reportBody = z.object({
 });
 export type ReportBody = z.input<typeof reportBody>;
 
-/** The seller as embedded in a listing: public fields only; phone only for phone-contact listings, verified, opened by a member (never in browse). */
+/** POST /api/listings/{id}/phone ("Show number"): a phone-contact seller's verified number. */
+export const phoneRevealAnswer = z.object({ phone: z.string() });
+export type PhoneReveal = z.infer<typeof phoneRevealAnswer>;
+
+/** The seller as embedded in a listing: public fields only. Their number is never here (phoneRevealAnswer). */
 export const sellerSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),
@@ -212,7 +222,10 @@ export const sellerSchema = z.object({
   averageRating: z.number(),
   reviewCount: z.number().int(),
   createdAt: z.string().nullable(),
-  phone: z.string().optional(),
+  /** When the seller's phone was verified (null: verified before the date was kept, or not verified). */
+  phoneVerifiedAt: z.string().nullable().optional(),
+  /** How many listings the seller has posted (one listing's page only, not browse). */
+  listingCount: z.number().int().optional(),
 });
 
 export const listingSchema = z.object({
@@ -234,6 +247,8 @@ export const listingSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   user: sellerSchema.optional(),
+  /** Present only when a moderator's hold or decision keeps the listing out of the catalogue. */
+  moderationStatus: z.enum(MODERATION_STATES).optional(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 export type Seller = z.infer<typeof sellerSchema>;

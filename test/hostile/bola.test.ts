@@ -1,5 +1,5 @@
 import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { publicRoutes, routeKey, snapshot } from './support';
 
 /**
@@ -16,7 +16,7 @@ let stack: Stack;
 let a: RegisteredUser;
 let b: RegisteredUser;
 let c: RegisteredUser;
-let fixture: { listing: string; conversation: string; uploadURL: string; uploadId: string; photo: string };
+let fixture: { listing: string; conversation: string; uploadURL: string; uploadId: string; photo: string; review: string; moderationCase: string };
 
 beforeAll(async () => {
   stack = await startStack('hostile-bola');
@@ -25,12 +25,25 @@ beforeAll(async () => {
   await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [a.user.id, c.user.id])).toHaveLength(2));
   const message = (await c.client.post('/api/messages', { receiverId: a.user.id, content: 'riêng tư' })).body;
   const slot = (await a.client.post('/api/objects/upload')).body;
+  // C reviews A (a reply from A, C's phone verified): a review only A may answer.
+  await a.client.post('/api/messages', { receiverId: c.user.id, content: 'còn bạn' });
+  await verifiedPhone(stack.auth, c);
+  const review = await eventually(async () => {
+    const response = await c.client.post(`/api/users/${a.user.id}/reviews`, { rating: 4, comment: 'ok' });
+    expect(response.status).toBe(201);
+    return response.body as { id: string };
+  });
+  // C reports A's listing: its case is one only a moderator may decide.
+  await c.client.post('/api/reports', { listingId: listing.id, reason: 'spam' });
+  const moderationCase = await stack.listings.infrastructure.db('moderation_cases').where({ listing_id: listing.id }).first('id');
   fixture = {
+    moderationCase: moderationCase.id,
     listing: listing.id,
     conversation: message.conversationId,
     uploadURL: slot.uploadURL,
     uploadId: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]!,
     photo: `/objects/images/${a.user.id}/${listing.id}.webp`,
+    review: review.id,
   };
 }, 60_000);
 afterAll(() => stack.stop());
@@ -50,6 +63,15 @@ const ATTEMPTS: Record<string, Attempt> = {
     path: () => `/api/users/${a.user.id}/reviews/eligibility`,
     expect: { public: 'it says only whether B may review A' },
   },
+  'POST /api/users/:userId/reviews/:reviewId/answer': {
+    path: () => `/api/users/${a.user.id}/reviews/${fixture.review}/answer`,
+    body: () => ({ text: 'B answers for A' }),
+    expect: 'denied',
+  },
+  'GET /api/users/:userId/reply-time': {
+    path: () => `/api/users/${a.user.id}/reply-time`,
+    expect: { public: "a member's typical reply time is a figure over many conversations, public like their rating" },
+  },
   'POST /api/users/:userId/block': {
     path: () => `/api/users/${a.user.id}/block`,
     expect: { public: "blocking changes only B's own block list; A's inbox and messages stay as they are" },
@@ -63,6 +85,10 @@ const ATTEMPTS: Record<string, Attempt> = {
   'PUT /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => listingBody({ title: 'Của B rồi' }), expect: 'denied' },
   'PATCH /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, body: () => ({ isActive: false }), expect: 'denied' },
   'DELETE /api/listings/:id': { path: () => `/api/listings/${fixture.listing}`, expect: 'denied' },
+  'POST /api/listings/:id/phone': {
+    path: () => `/api/listings/${fixture.listing}/phone`,
+    expect: { public: '"Show number": a phone-contact seller\'s number goes to verified members by design (limited, recorded); it changes nothing of A\'s' },
+  },
   'POST /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "saving changes only B's own saved list" } },
   'DELETE /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "unsaving changes only B's own saved list" } },
   'GET /objects/*key': { path: () => fixture.photo, expect: { public: 'listing photos are served to everyone' } },
@@ -71,6 +97,13 @@ const ATTEMPTS: Record<string, Attempt> = {
     body: () => 'bytes',
     expect: 'denied',
   },
+  'POST /api/listings/:id/appeal': { path: () => `/api/listings/${fixture.listing}/appeal`, body: () => ({ text: 'B appeals for A, please' }), expect: 'denied' },
+  ...Object.fromEntries(
+    ['dismiss', 'remove', 'suspend'].map((action) => [
+      `POST /api/moderation/cases/:id/${action}`,
+      { path: () => `/api/moderation/cases/${fixture.moderationCase}/${action}`, body: () => ({ reason: 'B is no moderator' }), expect: 'denied' as const },
+    ]),
+  ),
   'GET /api/conversations/:id/messages': { path: () => `/api/conversations/${fixture.conversation}/messages`, expect: 'denied' },
   'PUT /api/conversations/:id/read': { path: () => `/api/conversations/${fixture.conversation}/read`, body: () => ({}), expect: 'denied' },
 };
@@ -118,6 +151,7 @@ const aState = async () =>
     JSON.parse(await snapshot(a.client)),
     (await a.client.get(`/api/listings/${fixture.listing}`)).body,
     (await a.client.get(`/api/conversations/${fixture.conversation}/messages`)).body,
+    (await a.client.get(`/api/users/${a.user.id}/reviews`)).body,
   ]);
 
 describe.each(Object.entries(ATTEMPTS))('%s by another user', (key, attempt) => {

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import {
+  appealBody,
+  moderationDecisionBody,
   deleteAccountBody,
   listingBody as listingBodySchema,
   listingImageBody,
@@ -13,13 +15,14 @@ import {
   profileUpdateBody,
   registerBody,
   reportBody,
+  reviewAnswerBody,
   reviewBody,
   sendMessageBody,
   sitemapQuery,
   verifyCodeBody,
 } from '@vnmarket/proto';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { listingBody, newUser, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, newUser, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { assertProperty, bodiesFor, expectCleanAnswer, hostileString, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
 
 /**
@@ -33,11 +36,15 @@ jest.setTimeout(180_000);
 let stack: Stack;
 let user: RegisteredUser;
 let other: RegisteredUser;
-let ids: { listing: string; conversation: string; upload: string };
+let ids: { listing: string; conversation: string; upload: string; review: string };
 
 beforeAll(async () => {
   stack = await startStack('hostile-fuzz', {
-    overrides: { auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' }, messaging: { MESSAGES_PER_MINUTE: '100000' } },
+    overrides: {
+      auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' },
+      listings: { LISTINGS_MAX_PER_MEMBER_PER_DAY: '100000', REPORTS_MAX_PER_MEMBER_PER_DAY: '100000', PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY: '100000' },
+      messaging: { MESSAGES_PER_MINUTE: '100000', FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: '100000' },
+    },
   });
   user = await registered(stack);
   other = await registered(stack);
@@ -45,7 +52,15 @@ beforeAll(async () => {
   await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [user.user.id, other.user.id])).toHaveLength(2));
   const message = (await other.client.post('/api/messages', { receiverId: user.user.id, content: 'xin chào' })).body;
   const slot = (await user.client.post('/api/objects/upload')).body;
-  ids = { listing: listing.id, conversation: message.conversationId, upload: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]! };
+  // A review of the user (who replied; the reviewer's phone verified), for the user's answer.
+  await user.client.post('/api/messages', { receiverId: other.user.id, content: 'chào bạn' });
+  await verifiedPhone(stack.auth, other);
+  const review = await eventually(async () => {
+    const response = await other.client.post(`/api/users/${user.user.id}/reviews`, { rating: 5 });
+    expect(response.status).toBe(201);
+    return response.body as { id: string };
+  });
+  ids = { listing: listing.id, conversation: message.conversationId, upload: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]!, review: review.id };
 }, 60_000);
 afterAll(() => stack.stop());
 
@@ -67,6 +82,8 @@ const SPECS: Record<string, FuzzSpec> = {
   'GET /api/users/:userId/reviews': { query: pageQuery(), path: () => `/api/users/${user.user.id}/reviews` },
   'POST /api/users/:userId/reviews': { body: reviewBody, path: () => `/api/users/${other.user.id}/reviews` },
   'GET /api/users/:userId/reviews/eligibility': { path: () => `/api/users/${other.user.id}/reviews/eligibility` },
+  'POST /api/users/:userId/reviews/:reviewId/answer': { body: reviewAnswerBody, path: () => `/api/users/${user.user.id}/reviews/${ids.review}/answer` },
+  'GET /api/users/:userId/reply-time': { path: () => `/api/users/${user.user.id}/reply-time` },
   'GET /api/login': {},
   'POST /api/login': { body: loginBody },
   'POST /api/logout': { consumesUser: true, runs: 5 },
@@ -88,8 +105,19 @@ const SPECS: Record<string, FuzzSpec> = {
   'PATCH /api/listings/:id': { body: listingStatusBody, path: () => `/api/listings/${ids.listing}` },
   'DELETE /api/listings/:id': { path: () => `/api/listings/${ids.listing}`, runs: 3 },
   'POST /api/reports': { body: reportBody },
+  'GET /api/reports/mine': {},
+  'POST /api/listings/:id/appeal': { body: appealBody, path: () => `/api/listings/${ids.listing}/appeal` },
+  // As a member (403 before the body is read): a moderator's decisions are swept by the BOLA and API tests.
+  'GET /api/moderation/cases': {},
+  ...Object.fromEntries(
+    ['dismiss', 'remove', 'suspend'].map((action) => [
+      `POST /api/moderation/cases/:id/${action}`,
+      { body: moderationDecisionBody, path: () => `/api/moderation/cases/${ids.listing}/${action}` },
+    ]),
+  ),
   'GET /api/saved-listings': {},
   'POST /api/listings/:id/save': { path: () => `/api/listings/${ids.listing}/save` },
+  'POST /api/listings/:id/phone': { path: () => `/api/listings/${ids.listing}/phone` },
   'DELETE /api/listings/:id/save': { path: () => `/api/listings/${ids.listing}/save` },
   'PUT /api/listing-images': { body: listingImageBody },
   'GET /objects/*key': { path: () => `/objects/images/${user.user.id}/${ids.upload}.webp` },

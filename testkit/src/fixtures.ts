@@ -20,25 +20,51 @@ export async function registered(auth: { client(): TestClient }, overrides: Reco
 export type RegisteredUser = Awaited<ReturnType<typeof registered>>;
 
 /**
- * As if the two had exchanged a message: messaging's message.created, which auth keeps to allow
- * reviews, published on the environment's bus; resolves once auth has recorded it.
+ * As if `one` had written to `other`, and (unless `oneWay`) `other` had replied: messaging's
+ * message.created, which auth keeps to allow reviews, published on the environment's bus; resolves once
+ * auth has recorded each direction.
  */
-export async function conversed(auth: RunningAuth, one: { user: { id: string } }, other: { user: { id: string } }): Promise<void> {
-  const message = {
-    id: randomUUID(),
-    conversationId: conversationIdFor(one.user.id, other.user.id),
-    senderId: one.user.id,
-    receiverId: other.user.id,
-    listingId: null,
-    content: 'xin chào',
-    isRead: false,
-    createdAt: new Date().toISOString(),
-  };
-  await auth.infrastructure.bus.publish(buildEvent('message.created', message, randomUUID(), new Date()));
-  const [a, b] = [one.user.id, other.user.id].sort();
+export async function conversed(
+  auth: RunningAuth,
+  one: { user: { id: string } },
+  other: { user: { id: string } },
+  { oneWay = false }: { oneWay?: boolean } = {},
+): Promise<void> {
+  const directions: [string, string][] = [[one.user.id, other.user.id]];
+  if (!oneWay) directions.push([other.user.id, one.user.id]);
+  for (const [senderId, receiverId] of directions) {
+    const message = {
+      id: randomUUID(),
+      conversationId: conversationIdFor(senderId, receiverId),
+      senderId,
+      receiverId,
+      listingId: null,
+      content: 'xin chào',
+      isRead: false,
+      createdAt: new Date().toISOString(),
+    };
+    await auth.infrastructure.bus.publish(buildEvent('message.created', message, randomUUID(), new Date()));
+  }
+  const [a, b] = [one.user.id, other.user.id].sort() as [string, string];
+  // The flags of the directions published (one set earlier stays set).
+  const published = (userId: string) => !oneWay || userId === one.user.id;
   await eventually(async () => {
-    if (!(await auth.infrastructure.db('conversation_partners').where({ user_a: a, user_b: b }).first())) throw new Error('not yet');
+    const row = await auth.infrastructure.db('conversation_partners').where({ user_a: a, user_b: b }).first();
+    if (!row || (published(a) && !row.a_wrote) || (published(b) && !row.b_wrote)) throw new Error('not yet');
   });
+}
+
+/** As if verification had proved the user's phone (its phone.verified); resolves once auth has applied it. */
+export async function verifiedPhone(auth: RunningAuth, who: { user: { id: string; phone: string | null } }): Promise<void> {
+  await auth.infrastructure.bus.publish(buildEvent('phone.verified', { userId: who.user.id, phone: who.user.phone! }, randomUUID(), new Date()));
+  await eventually(async () => {
+    if (!(await auth.infrastructure.db('users').where({ id: who.user.id, phone_verified: true }).first())) throw new Error('not yet');
+  });
+}
+
+/** What a review needs: the reviewer's phone verified, and a conversation in which both wrote. */
+export async function mayReview(auth: RunningAuth, reviewer: { user: { id: string; phone: string | null } }, seller: { user: { id: string } }): Promise<void> {
+  await Promise.all([verifiedPhone(auth, reviewer), conversed(auth, reviewer, seller)]);
 }
 
 let counter = 0;

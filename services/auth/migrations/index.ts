@@ -10,6 +10,8 @@ import * as conversationPartners from './20261123130000_conversation_partners';
 import * as outboxTraceContext from './20261124090000_outbox_trace_context';
 import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 import * as userPreferredLanguage from './20261128120000_user_preferred_language';
+import * as moderatorsAndSuspensions from './20261128160000_moderators_and_suspensions';
+import * as earnedReviews from './20261128170000_earned_reviews';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -24,4 +26,6 @@ export const migrations: Migration[] = [
   { name: '20261124090000_outbox_trace_context', ...outboxTraceContext },
   { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
   { name: '20261128120000_user_preferred_language', ...userPreferredLanguage },
+  { name: '20261128160000_moderators_and_suspensions', ...moderatorsAndSuspensions },
+  { name: '20261128170000_earned_reviews', ...earnedReviews },
 ];

@@ -3,7 +3,7 @@ import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
 import { eventsInMessage } from '@vnmarket/shared';
 import { eventually, withRecordedStatements } from '@vnmarket/shared/testing';
-import { conversed, eventsHandled, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { eventsHandled, mayReview, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 import { RecordedPairs } from '../src/events/recorded-pairs';
 
 let auth: RunningAuth;
@@ -94,17 +94,26 @@ it('phone.verified for a number the user has since changed is ignored', async ()
   expect((await client.get('/api/auth/user')).body.phoneVerified).toBe(false);
 });
 
-it('listing.deleted detaches the listing from reviews', async () => {
+it("listing.created tells auth the seller's listings; listing.deleted detaches the listing from reviews and no new review may name it", async () => {
   const seller = await registered(auth);
   const reviewer = await registered(auth);
+  const later = await registered(auth);
   const listingId = randomUUID();
-  await conversed(auth, reviewer, seller);
+  const listing = { id: listingId, userId: seller.user.id, title: 'Bánh cuốn', price: '12.00', category: 'food', isActive: true, images: [] };
+  await publish('listing.created', { ...listing, updatedAt: new Date().toISOString(), version: 1 });
+  await eventually(async () => expect(await auth.infrastructure.db('listing_owners').where({ id: listingId, user_id: seller.user.id })).toHaveLength(1));
+  await Promise.all([mayReview(auth, reviewer, seller), mayReview(auth, later, seller)]);
   expect((await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5, listingId })).status).toBe(201);
   await publish('listing.deleted', { id: listingId, userId: seller.user.id, version: 2 });
   await eventually(async () => {
     const reviews = (await auth.client().get(`/api/users/${seller.user.id}/reviews`)).body;
     expect(reviews[0].listingId).toBeNull();
   });
+  // A late update does not bring it back: the copy keeps the deletion.
+  const late = await publish('listing.updated', { ...listing, updatedAt: new Date().toISOString(), version: 1 });
+  await eventually(async () => expect(await auth.infrastructure.db('processed_events').where({ event_id: late.id })).toHaveLength(1));
+  const refused = await later.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 4, listingId });
+  expect([refused.status, refused.body.code]).toEqual([400, 'listing_not_sellers']);
 });
 
 /** A message.created payload, as messaging publishes it. */
@@ -132,22 +141,32 @@ async function recordingStatements(run: (statements: string[]) => Promise<void>)
   }
 }
 
-it('message.created records the pair once: later messages of the conversation are acknowledged without touching the database', async () => {
+it('message.created records each direction once: later messages of the conversation are acknowledged without touching the database', async () => {
   const [one, other] = [await registered(auth), await registered(auth)];
   const queue = queueOf('auth', auth);
+  const [a, b] = [one.user.id, other.user.id].sort();
+  const oneIsA = one.user.id === a;
+  const pairRow = () => auth.infrastructure.db('conversation_partners').where({ user_a: a, user_b: b }).select('a_wrote', 'b_wrote');
   await recordingStatements(async (statements) => {
     const handledBefore = await eventsHandled(queue);
     await publish('message.created', message(one.user.id, other.user.id));
     await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 1));
-    const [a, b] = [one.user.id, other.user.id].sort();
-    expect(await auth.infrastructure.db('conversation_partners').where({ user_a: a, user_b: b })).toHaveLength(1);
+    // Only one has written: the pair is there, its other side not yet.
+    expect(await pairRow()).toEqual([{ a_wrote: oneIsA, b_wrote: !oneIsA }]);
     const afterFirst = statements.length;
     expect(afterFirst).toBeGreaterThan(0);
-    // Both directions are one pair.
+    await publish('message.created', message(one.user.id, other.user.id));
+    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 2));
+    expect(statements.slice(afterFirst)).toEqual([]);
+    // The reply is the other direction: recorded once, then known too.
+    await publish('message.created', message(other.user.id, one.user.id));
+    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 3));
+    expect(await pairRow()).toEqual([{ a_wrote: true, b_wrote: true }]);
+    const afterReply = statements.length;
     await publish('message.created', message(other.user.id, one.user.id));
     await publish('message.created', message(one.user.id, other.user.id));
-    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 3));
-    expect(statements.slice(afterFirst)).toEqual([]);
+    await eventually(async () => expect(await eventsHandled(queue)).toBe(handledBefore + 5));
+    expect(statements.slice(afterReply)).toEqual([]);
   });
 });
 
@@ -189,14 +208,14 @@ it('publishes user.deleted when an account is deleted', async () => {
 });
 
 describe('RecordedPairs', () => {
-  it('knows a pair in either direction and forgets the least recently recorded past its bound', () => {
+  it('knows each direction apart and forgets the least recently recorded past its bound', () => {
     const pairs = new RecordedPairs(2);
     pairs.add('a', 'b');
     pairs.add('c', 'd');
-    expect(pairs.has('b', 'a')).toBe(true);
-    pairs.add('b', 'a'); // recorded again: now the most recent
+    expect([pairs.has('a', 'b'), pairs.has('b', 'a')]).toEqual([true, false]);
+    pairs.add('a', 'b'); // recorded again: now the most recent
     pairs.add('e', 'f');
     expect(pairs.size).toBe(2);
-    expect([pairs.has('a', 'b'), pairs.has('c', 'd'), pairs.has('f', 'e')]).toEqual([true, false, true]);
+    expect([pairs.has('a', 'b'), pairs.has('c', 'd'), pairs.has('e', 'f'), pairs.has('f', 'e')]).toEqual([true, false, true, false]);
   });
 });

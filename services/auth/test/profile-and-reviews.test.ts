@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema } from '@vnmarket/proto';
-import { conversed, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { conversed, mayReview, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 beforeAll(async () => {
@@ -156,7 +156,7 @@ describe('reviews', () => {
   it('records a review, embeds the reviewer, and keeps averageRating and reviewCount right', async () => {
     const seller = await registered(auth);
     const reviewers = await Promise.all([1, 2, 3].map(() => registered(auth)));
-    for (const reviewer of reviewers) await conversed(auth, reviewer, seller);
+    for (const reviewer of reviewers) await mayReview(auth, reviewer, seller);
     const ratings = [5, 4, 4];
     const responses = await Promise.all(
       reviewers.map((reviewer, index) => reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: ratings[index], comment: 'Phở rất ngon' })),
@@ -178,7 +178,7 @@ describe('reviews', () => {
   it('allows one review per reviewer per seller, even when sent twice at once', async () => {
     const seller = await registered(auth);
     const reviewer = await registered(auth);
-    await conversed(auth, seller, reviewer);
+    await mayReview(auth, reviewer, seller);
     const [a, b] = await Promise.all([
       reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5 }),
       reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 1 }),
@@ -211,42 +211,15 @@ describe('reviews', () => {
   });
 });
 
-describe('who may review', () => {
-  it('only someone who has exchanged messages with the seller, either way; eligibility says why not', async () => {
-    const seller = await registered(auth);
-    const buyer = await registered(auth);
-    const stranger = await registered(auth);
-    const refused = await stranger.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 1, comment: 'never met' });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('You can review a seller after you have exchanged messages with them');
-    expect((await stranger.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({
-      canReview: false,
-      reason: 'You can review a seller after you have exchanged messages with them',
-    });
-    // The seller wrote first: that counts too.
-    await conversed(auth, seller, buyer);
-    expect((await buyer.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({ canReview: true });
-    expect((await buyer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5 })).status).toBe(201);
-    expect((await buyer.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({
-      canReview: false,
-      reason: 'You have already reviewed this seller',
-    });
-    expect((await seller.client.get(`/api/users/${seller.user.id}/reviews/eligibility`)).body).toEqual({
-      canReview: false,
-      reason: 'You cannot review yourself',
-    });
-    expect((await auth.client().get(`/api/users/${seller.user.id}/reviews/eligibility`)).status).toBe(401);
-    expect((await seller.client.get('/api/auth/user')).body).toMatchObject({ reviewCount: 1, averageRating: 5.0 });
-  });
-});
+// Who may review (a conversation in which both wrote, a verified phone, the seller's own listing): earned-reviews.test.ts.
 
 describe('DELETE /api/users/profile', () => {
   it('needs the password, then deletes the account, its sessions and its reviews (re-rating sellers)', async () => {
     const seller = await registered(auth);
     const leaving = await registered(auth);
     const staying = await registered(auth);
-    await conversed(auth, leaving, seller);
-    await conversed(auth, staying, seller);
+    await mayReview(auth, leaving, seller);
+    await mayReview(auth, staying, seller);
     await leaving.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 1 });
     await staying.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 5 });
     expect((await seller.client.get('/api/auth/user')).body.averageRating).toBe(3.0);

@@ -14,6 +14,9 @@ import * as dropSearchWordsTrigram from './20261126143000_drop_search_words_trig
 import * as dropLocationTrigram from './20261126173000_drop_location_trgm';
 import * as recentTitles from './20261126190000_recent_titles';
 import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
+import * as phoneReveals from './20261128151500_phone_reveals';
+import * as moderationCases from './20261128160000_moderation_cases';
+import * as sellerPhoneVerifiedAt from './20261128170000_seller_phone_verified_at';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -32,4 +35,7 @@ export const migrations: Migration[] = [
   { name: '20261126173000_drop_location_trgm', ...dropLocationTrigram },
   { name: '20261126190000_recent_titles', ...recentTitles },
   { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
+  { name: '20261128151500_phone_reveals', ...phoneReveals },
+  { name: '20261128160000_moderation_cases', ...moderationCases },
+  { name: '20261128170000_seller_phone_verified_at', ...sellerPhoneVerifiedAt },
 ];

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { listingSchema } from '@vnmarket/proto';
 import { createDb } from '@vnmarket/shared';
 import { eventually, TestClient } from '@vnmarket/shared/testing';
-import { conversed, listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, mayReview, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { LISTINGS_SCHEMA } from '../src/config';
 
-// conversed() stands in for messaging (its message.created, on the bus): auth and listings are enough.
+// mayReview() stands in for messaging and verification (their message.created and phone.verified, on the bus): auth and listings are enough.
 let stack: Stack<'auth' | 'listings'>;
 let owner: RegisteredUser;
 let other: RegisteredUser;
@@ -126,7 +126,7 @@ describe('GET /api/listings/{id}', () => {
       reviewCount: 0,
       createdAt: owner.user.createdAt,
     });
-    // Anyone can type someone else's number at sign-up: it is shown only once proved by SMS (events test).
+    // A seller's number is never on the listing: it goes out only through "Show number" (phone-reveal test).
     const withPhone = await other.client.get(`/api/listings/${byPhone.id}`);
     expect(withPhone.body.user.phone).toBeUndefined();
   });
@@ -396,7 +396,7 @@ describe('GET /api/listings filters, sorting and paging', () => {
       price: '80',
       metadata: { serviceType: 'plumbing' },
     });
-    await conversed(stack.auth, reviewer, rated);
+    await mayReview(stack.auth, reviewer, rated);
     expect((await reviewer.client.post(`/api/users/${rated.user.id}/reviews`, { rating: 5, comment: 'Làm kỹ, đúng giờ' })).status).toBe(201);
     // The rating reaches listings' seller copy by event.
     await eventually(async () => expect((await idsOf('category=service&sort=rating'))[0]).toBe(ratedListing.id));

@@ -9,6 +9,7 @@ import { SocketHub } from './realtime/socket-hub';
 import { blocksRoutes } from './routes/blocks';
 import { conversationsRoutes } from './routes/conversations';
 import { messagesRoutes } from './routes/messages';
+import { replyTimesRoutes } from './routes/reply-times';
 import { ownHostsOf } from './safety/scam-guard';
 import type { MessagingContext } from './service-context';
 
@@ -57,6 +58,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     livePush,
     authenticator: infrastructure.authenticator,
     sendLimit: new RateLimit(redis, { name: 'messages-user', points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
+    firstMessageLimit: new RateLimit(redis, { name: 'first-messages-member', points: config.FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR, durationSeconds: 3600 }),
     clock: deps.clock ?? (() => new Date()),
     ownHosts: ownHostsOf(config.PUBLIC_ORIGINS),
   };
@@ -65,6 +67,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
   app.use(conversationsRoutes(ctx));
   app.use(messagesRoutes(ctx));
   app.use(blocksRoutes(ctx));
+  app.use(replyTimesRoutes(ctx));
   finishApp(app, logger);
 
   return {

@@ -1,8 +1,8 @@
 /**
  * The filter sidebars.
  * - Home's: category, min and max price, location, condition (a single choice: checking sets,
- *   unchecking clears), search; "Clear all filters" while any is set. "Within 25 miles" and "Verified
- *   Sellers Only" are shown but drive no filter.
+ *   unchecking clears), search, "Verified Sellers Only" (sellers with a verified phone); "Clear all filters"
+ *   while any is set. "Within 25 miles" is shown but drives no filter.
  * - A category page's: location, its price pair, and the page's own filters (lib/catalog.ts's CATEGORY_PAGES);
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
@@ -21,9 +21,11 @@ export interface HomeFilters {
   location: string;
   condition: string;
   search: string;
+  /** "true": only sellers with a verified phone (the API's verifiedSellers); "" no filter. */
+  verifiedSellers: string;
 }
 
-export const EMPTY_FILTERS: HomeFilters = { category: '', minPrice: '', maxPrice: '', location: '', condition: '', search: '' };
+export const EMPTY_FILTERS: HomeFilters = { category: '', minPrice: '', maxPrice: '', location: '', condition: '', search: '', verifiedSellers: '' };
 
 export function hasFilters(filters: HomeFilters): boolean {
   return Object.values(filters).some((value) => value !== '');
@@ -32,7 +34,6 @@ export function hasFilters(filters: HomeFilters): boolean {
 export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onChange: (filters: HomeFilters) => void }) {
   const id = useId();
   const [nearby, setNearby] = useState(false);
-  const [verifiedOnly, setVerifiedOnly] = useState(false);
   const set = (key: keyof HomeFilters, value: string) => onChange({ ...filters, [key]: value });
   const { t, i18n } = useLingui();
   return (
@@ -124,7 +125,11 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
       <Group as="fieldset">
         <legend>{t`Seller`}</legend>
         <CheckRow>
-          <input type="checkbox" checked={verifiedOnly} onChange={(event) => setVerifiedOnly(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={filters.verifiedSellers === 'true'}
+            onChange={(event) => set('verifiedSellers', event.target.checked ? 'true' : '')}
+          />
           {t`Verified Sellers Only`}
         </CheckRow>
       </Group>

@@ -1,10 +1,11 @@
-/** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment. */
+/** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment, and the seller's answer. */
 import { useLingui } from '@lingui/react/macro';
 import type { Review } from '@vnmarket/proto/src/auth';
 import { Link } from '../lib/router';
 import styled from 'styled-components';
 import { initials } from '../lib/format';
 import { formatDay, fullName, profilePath } from '../lib/users';
+import { ReviewAnswerForm, ReviewAnswerShown } from './ReviewAnswer';
 import { Stars } from './Stars';
 import { Avatar, CenteredMessage, Skeleton } from './ui';
 
@@ -14,11 +15,14 @@ export function ReviewList({
   error,
   total,
   headingLevel = 3,
+  answerable = false,
 }: {
   reviews: Review[] | undefined;
   error?: unknown;
   total?: number;
   headingLevel?: 2 | 3;
+  /** The reader is the reviewed seller: an unanswered review offers its one answer. */
+  answerable?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useLingui();
@@ -69,6 +73,7 @@ export function ReviewList({
                 <time dateTime={review.createdAt}>{formatDay(review.createdAt)}</time>
               </Head>
               {review.comment && <Comment>{review.comment}</Comment>}
+              {review.answer ? <ReviewAnswerShown answer={review.answer} /> : answerable && <ReviewAnswerForm review={review} />}
             </Item>
           );
         })}

@@ -9,12 +9,15 @@ export const keys = {
   /** The signed-in user's own listings, active and inactive (profile and dashboard). */
   ownListings: '/api/users/listings',
   conversations: '/api/conversations',
+  /** The members the signed-in member has blocked (Settings). */
+  blockedMembers: '/api/users/blocked',
   listing: (id: string) => `/api/listings/${id}`,
   latestListings: (limit: number) => `/api/listings${queryString({ limit })}`,
   messages: (conversationId: string) => `/api/conversations/${conversationId}/messages`,
   publicUser: (userId: string) => `/api/users/${userId}`,
   reviews: (userId: string) => `/api/users/${userId}/reviews`,
   reviewEligibility: (userId: string) => `/api/users/${userId}/reviews/eligibility`,
+  replyTime: (userId: string) => `/api/users/${userId}/reply-time`,
 };
 
 /** Every listing read: browse pages, one listing, own listings and saved items (which embed theirs). */

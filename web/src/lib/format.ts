@@ -67,6 +67,31 @@ export function formatTime(iso: string, now = new Date()): string {
   return `${day}, ${clock}`;
 }
 
+const monthYears = new Map<string, Intl.DateTimeFormat>();
+
+/** A month and year in the active language: "March 2025", "tháng 3 năm 2025". */
+export function formatMonthYear(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const locale = intlLocale();
+  let format = monthYears.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
+    monthYears.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/**
+ * A span of minutes as a person says it, in the active language's units: "20 minutes", "3 hours",
+ * "2 days" ("20 phút", "3 giờ", "2 ngày"); at least a minute.
+ */
+export function formatDuration(minutes: number): string {
+  const [value, unit] =
+    minutes < 60 ? [Math.max(1, Math.round(minutes)), 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
+  return new Intl.NumberFormat(intlLocale(), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
 /** "+14085550101" → "(408) 555-0101"; other numbers as stored. */
 export function formatPhone(phone: string): string {
   const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);

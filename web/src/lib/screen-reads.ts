@@ -12,10 +12,12 @@ import { listingListSchema, useParsed } from './queries';
 const listingSchema = lazyContract((schemas) => schemas.listingSchema);
 const savedListSchema = lazyContract((schemas) => listOf(schemas.savedListingSchema));
 const conversationListSchema = lazyContract((schemas) => listOf(schemas.conversationSummarySchema));
+const blockedListSchema = lazyContract((schemas) => listOf(schemas.blockedMemberSchema));
 const messageSchema = lazyContract((schemas) => schemas.messageSchema);
 const publicUserSchema = lazyContract((schemas) => schemas.publicUserSchema);
 const reviewListSchema = lazyContract((schemas) => listOf(schemas.reviewSchema));
 const reviewEligibilitySchema = lazyContract((schemas) => schemas.reviewEligibilitySchema);
+const replyTimeSchema = lazyContract((schemas) => schemas.replyTimeSchema);
 
 /** One listing; `id` undefined: not yet (auth still loading, or signed out). */
 export function useListing(id: string | undefined) {
@@ -52,7 +54,17 @@ export function useReviews(userId: string | undefined) {
   return useParsed(userId ? keys.reviews(userId) : null, reviewListSchema);
 }
 
+/** How soon a member typically replies to messages (messaging's figure; the seller card says it). */
+export function useReplyTime(userId: string | undefined) {
+  return useParsed(userId ? keys.replyTime(userId) : null, replyTimeSchema);
+}
+
 /** Whether the signed-in user may review this seller (and why not). */
 export function useReviewEligibility(userId: string | undefined) {
   return useParsed(userId ? keys.reviewEligibility(userId) : null, reviewEligibilitySchema);
+}
+
+/** The members the signed-in member has blocked, newest first. */
+export function useBlockedMembers(enabled: boolean) {
+  return useParsed(enabled ? keys.blockedMembers : null, blockedListSchema);
 }

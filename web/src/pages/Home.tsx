@@ -1,6 +1,7 @@
 /**
  * Home (/, signed in): category tiles, the city banner, the filter sidebar, sort, and the
- * grid with its loading, error and empty states. ?search= is read into the search filter.
+ * grid with its loading, error and empty states. ?search= is read into the search filter, and
+ * ?verifiedSellers=true into "Verified Sellers Only".
  * The API finds the city's listings (location=<city>, or the sidebar's location when one is typed) and
  * pages through them 24 at a time ("Load more"), so every listing can be reached; the count line is
  * the API's X-Total-Count.
@@ -54,7 +55,12 @@ export default function Home() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const urlSearch = params.get('search') ?? '';
-  const [filters, setFilters] = useState<HomeFilters>({ ...EMPTY_FILTERS, search: urlSearch });
+  // "Verified Sellers Only" lives in the address too (?verifiedSellers=true): a reload or a shared link keeps it.
+  const [filters, setFilters] = useState<HomeFilters>({
+    ...EMPTY_FILTERS,
+    search: urlSearch,
+    verifiedSellers: params.get('verifiedSellers') === 'true' ? 'true' : '',
+  });
   const [city, setCity] = useState<CityName>(DEFAULT_CITY);
   const [sort, setSort] = useState<Sort>('recent');
   const [showFilters, setShowFilters] = useState(false);
@@ -69,7 +75,11 @@ export default function Home() {
   // Clearing the search filter also drops ?search= from the address, so a reload shows what is on screen.
   const changeFilters = (next: HomeFilters) => {
     setFilters(next);
-    if (urlSearch && next.search !== urlSearch) setParams({}, { replace: true });
+    const address = new URLSearchParams(params);
+    if (urlSearch && next.search !== urlSearch) address.delete('search');
+    if (next.verifiedSellers === 'true') address.set('verifiedSellers', 'true');
+    else address.delete('verifiedSellers');
+    if (address.toString() !== params.toString()) setParams(address, { replace: true });
   };
 
   const settled = useDebounced(filters, 300);

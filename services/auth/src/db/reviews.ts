@@ -9,6 +9,8 @@ interface ReviewWithReviewerRow {
   rating: number;
   comment: string | null;
   created_at: Date;
+  answer: string | null;
+  answered_at: Date | null;
   reviewer_first_name: string;
   reviewer_last_name: string;
   reviewer_profile_image_url: string | null;
@@ -29,6 +31,7 @@ function toReview(row: ReviewWithReviewerRow): Review {
       lastName: row.reviewer_last_name,
       profileImageUrl: row.reviewer_profile_image_url,
     },
+    answer: row.answer !== null && row.answered_at ? { text: row.answer, createdAt: row.answered_at.toISOString() } : null,
   };
 }
 
@@ -72,4 +75,16 @@ export async function detachListing(db: Knex, listingId: string): Promise<number
 
 export async function hasReviewed(db: Knex, reviewerId: string, sellerId: string): Promise<boolean> {
   return (await db('reviews').where({ reviewer_id: reviewerId, seller_id: sellerId }).first('id')) !== undefined;
+}
+
+/** The review, locked for its seller's answer; undefined if there is none with this id for this seller. */
+export function lockReviewOfSeller(trx: Knex.Transaction, reviewId: string, sellerId: string): Promise<{ id: string; answer: string | null } | undefined> {
+  return trx('reviews').where({ id: reviewId, seller_id: sellerId }).forUpdate().first('id', 'answer');
+}
+
+/** Sets the seller's answer once; the review as the API answers it. */
+export async function answerReview(trx: Knex.Transaction, reviewId: string, text: string): Promise<Review> {
+  await trx('reviews').where({ id: reviewId }).whereNull('answer').update({ answer: text, answered_at: trx.fn.now() });
+  const row: ReviewWithReviewerRow = await reviewsWithReviewer(trx).where('r.id', reviewId).first();
+  return toReview(row);
 }

@@ -12,6 +12,8 @@ export interface UserRow {
   profile_image_url: string | null;
   bio: string | null;
   phone_verified: boolean;
+  /** When the phone on file was verified; null while it is not (or verified before this was kept). */
+  phone_verified_at: Date | null;
   location: string | null;
   website: string | null;
   is_verified: boolean;
@@ -19,6 +21,11 @@ export interface UserRow {
   preferred_language: Language | null;
   average_rating: string;
   review_count: number;
+  /** Granted and revoked by the operator's command (src/moderators.ts) only. */
+  is_moderator: boolean;
+  /** Set by a moderator's decision (member.suspended): sign-in is refused from then on. */
+  suspended_at: Date | null;
+  suspension_reason: string | null;
   created_at: Date;
   updated_at: Date;
   /** Grows by one with every change; events carry it (see proto's event versions). */
@@ -29,7 +36,20 @@ export type NewUser = Pick<UserRow, 'email' | 'phone' | 'password' | 'first_name
 export type ProfileChanges = Partial<
   Pick<
     UserRow,
-    'first_name' | 'last_name' | 'profile_image_url' | 'bio' | 'phone' | 'location' | 'website' | 'phone_verified' | 'is_verified' | 'preferred_language'
+    | 'first_name'
+    | 'last_name'
+    | 'profile_image_url'
+    | 'bio'
+    | 'phone'
+    | 'location'
+    | 'website'
+    | 'phone_verified'
+    | 'phone_verified_at'
+    | 'is_verified'
+    | 'preferred_language'
+    | 'is_moderator'
+    | 'suspended_at'
+    | 'suspension_reason'
   >
 >;
 
@@ -52,6 +72,7 @@ export function toUser(row: UserRow): User {
     reviewCount: row.review_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    ...(row.is_moderator ? { isModerator: true } : {}),
   };
 }
 
@@ -63,7 +84,13 @@ export function toPublicUser(row: UserRow): PublicUser {
 
 export function toProfileEvent(row: UserRow): EventData<'user.updated'> {
   const { bio: _bio, location: _location, website: _website, ...event } = toUser(row);
-  return { ...event, version: Number(row.version) };
+  return {
+    ...event,
+    phoneVerifiedAt: row.phone_verified && row.phone_verified_at ? row.phone_verified_at.toISOString() : null,
+    isModerator: row.is_moderator,
+    suspended: row.suspended_at !== null,
+    version: Number(row.version),
+  };
 }
 
 export const findUserById = (db: Knex, id: string) => db<UserRow>('users').where({ id }).first();

@@ -1,16 +1,42 @@
 import { Router } from 'express';
-import { pageQuery, reviewBody } from '@vnmarket/proto';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, parseInput, pathId } from '@vnmarket/shared';
-import { haveConversed } from '../db/conversation-partners';
-import { REVIEW_UNIQUE_CONSTRAINT, hasReviewed, insertReview, reviewsOfSeller } from '../db/reviews';
-
-/** Reviews come only from people the seller has dealt with: a message exchanged, either way. */
-export const NOT_CONVERSED = 'You can review a seller after you have exchanged messages with them';
+import { ANSWER_REFUSALS, pageQuery, REVIEW_REFUSALS, reviewAnswerBody, reviewBody, type ReviewRefusal } from '@vnmarket/proto';
+import { conflict, forbidden, HttpError, isUniqueViolation, notFound, parseInput, pathId, type Knex } from '@vnmarket/shared';
+import { conversationBetween } from '../db/conversation-partners';
+import { isListingOf } from '../db/listing-owners';
+import { answerReview, hasReviewed, insertReview, lockReviewOfSeller, REVIEW_UNIQUE_CONSTRAINT, reviewsOfSeller } from '../db/reviews';
 import { findUserById, lockUserById, refreshRating } from '../db/users';
 import { publishProfile } from '../events/publish';
 import type { AuthContext } from '../service-context';
 
-/** Seller reviews: one per reviewer per seller; the seller's average and count move with them. */
+/** Each refusal's status: bad input is a 400, a review not yet earned a 403, a second one a 409. */
+const REFUSAL_STATUS: Record<ReviewRefusal, number> = {
+  self_review: 400,
+  already_reviewed: 409,
+  phone_not_verified: 403,
+  no_conversation: 403,
+  no_reply: 403,
+  listing_not_sellers: 400,
+};
+
+const refusal = (code: ReviewRefusal) =>
+  new HttpError(REFUSAL_STATUS[code], REVIEW_REFUSALS[code], code, code === 'listing_not_sellers' ? { listingId: [REVIEW_REFUSALS[code]] } : undefined);
+
+/**
+ * Why the reviewer may not review the seller yet, or undefined. A review is earned: a verified phone, and
+ * a conversation in which both wrote (one unsolicited message is not a dealing); one per seller.
+ */
+async function whyNot(db: Knex, reviewerId: string, sellerId: string): Promise<ReviewRefusal | undefined> {
+  if (reviewerId === sellerId) return 'self_review';
+  if (await hasReviewed(db, reviewerId, sellerId)) return 'already_reviewed';
+  const reviewer = await findUserById(db, reviewerId);
+  if (!reviewer?.phone_verified) return 'phone_not_verified';
+  const { wrote, replied } = await conversationBetween(db, reviewerId, sellerId);
+  if (!wrote) return 'no_conversation';
+  if (!replied) return 'no_reply';
+  return undefined;
+}
+
+/** Seller reviews: one per reviewer per seller, earned; the seller's average and count move with them; one answer each. */
 export function reviewsRoutes(ctx: AuthContext): Router {
   const router = Router();
 
@@ -24,26 +50,20 @@ export function reviewsRoutes(ctx: AuthContext): Router {
   // Whether the signed-in user may review this seller, and if not why (the web app shows the reason).
   router.get('/api/users/:userId/reviews/eligibility', ctx.authenticator.requireAuth, async (req, res) => {
     const sellerId = pathId(req.params.userId, 'User not found');
-    const reviewerId = req.session!.userId;
     if (!(await findUserById(ctx.db, sellerId))) throw notFound('User not found');
-    const reason =
-      sellerId === reviewerId
-        ? 'You cannot review yourself'
-        : (await hasReviewed(ctx.db, reviewerId, sellerId))
-          ? 'You have already reviewed this seller'
-          : !(await haveConversed(ctx.db, reviewerId, sellerId))
-            ? NOT_CONVERSED
-            : undefined;
-    res.json(reason ? { canReview: false, reason } : { canReview: true });
+    const code = await whyNot(ctx.db, req.session!.userId, sellerId);
+    res.json(code ? { canReview: false, reason: REVIEW_REFUSALS[code], code } : { canReview: true });
   });
 
   router.post('/api/users/:userId/reviews', ctx.authenticator.requireAuth, async (req, res) => {
     const sellerId = pathId(req.params.userId, 'User not found');
     const body = parseInput(reviewBody, req.body);
     const reviewerId = req.session!.userId;
-    if (sellerId === reviewerId) throw badRequest('You cannot review yourself');
+    if (sellerId === reviewerId) throw refusal('self_review');
     if (!(await findUserById(ctx.db, sellerId))) throw notFound('User not found');
-    if (!(await haveConversed(ctx.db, reviewerId, sellerId))) throw forbidden(NOT_CONVERSED, 'no_conversation');
+    const code = await whyNot(ctx.db, reviewerId, sellerId);
+    if (code) throw refusal(code);
+    if (body.listingId && !(await isListingOf(ctx.db, body.listingId, sellerId))) throw refusal('listing_not_sellers');
     const review = await ctx.db
       .transaction(async (trx) => {
         // Lock the seller so concurrent reviews recompute the average one after another.
@@ -60,9 +80,24 @@ export function reviewsRoutes(ctx: AuthContext): Router {
         return created;
       })
       .catch((error) => {
-        throw isUniqueViolation(error, REVIEW_UNIQUE_CONSTRAINT) ? conflict('You have already reviewed this seller', 'already_reviewed') : error;
+        throw isUniqueViolation(error, REVIEW_UNIQUE_CONSTRAINT) ? refusal('already_reviewed') : error;
       });
     res.status(201).json(review);
+  });
+
+  // The reviewed seller answers a review once; the answer shows beneath it.
+  router.post('/api/users/:userId/reviews/:reviewId/answer', ctx.authenticator.requireAuth, async (req, res) => {
+    const sellerId = pathId(req.params.userId, 'User not found');
+    const reviewId = pathId(req.params.reviewId, ANSWER_REFUSALS.review_not_found);
+    if (sellerId !== req.session!.userId) throw forbidden(ANSWER_REFUSALS.not_reviewed_seller, 'not_reviewed_seller');
+    const { text } = parseInput(reviewAnswerBody, req.body);
+    const answered = await ctx.db.transaction(async (trx) => {
+      const review = await lockReviewOfSeller(trx, reviewId, sellerId);
+      if (!review) throw new HttpError(404, ANSWER_REFUSALS.review_not_found, 'review_not_found');
+      if (review.answer !== null) throw conflict(ANSWER_REFUSALS.already_answered, 'already_answered');
+      return answerReview(trx, reviewId, text);
+    });
+    res.status(201).json(answered);
   });
 
   return router;

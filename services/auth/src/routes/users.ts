@@ -1,6 +1,17 @@
 import { Router } from 'express';
 import { deleteAccountBody, profileUpdateBody, registerBody, SIGNED_IN_COOKIE } from '@vnmarket/proto';
-import { clientAddressKey, requireOwnPhotos, conflict, forbidden, isUniqueViolation, notFound, parseInput, pathId, unauthorized } from '@vnmarket/shared';
+import {
+  clientAddressKey,
+  requireOwnPhotos,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  parseInput,
+  pathId,
+  personalAnswer,
+  unauthorized,
+} from '@vnmarket/shared';
 import { sellersReviewedBy } from '../db/reviews';
 import {
   deleteUser,
@@ -19,6 +30,7 @@ import {
 import { publishProfile, publishUserDeleted } from '../events/publish';
 import { forgetConversationsOf } from '../db/conversation-partners';
 import type { AuthContext } from '../service-context';
+import { checkPasswordThrottled } from './sessions';
 
 const USER_NOT_FOUND = 'User not found';
 const TOO_MANY_SIGN_UPS = 'Too many accounts created from this network. Please try again later.';
@@ -28,7 +40,7 @@ export function usersRoutes(ctx: AuthContext): Router {
   const router = Router();
   const { requireAuth } = ctx.authenticator;
 
-  router.post('/api/register', async (req, res) => {
+  router.post('/api/register', personalAnswer, async (req, res) => {
     const client = clientAddressKey(req.ip);
     const body = parseInput(registerBody, req.body);
     // Once an address has spent its refusals, every sign-up from it is refused alike, so a 429 says
@@ -73,7 +85,7 @@ export function usersRoutes(ctx: AuthContext): Router {
   // gone (expired, signed out on another device, its account deleted) clears the cookies, so it stops asking;
   // a live one without the signed-in cookie (set before it existed, or deleted) gets it back. A live session
   // whose user row is gone is an account being deleted: its cookies go too.
-  router.get('/api/auth/user', async (req, res) => {
+  router.get('/api/auth/user', personalAnswer, async (req, res) => {
     const session = await ctx.authenticator.fromRequest(req);
     const user = session ? await findUserById(ctx.db, session.userId) : undefined;
     if (!session || !user) {
@@ -105,7 +117,7 @@ export function usersRoutes(ctx: AuthContext): Router {
         if (body.phone !== undefined && body.phone !== current.phone) {
           if (await phoneVerifiedByOther(trx, body.phone, userId)) throw conflict('An account with this phone number already exists', 'account_exists');
           // A new number is unproven until it is verified again.
-          Object.assign(changes, { phone: body.phone, phone_verified: false, is_verified: false });
+          Object.assign(changes, { phone: body.phone, phone_verified: false, phone_verified_at: null, is_verified: false });
         }
         const updated = (await updateUser(trx, userId, changes))!;
         await publishProfile(ctx.outbox, trx, 'user.updated', updated);
@@ -130,7 +142,9 @@ export function usersRoutes(ctx: AuthContext): Router {
     const userId = req.session!.userId;
     const current = await findUserById(ctx.db, userId);
     if (!current) throw unauthorized();
-    if (!(await ctx.passwords.verify(current.password, body.password))) throw forbidden('Password is incorrect', 'wrong_password');
+    // The sign-in limiters count this check too: a stolen cookie gets no unlimited password oracle, and a loop
+    // of wrong passwords is refused before argon2 runs (it would stall everyone's sign-in).
+    if (!(await checkPasswordThrottled(ctx, req, current, body.password))) throw forbidden('Password is incorrect', 'wrong_password');
     // Sessions die first: if Redis cannot be reached the deletion fails whole, and a deleted account
     // never keeps a token that other services would still accept.
     const sessionIds = await ctx.sessions.sessionIdsOf(userId);

@@ -1,4 +1,4 @@
-import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery } from '@vnmarket/proto';
+import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery, type ModerationState } from '@vnmarket/proto';
 import type { CountMemory } from '../count-memory';
 import type { KnownWords } from './known-words';
 import { titleShareBound, type TitleWords } from './title-words';
@@ -36,6 +36,8 @@ export interface ListingRow {
   updated_at: Date;
   /** Grows by one with every change; events carry it (see proto's event versions). */
   version: number;
+  /** Set while a moderator's hold or decision keeps the listing out (is_active is then false). */
+  moderation_state: ModerationState | null;
 }
 
 /** A listing row joined with its seller's read copy (seller columns prefixed with `seller_`). */
@@ -55,6 +57,7 @@ const LISTING_COLUMNS = [
   'l.metadata',
   'l.contact_preference',
   'l.is_active',
+  'l.moderation_state',
   'l.view_count',
   'l.save_count',
   'l.created_at',
@@ -65,8 +68,8 @@ const SELLER_COLUMNS = [
   'first_name',
   'last_name',
   'profile_image_url',
-  'phone',
   'phone_verified',
+  'phone_verified_at',
   'is_verified',
   'average_rating',
   'review_count',
@@ -74,11 +77,8 @@ const SELLER_COLUMNS = [
   'updated_at',
 ].map((column) => `s.${column} as seller_${column}`);
 
-/**
- * A listing as the API answers it, with its seller when the row has one. The seller's phone only with
- * `sellerPhone` (a member opening one listing), when the listing asks to be called and the number is verified.
- */
-export function toListing(row: ListingRow | ListingWithSellerRow, { sellerPhone = false }: { sellerPhone?: boolean } = {}): Listing {
+/** A listing as the API answers it, with its seller when the row has one (never their phone: see routes/phone.ts). */
+export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
   const listing: Listing = {
     id: row.id,
     userId: row.user_id,
@@ -98,8 +98,9 @@ export function toListing(row: ListingRow | ListingWithSellerRow, { sellerPhone 
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+  if (row.moderation_state) listing.moderationStatus = row.moderation_state;
   const withSeller = row as ListingWithSellerRow;
-  if ('seller_id' in withSeller && withSeller.seller_id) listing.user = toSeller(sellerOf(withSeller), sellerPhone && row.contact_preference === 'phone');
+  if ('seller_id' in withSeller && withSeller.seller_id) listing.user = toSeller(sellerOf(withSeller));
   return listing;
 }
 
@@ -110,8 +111,10 @@ function sellerOf(row: ListingWithSellerRow): SellerRow {
     first_name: row.seller_first_name!,
     last_name: row.seller_last_name!,
     profile_image_url: row.seller_profile_image_url,
-    phone: row.seller_phone,
+    // Never read with a listing: the number goes out through "Show number" alone.
+    phone: null,
     phone_verified: row.seller_phone_verified ?? false,
+    phone_verified_at: row.seller_phone_verified_at,
     is_verified: row.seller_is_verified ?? false,
     average_rating: row.seller_average_rating ?? '0',
     review_count: row.seller_review_count ?? 0,
@@ -255,6 +258,8 @@ function applyRowFilters(filtered: Knex.QueryBuilder, query: ListingQuery): Knex
   }
   if (query.dietaryOptions) contains.dietaryInfo = [query.dietaryOptions];
   if (query.remote) contains.remote = true;
+  // "Verified Sellers Only": the seller copy says the phone is proved (one primary-key probe per candidate row).
+  if (query.verifiedSellers) filtered.whereRaw('exists (select 1 from sellers vs where vs.id = l.user_id and vs.phone_verified and not vs.deleted)');
   if (Object.keys(contains).length > 0) filtered.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
   if (query.bedrooms === 0) filtered.whereRaw(`(${NUMERIC_METADATA('bedrooms')} = 0 or l.metadata->>'propertyType' = 'studio')`);
   else if (query.bedrooms !== undefined) filtered.whereRaw(`${NUMERIC_METADATA('bedrooms')} >= ?`, [query.bedrooms]);
@@ -732,19 +737,29 @@ async function everyMatchRanked(db: Knex, filtered: Knex.QueryBuilder, text: Tex
   return { listings: rows.map((row) => toListing(row)), total };
 }
 
-/** One listing with its seller; `sellerPhone` as for toListing. */
-export async function findListing(db: Knex, id: string, options: { sellerPhone: boolean }): Promise<Listing | undefined> {
-  const row: ListingWithSellerRow | undefined = await listingsWithSellers(db).where('l.id', id).first();
-  return row && toListing(row, options);
+/** One listing with its seller. */
+export async function findListing(db: Knex, id: string): Promise<Listing | undefined> {
+  const row: (ListingWithSellerRow & { seller_listing_count: number }) | undefined = await listingsWithSellers(db)
+    .select(sellerListingCount(db))
+    .where('l.id', id)
+    .first();
+  const listing = row && toListing(row);
+  // The seller card's "listings posted": one listing's page only (browse cards do not say it).
+  if (listing?.user) listing.user.listingCount = Number(row!.seller_listing_count);
+  return listing;
 }
+
+/** The seller's listings posted: every listing of theirs (shown or deactivated; a moderator's hold or removal does not count). */
+const sellerListingCount = (db: Knex) =>
+  db.raw('(select count(*)::int from listings o where o.user_id = l.user_id and o.moderation_state is null) as seller_listing_count');
 
 export async function listingsOfOwner(db: Knex, userId: string): Promise<Listing[]> {
   const rows: ListingWithSellerRow[] = await listingsWithSellers(db).where('l.user_id', userId).orderBy('l.created_at', 'desc').limit(1000);
   return rows.map((row) => toListing(row));
 }
 
-export function lockListing(trx: Knex.Transaction, id: string): Promise<Pick<ListingRow, 'id' | 'user_id'> | undefined> {
-  return trx('listings').select('id', 'user_id').where({ id }).forUpdate().first();
+export function lockListing(trx: Knex.Transaction, id: string): Promise<Pick<ListingRow, 'id' | 'user_id' | 'moderation_state'> | undefined> {
+  return trx('listings').select('id', 'user_id', 'moderation_state').where({ id }).forUpdate().first();
 }
 
 /** A listing as the form sends it, as the table's columns. */

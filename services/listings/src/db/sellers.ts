@@ -9,10 +9,16 @@ export interface SellerRow {
   phone: string | null;
   /** The phone is shown to buyers only once its owner proved it by SMS. */
   phone_verified: boolean;
+  /** When it was proved (the seller card's "Phone verified" month); null if before this was kept. */
+  phone_verified_at?: Date | null;
   is_verified: boolean;
   average_rating: string;
   review_count: number;
   member_since: Date | null;
+  /** Opens the moderation queue (granted by an operator in auth). Not joined into listing answers. */
+  is_moderator?: boolean;
+  /** Suspended by a moderator: their listings stay out of the catalogue. Not joined into listing answers. */
+  suspended?: boolean;
   updated_at: Date;
   version: number;
   deleted: boolean;
@@ -29,10 +35,14 @@ export async function upsertSeller(trx: Knex.Transaction, user: EventData<'user.
     profile_image_url: user.profileImageUrl,
     phone: user.phone,
     phone_verified: user.phoneVerified,
+    // An event from an auth release before the date was kept leaves the copy's date as it is.
+    ...(user.phoneVerifiedAt !== undefined ? { phone_verified_at: user.phoneVerifiedAt ? new Date(user.phoneVerifiedAt) : null } : {}),
     is_verified: user.isVerified,
     average_rating: user.averageRating,
     review_count: user.reviewCount,
     member_since: new Date(user.createdAt),
+    is_moderator: user.isModerator ?? false,
+    suspended: user.suspended ?? false,
     updated_at: new Date(user.updatedAt),
     version: user.version,
   });
@@ -46,12 +56,12 @@ export async function sellerVersions(db: Knex, ids: string[]): Promise<Map<strin
 
 /** A tombstone: no name, photo or phone is kept, and no older user event can restore them. */
 export async function deleteSeller(trx: Knex.Transaction, id: string, version: number): Promise<void> {
-  const personal = { first_name: '', last_name: '', profile_image_url: null, phone: null, phone_verified: false, is_verified: false };
+  const personal = { first_name: '', last_name: '', profile_image_url: null, phone: null, phone_verified: false, phone_verified_at: null, is_verified: false };
   await applyTombstone(trx, SELLERS, { id, ...personal, updated_at: new Date() }, version, Object.keys(personal));
 }
 
-/** The seller as a listing embeds them; the phone only when the listing asks to be called and it is verified. */
-export function toSeller(row: SellerRow, includePhone: boolean): Seller {
+/** The seller as a listing embeds them: public fields only (the phone goes out through "Show number" alone). */
+export function toSeller(row: SellerRow): Seller {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -61,6 +71,11 @@ export function toSeller(row: SellerRow, includePhone: boolean): Seller {
     averageRating: Number(row.average_rating),
     reviewCount: row.review_count,
     createdAt: row.member_since?.toISOString() ?? null,
-    ...(includePhone && row.phone && row.phone_verified ? { phone: row.phone } : {}),
+    phoneVerifiedAt: row.phone_verified && row.phone_verified_at ? row.phone_verified_at.toISOString() : null,
   };
+}
+
+/** Whether the member may work the moderation queue, as the copy of auth's users says. */
+export async function isModerator(db: Knex, userId: string): Promise<boolean> {
+  return (await db(SELLERS.table).where({ id: userId, is_moderator: true, deleted: false }).first('id')) !== undefined;
 }

@@ -7,11 +7,11 @@ import { Stars } from '../../components/Stars';
 import { Avatar, Badge, ButtonLink, Card } from '../../components/ui';
 import { initials, plural } from '../../lib/format';
 import { profilePath, REVIEWS_ANCHOR } from '../../lib/users';
+import { SellerFacts } from './SellerFacts';
 
-/** The seller: photo and name (both to their profile), verified badge, rating, member since, and links to the profile and its reviews. */
+/** The seller: photo and name (both to their profile), verified badge, rating, what was checked (SellerFacts), and links to the profile and its reviews. */
 export function SellerCard({ seller, isOwner, order }: { seller: Seller; isOwner: boolean; order: number }) {
   const { t } = useLingui();
-  const year = seller.createdAt ? new Date(seller.createdAt).getFullYear() : undefined;
   return (
     <SellerSection aria-labelledby="seller-name" $order={order}>
       <SellerHead>
@@ -38,7 +38,7 @@ export function SellerCard({ seller, isOwner, order }: { seller: Seller; isOwner
           {Number(seller.averageRating).toFixed(1)} ({plural(seller.reviewCount, 'review')})
         </span>
       </RatingRow>
-      {seller.createdAt && <p className="muted">{t`Member since ${year}`}</p>}
+      <SellerFacts seller={seller} />
       <SellerLinks>
         <ButtonLink to={profilePath(seller.id)} variant="outline">
           {t`View Profile`}

@@ -76,7 +76,7 @@ function OwnProfile({ user }: { user: User }) {
           {
             id: 'reviews',
             label: t`Reviews (${reviewCount})`,
-            content: <ReviewList reviews={reviews} error={reviewsError} total={user.reviewCount} headingLevel={2} />,
+            content: <ReviewList reviews={reviews} error={reviewsError} total={user.reviewCount} headingLevel={2} answerable />,
           },
           {
             id: 'settings',
