@@ -54,7 +54,15 @@ export function startListings(label: string, overrides: Record<string, string> =
     create: createListingsService,
     label,
     environment,
-    overrides,
+    // Tests read right after they write, and post, report and reveal more than a member would in a day: the
+    // coalescing of cache emptyings and the per-member limits have tests of their own that set them.
+    overrides: {
+      BROWSE_CACHE_COALESCE_MS: '0',
+      LISTINGS_MAX_PER_MEMBER_PER_DAY: '100000',
+      REPORTS_MAX_PER_MEMBER_PER_DAY: '100000',
+      PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY: '100000',
+      ...overrides,
+    },
   });
 }
 
@@ -67,7 +75,8 @@ export function startMessaging(label: string, overrides: Record<string, string> 
     create: createMessagingService,
     label,
     environment,
-    overrides,
+    // As for sign-ups: tests open more conversations than a member may in an hour (the limit has its own test).
+    overrides: { FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: '100000', ...overrides },
   });
 }
 

@@ -41,6 +41,7 @@ function serviceEnvironments(tempDir: string): {
     ...serviceEnv,
     PORT: String(port),
     MESSAGES_PER_MINUTE: '1000000',
+    FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: '1000000',
     // A: the direct socket and, in the gateway run, the one through the gateway.
     WS_MAX_SOCKETS_PER_USER: '4',
     ...(settings.profileDir

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import { CountMemory } from './count-memory';
@@ -9,6 +9,7 @@ import { browseCacheSubscription, listingsSubscription } from './events/consumer
 import { SellerCopyWatch } from './events/seller-copy-watch';
 import { listingsRoutes } from './routes/listings';
 import { pageRoutes } from './routes/pages';
+import { phoneRoutes } from './routes/phone';
 import { reportsRoutes } from './routes/reports';
 import { savedRoutes } from './routes/saved';
 import type { ListingsContext } from './service-context';
@@ -22,13 +23,19 @@ export interface ListingsService extends ServiceParts {
 
 /** How often a replica reads the title statistics again: ANALYZE renews them far less often. */
 const TITLE_WORDS_REFRESH_MS = 10 * 60 * 1000;
+const DAY_SECONDS = 24 * 3600;
 
 export function createListingsService(deps: ServiceDeps<ListingsConfig>): ListingsService {
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
   const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
-  const browseCache = new BrowseCache({ ttlMs: config.BROWSE_CACHE_TTL_MS, maxBytes: config.BROWSE_CACHE_MAX_MB * 1024 * 1024, now: () => clock().getTime() });
+  const browseCache = new BrowseCache({
+    ttlMs: config.BROWSE_CACHE_TTL_MS,
+    maxBytes: config.BROWSE_CACHE_MAX_MB * 1024 * 1024,
+    coalesceMs: config.BROWSE_CACHE_COALESCE_MS,
+    now: () => clock().getTime(),
+  });
   const ctx: ListingsContext = {
     config,
     logger,
@@ -40,12 +47,19 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     countMemory: new CountMemory({ ttlMs: config.COUNT_MEMORY_SECONDS * 1000, maxEntries: config.COUNT_MEMORY_MAX_ENTRIES }),
     titleWords: new TitleWords({ refreshMs: TITLE_WORDS_REFRESH_MS }),
     knownWords: new KnownWords(),
+    clock,
+    limits: {
+      listingsCreated: new RateLimit(redis, { name: 'listings-member', points: config.LISTINGS_MAX_PER_MEMBER_PER_DAY, durationSeconds: DAY_SECONDS }),
+      reportsFiled: new RateLimit(redis, { name: 'reports-member', points: config.REPORTS_MAX_PER_MEMBER_PER_DAY, durationSeconds: DAY_SECONDS }),
+      phoneReveals: new RateLimit(redis, { name: 'phone-reveals-member', points: config.PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY, durationSeconds: DAY_SECONDS }),
+    },
   };
 
   const sellerCopies = new SellerCopyWatch(db);
   const app = createApp(serviceAppOptions(config, logger, infrastructure));
   // Before the catalogue's routes: /api/listings/sitemap is no listing id.
   app.use(pageRoutes(ctx));
+  app.use(phoneRoutes(ctx));
   app.use(listingsRoutes(ctx));
   app.use(savedRoutes(ctx));
   app.use(reportsRoutes(ctx));
@@ -63,6 +77,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
     },
     stop: () => {
       sellerCopies.close();
+      browseCache.close();
       return outbox.stop();
     },
   };

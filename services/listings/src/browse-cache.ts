@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 /** A page of browse or search as it goes out: the JSON once serialised, its count header and its ETag. */
@@ -34,6 +35,11 @@ export interface BrowseCacheOptions {
   /** Memory bound: the least recently used pages go first. */
   maxBytes: number;
   now: () => number;
+  /**
+   * Listing writes close together empty the cache once (invalidateSoon): the first at once, later ones at most
+   * this long after the previous emptying. 0 or unset: each write empties it at once.
+   */
+  coalesceMs?: number;
 }
 
 interface Entry {
@@ -51,7 +57,8 @@ const MAX_LIFETIME_MS = 30_000;
 /**
  * Browse and search pages, kept for a short while in this replica's memory. Any change to a listing or a
  * seller empties it on every replica (listing and user events, see browseCacheSubscription), and a local
- * write empties it at once; the time limit bounds what an event could miss (at most twice the limit).
+ * write empties it at once (listing changes close together: once, see invalidateSoon); the time limit
+ * bounds what an event could miss (at most twice the limit).
  * Concurrent misses for the same page share one database query, and a query that started before an
  * emptying is not stored.
  */
@@ -62,6 +69,9 @@ export class BrowseCache {
   private bytes = 0;
   /** How many times the cache was emptied (by a local write or an event). */
   invalidations = 0;
+  /** When it was last emptied (performance.now(): coalescing keeps to real time whatever clock pages use). */
+  private lastInvalidationAt = Number.NEGATIVE_INFINITY;
+  private pendingInvalidation: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: BrowseCacheOptions) {}
 
@@ -117,8 +127,33 @@ export class BrowseCache {
     }
   }
 
+  /**
+   * A listing changed (a local write, or its event from any replica): empties the cache now if it was not
+   * emptied within the last coalesceMs, or else once that time is up, however many changes arrive meanwhile.
+   * A loop of writes so empties each replica's cache at most about twice per coalesceMs instead of once per
+   * write, and no page misses a change for longer than coalesceMs.
+   */
+  invalidateSoon(): void {
+    const coalesceMs = this.options.coalesceMs ?? 0;
+    if (coalesceMs <= 0) return this.invalidate();
+    if (this.pendingInvalidation) return;
+    const wait = this.lastInvalidationAt + coalesceMs - performance.now();
+    if (wait <= 0) return this.invalidate();
+    this.pendingInvalidation = setTimeout(() => this.invalidate(), Math.ceil(wait));
+    this.pendingInvalidation.unref();
+  }
+
+  /** Stops a pending emptying (the service is stopping). */
+  close(): void {
+    clearTimeout(this.pendingInvalidation);
+    this.pendingInvalidation = undefined;
+  }
+
   /** Forgets every page, and every query under way: what they read may predate the change. */
   invalidate(): void {
+    // Covers any change a pending emptying waited for.
+    this.close();
+    this.lastInvalidationAt = performance.now();
     this.invalidations += 1;
     this.generation += 1;
     this.entries.clear();

@@ -17,6 +17,15 @@ export const listingsConfigSchema = baseConfigSchema.extend({
   COUNT_MEMORY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   /** How many such searches and filters a replica remembers (about 100 bytes each). */
   COUNT_MEMORY_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Listing writes close together empty the browse cache once: the first at once, the rest at most this long
+   * after the previous emptying (0: every write empties it). Bounds how long a page can miss a write. */
+  BROWSE_CACHE_COALESCE_MS: z.coerce.number().int().min(0).max(5_000).default(500),
+  /** New listings per member per day (429 beyond). */
+  LISTINGS_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(30),
+  /** Reports per member per day (429 beyond). */
+  REPORTS_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /** Distinct sellers' numbers a member may reveal per day ("Show number"; the same listing again is free). */
+  PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(20),
 });
 
 export type ListingsConfig = z.infer<typeof listingsConfigSchema>;

@@ -1,4 +1,4 @@
-import type { Authenticator, Knex, Logger, Outbox } from '@vnmarket/shared';
+import type { Authenticator, Knex, Logger, Outbox, RateLimit } from '@vnmarket/shared';
 import type { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
 import type { CountMemory } from './count-memory';
@@ -18,4 +18,11 @@ export interface ListingsContext {
   countMemory: CountMemory;
   titleWords: TitleWords;
   knownWords: KnownWords;
+  clock: () => Date;
+  /** Per-member allowances (LISTINGS_, REPORTS_ and PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY). */
+  limits: {
+    listingsCreated: RateLimit;
+    reportsFiled: RateLimit;
+    phoneReveals: RateLimit;
+  };
 }

@@ -96,23 +96,25 @@ it('a user.updated applied after user.deleted does not bring the deleted seller 
   expect(copy).toMatchObject({ deleted: true, first_name: '', phone: null });
 });
 
-it("shows a phone-contact listing's number only once the seller has verified it, only to members, only on the listing itself", async () => {
+it("reveals a phone-contact seller's number only once the seller's user.updated says it is verified; the listing never carries it", async () => {
   const seller = await registered(stack);
   const listing = (await seller.client.post('/api/listings', listingBody({ contactPreference: 'phone' }))).body;
-  const member = (await registered(stack)).client;
-  await eventually(async () => expect((await member.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Lan'));
-  expect((await member.get(`/api/listings/${listing.id}`)).body.user.phone).toBeUndefined();
+  const member = await registered(stack);
+  await eventually(async () => expect((await member.client.get(`/api/listings/${listing.id}`)).body.user?.firstName).toBe('Lan'));
+  await deliver('user.updated', await userEventData(stack, member.user.id, { phoneVerified: true, version: 99 }));
+  expect((await member.client.post(`/api/listings/${listing.id}/phone`)).body.code).toBe('phone_unavailable');
   await deliver('user.updated', await userEventData(stack, seller.user.id, { phoneVerified: true, version: 99 }));
-  expect((await member.get(`/api/listings/${listing.id}`)).body.user.phone).toBe(seller.user.phone);
-  // Visitors cannot open a listing (the app sends them to sign in): the number is not theirs to collect,
-  // from the listing or from browse, whose pages every caller shares and no card shows a number on.
-  const visitor = stack.client();
-  const seenByVisitor = await visitor.get(`/api/listings/${listing.id}`);
-  expect(seenByVisitor.status).toBe(200);
-  expect(seenByVisitor.body.user.firstName).toBe('Lan');
-  expect(seenByVisitor.body.user.phone).toBeUndefined();
+  expect((await member.client.post(`/api/listings/${listing.id}/phone`)).body).toEqual({ phone: seller.user.phone });
+  // Not on the listing, for a member or a visitor, nor in browse, whose pages every caller shares.
+  for (const client of [member.client, stack.client()]) {
+    const shown = await client.get(`/api/listings/${listing.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.user.firstName).toBe('Lan');
+    expect(shown.body.user).not.toHaveProperty('phone');
+    expect(shown.text).not.toContain(seller.user.phone);
+  }
   const browsed = await eventually(async () => {
-    const page = (await member.get(`/api/listings?search=${encodeURIComponent(listing.title)}&limit=100`)).body as { id: string; user?: object }[];
+    const page = (await member.client.get(`/api/listings?search=${encodeURIComponent(listing.title)}&limit=100`)).body as { id: string; user?: object }[];
     const found = page.find((item) => item.id === listing.id);
     expect(found?.user).toBeDefined();
     return found!;

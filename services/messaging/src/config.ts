@@ -14,6 +14,8 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
   WS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Messages that open a new conversation, per member per hour (429 beyond): replies are not counted. */
+  FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

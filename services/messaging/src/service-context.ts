@@ -16,5 +16,7 @@ export interface MessagingContext {
   sendLimit: RateLimit;
   /** Our own hosts (PUBLIC_ORIGINS): the scam guard does not count links to them as off the platform. */
   ownHosts: ReadonlySet<string>;
+  /** Messages that open a conversation (FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR). */
+  firstMessageLimit: RateLimit;
   clock: () => Date;
 }

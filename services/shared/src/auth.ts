@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import type { RequestHandler, Request } from 'express';
+import type { RequestHandler, Request, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
@@ -55,6 +55,20 @@ export class SessionRegistry {
     return this.redis.mget(...sessionIds.map((id) => this.key(id)));
   }
 }
+
+/**
+ * Marks an answer as about the signed-in member: no browser, proxy or shared cache may keep it (a shared
+ * computer's next user, or a cache between the member and us, would otherwise be given it).
+ */
+export function markPersonal(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+/** markPersonal as a middleware, for routes that read the session themselves rather than through requireAuth. */
+export const personalAnswer: RequestHandler = (_req, res, next) => {
+  markPersonal(res);
+  next();
+};
 
 export interface AuthenticatorOptions {
   publicKey: string;
@@ -151,7 +165,9 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     verify,
     fromRequest,
     fromCookieHeader: (header) => verify(header ? parseCookie(header)[options.cookieName] : undefined),
-    requireAuth: async (req, _res, next) => {
+    // Every answer of a route that needs a session is about its member: never kept by any cache.
+    requireAuth: async (req, res, next) => {
+      markPersonal(res);
       const session = await fromRequest(req);
       if (!session) return next(unauthorized());
       req.session = session;

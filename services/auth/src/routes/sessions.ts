@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { loginBody, normalizePhone } from '@vnmarket/proto';
-import { clientAddressKey, invalidCredentials, parseInput } from '@vnmarket/shared';
+import { clientAddressKey, invalidCredentials, parseInput, personalAnswer } from '@vnmarket/shared';
 import { candidatesForIdentifier, toUser, type UserRow } from '../db/users';
 import type { AuthContext } from '../service-context';
 
@@ -28,6 +28,24 @@ export function attemptsKey(identifier: { email?: string; key: string }, candida
   return account.phone ?? `user:${account.id}`;
 }
 
+/**
+ * Checks a signed-in member's password (account deletion) under the sign-in limiters: the client's attempts,
+ * and the failures for this account from this client and from anywhere, all counted before argon2 runs.
+ * A correct password gives back its hits, as a successful sign-in does.
+ */
+export async function checkPasswordThrottled(ctx: AuthContext, req: Request, account: Pick<UserRow, 'id' | 'phone' | 'password'>, password: string): Promise<boolean> {
+  const client = clientAddressKey(req.ip);
+  const key = account.phone ?? `user:${account.id}`;
+  const pair = `${key}|${client}`;
+  await ctx.limits.loginAttemptsPerIp.consume(client, TOO_MANY_ATTEMPTS);
+  await ctx.limits.loginFailuresPerClient.consume(pair, TOO_MANY_ATTEMPTS);
+  await ctx.limits.loginFailuresPerIdentifier.consume(key, TOO_MANY_ATTEMPTS);
+  if (!(await ctx.passwords.verify(account.password, password))) return false;
+  await ctx.limits.loginFailuresPerClient.reset(pair);
+  await ctx.limits.loginFailuresPerIdentifier.refund(key);
+  return true;
+}
+
 /** Signing in and out. */
 export function sessionsRoutes(ctx: AuthContext): Router {
   const router = Router();
@@ -37,7 +55,7 @@ export function sessionsRoutes(ctx: AuthContext): Router {
     res.redirect(302, '/login');
   });
 
-  router.post('/api/login', async (req, res) => {
+  router.post('/api/login', personalAnswer, async (req, res) => {
     const body = parseInput(loginBody, req.body);
     const identifier = parseIdentifier(body.identifier);
     const client = clientAddressKey(req.ip);

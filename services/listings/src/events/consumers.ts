@@ -11,6 +11,7 @@ import {
 } from '@vnmarket/shared';
 import type { BrowseCache } from '../browse-cache';
 import { deleteListings, listingIdsOfOwner } from '../db/listings';
+import { deleteRevealsBy } from '../db/phone-reveals';
 import { deleteReportsBy } from '../db/reports';
 import { unsaveAllOfUser } from '../db/saved';
 import { deleteSeller, upsertSeller } from '../db/sellers';
@@ -26,6 +27,7 @@ export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange:
       const userId = event.data.id;
       await unsaveAllOfUser(trx, userId);
       await deleteReportsBy(trx, userId);
+      await deleteRevealsBy(trx, userId);
       const deleted = await deleteListings(trx, await listingIdsOfOwner(trx, userId));
       await publishDeleted(deps.outbox, trx, deleted);
       await deleteSeller(trx, userId, event.data.version);
@@ -41,7 +43,8 @@ export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange:
  * is emptied once the read copy holds the change, and only if the user has listings a page could show.
  */
 export function browseCacheSubscription(deps: { cache: BrowseCache; sellerCopies: SellerCopyWatch; logger: Logger }): BroadcastSubscription {
-  const invalidate = () => deps.cache.invalidate();
+  // Coalesced: a burst of listing writes anywhere empties each replica's cache once (bounded, see invalidateSoon).
+  const invalidate = () => deps.cache.invalidateSoon();
   // Not awaited: the listing events behind it must not wait for the copy.
   const onceSellerCopied = (event: EventEnvelope<'user.registered' | 'user.updated' | 'user.deleted'>) => {
     const { id, version } = event.data;

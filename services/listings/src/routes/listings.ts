@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { GATEWAY_CACHE_HEADER, listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@vnmarket/proto';
-import { forbidden, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
+import { forbidden, markPersonal, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
   findListing,
@@ -18,6 +18,7 @@ import { publishDeleted, publishListing } from '../events/publish';
 import type { ListingsContext } from '../service-context';
 
 const LISTING_NOT_FOUND = 'Listing not found';
+const TOO_MANY_LISTINGS = 'You have posted as many listings as allowed today. Please try again tomorrow.';
 
 /** Locks a listing for a write by its owner: 404 if absent (or a malformed id), 403 if not theirs. */
 async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string) {
@@ -58,8 +59,8 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.get('/api/listings/:id', optionalAuth, async (req, res) => {
     const id = pathId(req.params.id, LISTING_NOT_FOUND);
-    // A phone-contact seller's number goes to members only: visitors are sent to sign in before a listing.
-    let listing = await findListing(ctx.db, id, { sellerPhone: req.session !== undefined });
+    // No seller's number here, for anyone: it leaves only through "Show number" (routes/phone.ts).
+    let listing = await findListing(ctx.db, id);
     // A deactivated listing is hidden from everyone but its owner: same 404 as one that never existed.
     if (!listing || (!listing.isActive && listing.userId !== req.session?.userId)) throw notFound(LISTING_NOT_FOUND);
     const viewer = req.session?.userId ?? `ip:${req.ip}`;
@@ -67,18 +68,21 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       await incrementViews(ctx.db, id);
       listing = { ...listing, viewCount: listing.viewCount + 1 };
     }
+    // A hidden listing is shown only to its owner: an answer for them alone.
+    if (!listing.isActive) markPersonal(res);
     res.json(listing);
   });
 
   router.post('/api/listings', requireAuth, async (req, res) => {
     const input = parseInput(listingBody, req.body);
     requireOwnPhotos(input.images, req.session!.userId);
+    await ctx.limits.listingsCreated.consume(req.session!.userId, TOO_MANY_LISTINGS);
     const row = await ctx.db.transaction(async (trx) => {
       const created = await insertListing(trx, req.session!.userId, input);
       await publishListing(ctx.outbox, trx, 'listing.created', created);
       return created;
     });
-    ctx.browseCache.invalidate();
+    ctx.browseCache.invalidateSoon();
     res.status(201).json(toListing(row));
   });
 
@@ -91,7 +95,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
-    ctx.browseCache.invalidate();
+    ctx.browseCache.invalidateSoon();
     res.json(toListing(row));
   });
 
@@ -103,7 +107,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
-    ctx.browseCache.invalidate();
+    ctx.browseCache.invalidateSoon();
     res.json(toListing(row));
   });
 
@@ -112,7 +116,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       await publishDeleted(ctx.outbox, trx, await deleteListings(trx, [listing.id]));
     });
-    ctx.browseCache.invalidate();
+    ctx.browseCache.invalidateSoon();
     res.json({ message: 'Listing deleted' });
   });
 

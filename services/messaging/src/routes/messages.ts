@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { conversationIdFor, MESSAGING_UNAVAILABLE, sendMessageBody } from '@vnmarket/proto';
 import { badRequest, forbidden, notFound, parseInput, type Knex } from '@vnmarket/shared';
 import { asSeenBy, toMessage, unreadCount, type MessageRow } from '../db/messages';
+import { conversationStarted } from '../db/first-messages';
 import { listingCopy } from '../db/read-copies';
 import { messageCreatedRow } from '../events/publish';
 import { warningForNewMessage } from '../safety/scam-guard';
@@ -21,6 +22,8 @@ async function requireListingOfEither(db: Knex, listingId: string, senderId: str
   }
 }
 
+const TOO_MANY_NEW_CONVERSATIONS = 'You have started as many new conversations as allowed this hour. Please try again later.';
+
 /** Sending messages and the unread badge. */
 export function messagesRoutes(ctx: MessagingContext): Router {
   const router = Router();
@@ -36,6 +39,8 @@ export function messagesRoutes(ctx: MessagingContext): Router {
       throw badRequest('conversationId does not match the sender and receiver');
     }
     if (body.listingId) await requireListingOfEither(ctx.db, body.listingId, senderId, body.receiverId);
+    // Opening conversations is what spam does: bounded per member, while replies and threads go on freely.
+    if (!(await conversationStarted(ctx.db, conversationId))) await ctx.firstMessageLimit.consume(senderId, TOO_MANY_NEW_CONVERSATIONS);
     const row: MessageRow = {
       id: randomUUID(),
       conversation_id: conversationId,

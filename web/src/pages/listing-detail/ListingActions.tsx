@@ -2,13 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ChatIcon, FlagIcon, HeartIcon, PhoneIcon } from '../../components/Icons';
-import { Button, ButtonAnchor, ButtonLink } from '../../components/ui';
+import { ChatIcon, FlagIcon, HeartIcon } from '../../components/Icons';
+import { Button, ButtonLink } from '../../components/ui';
 import { apiRequest } from '../../lib/api';
-import { formatPhone } from '../../lib/format';
 import { useFailureToast } from '../../lib/hooks';
 import { revalidateAfterSaveToggle } from '../../lib/cache-writes';
 import { useToast } from '../../lib/toast';
+import { ShowNumber } from './ShowNumber';
 
 interface Props {
   listing: Listing;
@@ -19,15 +19,16 @@ interface Props {
 }
 
 /**
- * What the viewer can do: the owner edits; anyone else messages the seller (or calls, for phone-contact
- * listings), saves or unsaves (the heart follows the server's answer), and reports.
+ * What the viewer can do: the owner edits; anyone else messages the seller (or, for phone-contact listings,
+ * asks for the number and calls), saves or unsaves (the heart follows the server's answer), and reports.
  */
 export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport }: Props) {
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   const failed = useFailureToast();
   const seller = listing.user;
-  const phoneContact = listing.contactPreference === 'phone' && seller?.phone ? seller.phone : undefined;
+  // The number itself comes only on "Show number"; a seller is verified once their phone is.
+  const phoneContact = listing.contactPreference === 'phone' && seller?.isVerified === true;
   const { t } = useLingui();
 
   const toggleSave = async () => {
@@ -56,13 +57,10 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
       </ButtonLink>
     );
   }
-  const phone = phoneContact ? formatPhone(phoneContact) : '';
   return (
     <>
       {phoneContact ? (
-        <ButtonAnchor href={`tel:${phoneContact}`} block>
-          <PhoneIcon size={18} /> {t`Call ${phone}`}
-        </ButtonAnchor>
+        <ShowNumber listingId={listing.id} />
       ) : (
         <Button block onClick={onMessage} disabled={!seller}>
           <ChatIcon size={18} /> {t`Message Seller`}
