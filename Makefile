@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-gateway bench-chat bench-first-page clean reset
+.PHONY: grant-moderator revoke-moderator start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-gateway bench-chat bench-first-page clean reset
 
 start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
@@ -37,6 +37,14 @@ typecheck: install
 
 migrate: install
 	npm run migrate
+
+grant-moderator: install ## PHONE=+1...: make that member a moderator (the API never can)
+	@test -n "$(PHONE)" || { echo 'usage: make grant-moderator PHONE=+14085550123'; exit 2; }
+	tsx services/auth/src/moderators.ts grant '$(PHONE)'
+
+revoke-moderator: install ## PHONE=+1...: that member is no longer a moderator
+	@test -n "$(PHONE)" || { echo 'usage: make revoke-moderator PHONE=+14085550123'; exit 2; }
+	tsx services/auth/src/moderators.ts revoke '$(PHONE)'
 
 bench: install ## every performance goal (browse, gateway, search, chat, first page): one table, each figure beside its baseline
 	tsx deploy/bench/all.ts

@@ -4,7 +4,8 @@
  *   tsx scripts/build.ts services/auth [gateway ...]     (npm run build -- services/auth)
  *
  * esbuild bundles each entry point into <workspace>/dist/<name>.js with a source map (run them with
- * `node --enable-source-maps`): src/main.ts, and for a service src/migrate.ts and the dead-letter tool. The
+ * `node --enable-source-maps`): src/main.ts, and for a service src/migrate.ts, the dead-letter tool and (auth)
+ * the moderator command. The
  * workspace packages it imports (@vnmarket/*) are inlined; every npm package stays external, loaded from the
  * node_modules the image installs. The output is CommonJS, as tsx ran these sources (the packages have no
  * "type": "module"), so modules load in import order: instrument.ts still starts OpenTelemetry before
@@ -73,6 +74,9 @@ function entryPoints(workspace: string): Record<string, string> {
   if (existsSync(migrate)) entries.migrate = migrate;
   // The dead-letter tool runs inside a service's pod (`kubectl exec ... node dist/dlq.js`).
   if (workspace.startsWith('services/')) entries.dlq = path.join(root, 'services/shared/src/bin/dlq.ts');
+  // auth's moderator command, run in its pod (`npm run grant-moderator -w services/auth -- +1...`).
+  const moderators = path.join(root, workspace, 'src/moderators.ts');
+  if (existsSync(moderators)) entries.moderators = moderators;
   return entries;
 }
 

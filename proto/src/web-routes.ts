@@ -16,6 +16,7 @@ export const WEB_ROUTES = {
   member: '/users/:id',
   messages: '/messages',
   dashboard: '/dashboard',
+  moderation: '/moderation',
   category: '/category/:category',
 } as const;
 

@@ -9,3 +9,4 @@ export * from './stack';
 export * from './fixtures';
 export * from './socket';
 export * from './events';
+export * from './moderators';

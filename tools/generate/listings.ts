@@ -85,7 +85,7 @@ export interface GenerateResult {
 }
 
 /** A listings row as the service stores it, less what the database fills in (id, images default). */
-export type ListingInsert = Omit<ListingRow, 'id' | 'images' | 'version'>;
+export type ListingInsert = Omit<ListingRow, 'id' | 'images' | 'version' | 'moderation_state'>;
 
 // ---------------------------------------------------------------------------------------------------
 // Randomness: a small seeded PRNG (mulberry32), so runs are reproducible.

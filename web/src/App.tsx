@@ -47,6 +47,7 @@ const SCREENS = [
   [WEB_ROUTES.member, msg`Member`, withAppMessages(() => import('./pages/PublicProfile'))],
   [WEB_ROUTES.messages, msg`Messages`, withAppMessages(() => import('./pages/Messages'))],
   [WEB_ROUTES.dashboard, msg`My Listings Dashboard`, withAppMessages(() => import('./pages/Dashboard'))],
+  [WEB_ROUTES.moderation, msg`Moderation`, withAppMessages(() => import('./pages/moderation'))],
   [WEB_ROUTES.category, msg`Listings`, withAppMessages(() => import('./pages/CategoryPage'))],
   ['*', msg`Page Not Found`, withAppMessages(() => import('./pages/NotFound'))],
 ] as const satisfies readonly (readonly [string, MessageDescriptor, () => Promise<{ default: ComponentType }>])[];

@@ -56,7 +56,7 @@ export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
     outbox,
     sessions,
     async start() {
-      await bus.subscribe(authSubscription({ db, outbox, exchange: config.EVENTS_EXCHANGE }));
+      await bus.subscribe(authSubscription({ db, outbox, sessions, exchange: config.EVENTS_EXCHANGE }));
       bus.start();
       outbox.start();
       redis.on('ready', resync);

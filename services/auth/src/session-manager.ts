@@ -76,6 +76,20 @@ export class SessionManager {
     });
   }
 
+  /**
+   * Signs a member out of every session inside the caller's transaction (a suspension): the registry
+   * first, as close() does, then the rows and a session.revoked each. A rollback leaves them revoked in the
+   * registry only, and the redelivered event repeats it.
+   */
+  async closeAllOf(trx: Knex.Transaction, userId: string): Promise<void> {
+    const sessionIds = await sessionIdsOfUser(trx, userId);
+    await this.deps.registry.revoke(...sessionIds);
+    for (const sessionId of sessionIds) {
+      await deleteSession(trx, sessionId);
+      await publishSessionRevoked(this.deps.outbox, trx, sessionId, userId);
+    }
+  }
+
   /** Revokes sessions in the registry; call before deleting what they belong to (it may fail). */
   async forget(sessionIds: string[]): Promise<void> {
     await this.deps.registry.revoke(...sessionIds);

@@ -8,6 +8,7 @@ import { TitleWords } from './db/title-words';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
 import { listingsRoutes } from './routes/listings';
+import { moderationRoutes } from './routes/moderation';
 import { pageRoutes } from './routes/pages';
 import { phoneRoutes } from './routes/phone';
 import { reportsRoutes } from './routes/reports';
@@ -60,6 +61,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
   // Before the catalogue's routes: /api/listings/sitemap is no listing id.
   app.use(pageRoutes(ctx));
   app.use(phoneRoutes(ctx));
+  app.use(moderationRoutes(ctx));
   app.use(listingsRoutes(ctx));
   app.use(savedRoutes(ctx));
   app.use(reportsRoutes(ctx));

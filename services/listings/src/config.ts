@@ -26,6 +26,8 @@ export const listingsConfigSchema = baseConfigSchema.extend({
   REPORTS_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(20),
   /** Distinct sellers' numbers a member may reveal per day ("Show number"; the same listing again is free). */
   PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  /** Distinct members whose open reports hold a listing out of the catalogue until a moderator decides. */
+  REPORTS_TO_HOLD_LISTING: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export type ListingsConfig = z.infer<typeof listingsConfigSchema>;

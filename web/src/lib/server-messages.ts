@@ -84,6 +84,7 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   phone_unavailable: msg`This seller's phone number is not available. Please send a message instead.`,
   // messaging
   not_participant: msg`This conversation is not yours`,
+  messaging_unavailable: msg`You cannot message this member`,
   // media
   bad_upload_link: msg`This upload link is invalid or has expired`,
   upload_changed: msg`The upload changed while it was being checked; please upload the photo again`,
@@ -264,6 +265,9 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'You are sending messages too fast. Please wait a moment.': msg`You are sending messages too fast. Please wait a moment.`,
   'You have started as many new conversations as allowed this hour. Please try again later.': msg`You have started as many new conversations as allowed this hour. Please try again later.`,
   'You cannot message yourself': msg`You cannot message yourself`,
+  'You cannot message this member': msg`You cannot message this member`,
+  'You cannot block yourself': msg`You cannot block yourself`,
+  'Member not found': msg`Member not found`,
   "A message can only be about the recipient's listing or your own": msg`A message can only be about the recipient's listing or your own`,
   'conversationId does not match the sender and receiver': msg`conversationId does not match the sender and receiver`,
   // media

@@ -12,6 +12,7 @@ import styled from 'styled-components';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Tabs } from '../components/Tabs';
 import { ListingCard } from '../components/ListingCard';
+import { ModerationBadge, ModerationNotice } from '../components/ModerationNotice';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, LoadFailed, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
@@ -172,13 +173,18 @@ function OwnListing({
         <Description>{listing.description}</Description>
         <Meta>
           <Badge $tone="primary">{short ? i18n._(short) : listing.category}</Badge>
-          <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
+          {listing.moderationStatus ? (
+            <ModerationBadge status={listing.moderationStatus} />
+          ) : (
+            <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
+          )}
           <strong>{formatUsd(listing.price)}</strong>
           <span>{listing.location}</span>
           <span>
             {t`${plural(views, { one: '# view', other: '# views' })}`} · {t`${plural(saves, { one: '# save', other: '# saves' })}`}
           </span>
         </Meta>
+        <ModerationNotice listing={listing} />
       </Details>
       <Actions>
         <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm">
@@ -187,9 +193,12 @@ function OwnListing({
         <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" size="sm">
           {t`Edit`}
         </ButtonLink>
-        <Button variant="outline" size="sm" onClick={() => void onToggle(listing, !listing.isActive)}>
-          {listing.isActive ? t`Deactivate` : t`Activate`}
-        </Button>
+        {/* Only a moderator's decision brings a held or removed listing back. */}
+        {!listing.moderationStatus && (
+          <Button variant="outline" size="sm" onClick={() => void onToggle(listing, !listing.isActive)}>
+            {listing.isActive ? t`Deactivate` : t`Activate`}
+          </Button>
+        )}
         <Button variant="danger" size="sm" onClick={() => onDelete(listing)}>
           {t`Delete`}
         </Button>

@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
 import { loginBody, normalizePhone } from '@vnmarket/proto';
-import { clientAddressKey, invalidCredentials, parseInput, personalAnswer } from '@vnmarket/shared';
+import { clientAddressKey, forbidden, invalidCredentials, parseInput, personalAnswer } from '@vnmarket/shared';
 import { candidatesForIdentifier, toUser, type UserRow } from '../db/users';
 import type { AuthContext } from '../service-context';
 
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const ACCOUNT_SUSPENDED = 'This account has been suspended by a moderator.';
 
 /** "Email or phone": an @ means email; anything else is read as a phone number. */
 export function parseIdentifier(identifier: string): { email?: string; phone?: string; key: string } {
@@ -79,6 +80,8 @@ export function sessionsRoutes(ctx: AuthContext): Router {
     if (!user) throw invalidCredentials();
     await ctx.limits.loginFailuresPerClient.reset(pair);
     await ctx.limits.loginFailuresPerIdentifier.refund(account);
+    // Said only to whoever knows the password, so it tells a stranger nothing about the account.
+    if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED, 'account_suspended');
     await ctx.sessions.open(user.id, req, res);
     res.json(toUser(user));
   });

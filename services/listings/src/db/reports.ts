@@ -12,7 +12,10 @@ export interface Report {
   createdAt: string;
 }
 
-export async function insertReport(db: Knex, report: { listing_id: string; reporter_id: string; reason: string; description: string | null }): Promise<Report> {
+export async function insertReport(
+  db: Knex,
+  report: { listing_id: string; reporter_id: string; reason: string; description: string | null; case_id?: string },
+): Promise<Report> {
   const [row] = await db('reports').insert(report).returning('*');
   return {
     id: row.id,

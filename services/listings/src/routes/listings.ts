@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { GATEWAY_CACHE_HEADER, listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER } from '@vnmarket/proto';
-import { forbidden, markPersonal, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
+import { GATEWAY_CACHE_HEADER, listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER, type Listing } from '@vnmarket/proto';
+import { conflict, forbidden, markPersonal, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
   findListing,
@@ -13,6 +13,7 @@ import {
   setListingActive,
   toListing,
 } from '../db/listings';
+import { isModerator } from '../db/sellers';
 import { cachedPage, cacheKeyOf, encodedBody } from '../browse-cache';
 import { publishDeleted, publishListing } from '../events/publish';
 import type { ListingsContext } from '../service-context';
@@ -26,6 +27,12 @@ async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string)
   if (!listing) throw notFound(LISTING_NOT_FOUND);
   if (listing.user_id !== userId) throw forbidden('You can only change your own listings', 'not_owner');
   return listing;
+}
+
+/** Whether this viewer may open a listing that is out of the catalogue. */
+async function mayOpenHidden(ctx: ListingsContext, listing: Listing, viewerId: string | undefined): Promise<boolean> {
+  if (!viewerId) return false;
+  return listing.userId === viewerId || (listing.moderationStatus !== undefined && (await isModerator(ctx.db, viewerId)));
 }
 
 /** The catalogue: browse and search, one listing, and an owner's writes. */
@@ -61,14 +68,15 @@ export function listingsRoutes(ctx: ListingsContext): Router {
     const id = pathId(req.params.id, LISTING_NOT_FOUND);
     // No seller's number here, for anyone: it leaves only through "Show number" (routes/phone.ts).
     let listing = await findListing(ctx.db, id);
-    // A deactivated listing is hidden from everyone but its owner: same 404 as one that never existed.
-    if (!listing || (!listing.isActive && listing.userId !== req.session?.userId)) throw notFound(LISTING_NOT_FOUND);
+    // A deactivated listing is hidden from everyone but its owner (and, when a moderator's hand hid it, the
+    // moderators): the same 404 as one that never existed.
+    if (!listing || (!listing.isActive && !(await mayOpenHidden(ctx, listing, req.session?.userId)))) throw notFound(LISTING_NOT_FOUND);
     const viewer = req.session?.userId ?? `ip:${req.ip}`;
     if (viewer !== listing.userId && (await ctx.views.shouldCount(id, viewer))) {
       await incrementViews(ctx.db, id);
       listing = { ...listing, viewCount: listing.viewCount + 1 };
     }
-    // A hidden listing is shown only to its owner: an answer for them alone.
+    // A hidden listing is shown only to its owner (or a moderator): an answer for them alone.
     if (!listing.isActive) markPersonal(res);
     res.json(listing);
   });
@@ -103,6 +111,8 @@ export function listingsRoutes(ctx: ListingsContext): Router {
     const row = await ctx.db.transaction(async (trx) => {
       const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
       const { isActive } = parseInput(listingStatusBody, req.body);
+      // Only a moderator's decision brings a held or removed listing back.
+      if (listing.moderation_state) throw conflict('This listing is under review', 'under_review');
       const updated = await setListingActive(trx, listing.id, isActive);
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;

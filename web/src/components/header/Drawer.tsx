@@ -4,7 +4,8 @@ import { createPortal } from 'react-dom';
 import { NavLink } from '../../lib/router';
 import styled from 'styled-components';
 import { useUnreadCount } from '../../lib/queries';
-import { BookmarkIcon, ChatIcon, CloseIcon, GridIcon, LogOutIcon, PlusIcon, UserIcon } from '../Icons';
+import { BookmarkIcon, ChatIcon, CloseIcon, GridIcon, LogOutIcon, PlusIcon, ShieldIcon, UserIcon } from '../Icons';
+import { useAuth } from '../../lib/use-auth';
 import { ButtonAnchor, ButtonLink } from '../ui';
 import { SearchForm } from './SearchForm';
 import { signOut } from './signOut';
@@ -21,6 +22,7 @@ import { focusMain, keepTabInside } from '../../lib/focus';
  */
 export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; signedIn: boolean; onLanding: boolean }) {
   const unread = useUnreadCount(signedIn);
+  const { user } = useAuth();
   const { t } = useLingui();
   const panel = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
@@ -80,6 +82,11 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
               <DrawerLink to="/saved" onClick={closeToPage}>
                 <BookmarkIcon size={18} /> {t`Saved`}
               </DrawerLink>
+              {user?.isModerator && (
+                <DrawerLink to="/moderation" onClick={closeToPage}>
+                  <ShieldIcon size={18} /> {t`Moderation`}
+                </DrawerLink>
+              )}
               <DrawerButton type="button" onClick={() => void signOut()}>
                 <LogOutIcon size={18} /> {t`Sign Out`}
               </DrawerButton>

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { formatPhone, initials } from '../../lib/format';
 import { useAuth } from '../../lib/hooks';
 import { useUnreadCount } from '../../lib/queries';
-import { BookmarkIcon, ChatIcon, GridIcon, LogOutIcon, UserIcon } from '../Icons';
+import { BookmarkIcon, ChatIcon, GridIcon, LogOutIcon, ShieldIcon, UserIcon } from '../Icons';
 import { signOut } from './signOut';
 import { Dot, menuItem } from './styles';
 import { UnreadBadge } from './UnreadBadge';
@@ -77,6 +77,11 @@ export function UserMenu() {
           <MenuLink role="menuitem" to="/saved" onClick={() => setOpen(false)}>
             <BookmarkIcon size={16} /> {t`Saved`}
           </MenuLink>
+          {user?.isModerator && (
+            <MenuLink role="menuitem" to="/moderation" onClick={() => setOpen(false)}>
+              <ShieldIcon size={16} /> {t`Moderation`}
+            </MenuLink>
+          )}
           <MenuButton role="menuitem" type="button" onClick={() => void signOut()}>
             <LogOutIcon size={16} /> {t`Sign Out`}
           </MenuButton>

@@ -23,6 +23,7 @@ import { ListingSummary } from './ListingSummary';
 import { SellerCard } from './SellerCard';
 import { SellerReviews } from './SellerReviews';
 import { Columns, Page } from './styles';
+import { ModerationNotice } from '../../components/ModerationNotice';
 
 export default function ListingDetail() {
   const { id = '' } = useParams();
@@ -63,6 +64,7 @@ export default function ListingDetail() {
       <BackLink to="/">
         <BackIcon size={16} /> {t`Back to listings`}
       </BackLink>
+      {isOwner && <ModerationNotice listing={listing} />}
       <Columns>
         <Left>
           <Ordered $order={1}>

@@ -10,6 +10,7 @@ import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
 import styled from 'styled-components';
 import { ImageIcon } from '../../components/Icons';
 import { ListingCounts } from '../../components/ListingCounts';
+import { ModerationBadge } from '../../components/ModerationNotice';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, Skeleton } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
 import { formatPrice } from '../../lib/format';
@@ -66,7 +67,11 @@ export function MyListings({ listings, error }: { listings: Listing[] | undefine
               <Details>
                 <TitleRow>
                   <h3>{listing.title}</h3>
-                  <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
+                  {listing.moderationStatus ? (
+                    <ModerationBadge status={listing.moderationStatus} />
+                  ) : (
+                    <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
+                  )}
                 </TitleRow>
                 <Price>{formatPrice(listing.price, listing.priceType)}</Price>
                 <Meta>
