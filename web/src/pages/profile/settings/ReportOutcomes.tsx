@@ -1,25 +1,26 @@
-/** Settings: what became of each listing the member reported (GET /api/reports/mine). */
+/** Settings › Your reports: what became of each listing the member reported (GET /api/reports/mine). */
 import { useLingui } from '@lingui/react/macro';
 import type { MyReport } from '@vnmarket/proto/src/moderation';
 import styled from 'styled-components';
-import { Badge } from '../../../components/ui';
+import { Badge, Skeleton } from '../../../components/ui';
 import { REPORT_REASON_LABELS } from '../../../lib/catalog';
 import { useMyReports } from '../../../lib/moderation';
 import { Link } from '../../../lib/router';
 import { formatDay } from '../../../lib/users';
+import { SectionHead } from './SectionHead';
 
-export function ReportOutcomes({ enabled = true }: { enabled?: boolean }) {
+export function ReportOutcomesSection() {
   const { t } = useLingui();
-  const { data: reports, error } = useMyReports(enabled);
+  const { data: reports, error } = useMyReports(true);
   return (
-    <section aria-labelledby="report-outcomes" data-testid="report-outcomes">
-      <h2 id="report-outcomes">{t`Your reports`}</h2>
+    <section aria-labelledby="settings-reports" data-testid="report-outcomes">
+      <SectionHead id="settings-reports" title={t`Your reports`} description={t`What moderators decided about the listings you reported.`} />
       {error ? (
-        <p>{t`Failed to load your reports`}</p>
+        <Muted role="alert">{t`Failed to load your reports`}</Muted>
       ) : !reports ? (
-        <p>{t`Loading...`}</p>
+        <Skeleton $height="56px" />
       ) : reports.length === 0 ? (
-        <Muted>{t`You have not reported any listing. When you do, you will see here what a moderator decided.`}</Muted>
+        <Muted>{t`You have not reported any listing.`}</Muted>
       ) : (
         <List>
           {reports.map((report) => (
