@@ -1,5 +1,5 @@
 import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, verifiedPhone, type Stack } from '@vnmarket/testkit';
 
 /**
  * PostgreSQL folds a uuid's case; JavaScript string comparison does not. Every id a client sends is
@@ -61,10 +61,13 @@ describe('lists are paged', () => {
     const seller = await registered(stack);
     for (let i = 0; i < 3; i += 1) {
       const reviewer = await registered(stack);
-      // Reviews come from people the seller has talked to: a real message first (messaging → auth by event).
+      // Reviews come from people the seller has dealt with: a real message each way (messaging → auth by
+      // event), from a reviewer whose phone is verified.
       await eventually(async () =>
         expect((await reviewer.client.post('/api/messages', { receiverId: seller.user.id, content: 'còn hàng không?' })).status).toBe(201),
       );
+      expect((await seller.client.post('/api/messages', { receiverId: reviewer.user.id, content: 'còn bạn ơi' })).status).toBe(201);
+      await verifiedPhone(stack.auth, reviewer);
       await eventually(async () =>
         expect((await reviewer.client.post(`/api/users/${seller.user.id}/reviews`, { rating: 3 + i, comment: `review ${i}` })).status).toBe(201),
       );

@@ -8,6 +8,7 @@
 import type { Listing, PublicUser, Review, ReviewEligibility, User } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/shared/testing';
+import { verifiedPhone } from '@vnmarket/testkit';
 import {
   type BrowserGlobals,
   createListingAs,
@@ -117,7 +118,7 @@ describe('own profile', () => {
     expect(await a11yProblems(page)).toEqual([]);
   });
 
-  it('tabs are ARIA tabs: arrows, Home and End move between My Listings, Reviews and Settings ("Coming Soon")', async () => {
+  it('tabs are ARIA tabs: arrows, Home and End move between My Listings, Reviews and Settings', async () => {
     const { page } = await newPage({ account: newAccount('Vy', 'Tạ') });
     await page.goto(`${base}/profile`);
     const tabs = page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab');
@@ -130,7 +131,7 @@ describe('own profile', () => {
     await page.getByRole('tabpanel', { name: 'Reviews (0)' }).getByText('No reviews yet').waitFor();
     expect(await page.getByRole('tab', { name: 'Reviews (0)' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('End');
-    await page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Coming Soon' }).waitFor();
+    await page.getByRole('tabpanel', { name: 'Settings' }).getByRole('heading', { name: 'Blocked members' }).waitFor();
     await page.keyboard.press('ArrowRight'); // wraps around
     await page.getByRole('tabpanel', { name: 'My Listings' }).waitFor();
     expect(
@@ -254,8 +255,9 @@ describe('editing the profile', () => {
 
 describe('public profiles and reviews', () => {
   it('after a conversation B reviews A from the seller card (keyboard stars); A sees it; a stranger sees why not', async () => {
-    const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Tâm', 'Huỳnh') });
-    const { page: buyer, context: buyerContext } = await newPage({ account: newAccount('Minh', 'Đoàn') });
+    const { page: seller, context: sellerContext, userId: sellerId } = await newPage({ account: newAccount('Tâm', 'Huỳnh') });
+    const buyerAccount = newAccount('Minh', 'Đoàn');
+    const { page: buyer, context: buyerContext, userId: buyerId } = await newPage({ account: buyerAccount });
     const { page: stranger } = await newPage({ account: newAccount('Phúc', 'Mai') });
     const listingId = await createListingAs(seller, base, { title: 'Nồi cơm điện Zojirushi', category: 'sale', price: '40', condition: 'good' });
 
@@ -265,6 +267,9 @@ describe('public profiles and reviews', () => {
         (await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Nồi còn không chị?', listingId } })).status(),
       ).toBe(201),
     );
+    // A's answer (a review needs both to have written), and B's phone verified (as the SMS code would).
+    expect((await sellerContext.request.post(`${base}/api/messages`, { data: { receiverId: buyerId, content: 'Còn em ơi', listingId } })).status()).toBe(201);
+    await verifiedPhone(web.stack.auth, { user: { id: buyerId!, phone: `+1${buyerAccount.phone}` } });
     // …and the review service learns of the conversation from events too.
     await eventually(
       async () => expect(await getAs<ReviewEligibility>(buyer, base, `/api/users/${sellerId}/reviews/eligibility`)).toEqual({ canReview: true }),

@@ -28,11 +28,12 @@ const refusal = (code: ReviewRefusal) =>
 async function whyNot(db: Knex, reviewerId: string, sellerId: string): Promise<ReviewRefusal | undefined> {
   if (reviewerId === sellerId) return 'self_review';
   if (await hasReviewed(db, reviewerId, sellerId)) return 'already_reviewed';
-  const reviewer = await findUserById(db, reviewerId);
-  if (!reviewer?.phone_verified) return 'phone_not_verified';
+  // The dealing first: a stranger is told to talk to the seller before being told to verify.
   const { wrote, replied } = await conversationBetween(db, reviewerId, sellerId);
   if (!wrote) return 'no_conversation';
   if (!replied) return 'no_reply';
+  const reviewer = await findUserById(db, reviewerId);
+  if (!reviewer?.phone_verified) return 'phone_not_verified';
   return undefined;
 }
 
