@@ -83,6 +83,11 @@ const SECRET_MOUNT = '/var/run/secrets/vnmarket';
 let renderer: Renderer;
 let workDir: string;
 let keyFiles: Record<string, string>;
+/**
+ * The one value the chart's defaults lack: the site's URL, here a local cluster's reached through kubectl
+ * port-forward (what skaffold run sets). Without it, or an Ingress or HTTPRoute host, the render fails.
+ */
+let localOrigin: string;
 const skaffold = YAML.parse(readFileSync(path.join(REPO, 'skaffold.yaml'), 'utf8'));
 
 /** What a production operator puts in the chart-managed Secret instead of naming an existing one. */
@@ -120,8 +125,10 @@ beforeAll(() => {
   keyFiles = { 'secrets.jwtPublicKey': path.join(workDir, 'var/keys/jwt-public.pem'), 'secrets.jwtPrivateKey': path.join(workDir, 'var/keys/jwt-private.pem') };
   const operationsFile = path.join(workDir, 'operations-values.yaml');
   writeFileSync(operationsFile, YAML.stringify(OPERATIONS_VALUES));
+  localOrigin = path.join(workDir, 'local-origin-values.yaml');
+  writeFileSync(localOrigin, YAML.stringify({ publicOrigins: ['http://localhost:8080'] }));
   scenarios = [
-    { name: 'default values', options: { setFile: keyFiles } },
+    { name: 'default values', options: { valuesFiles: [localOrigin], setFile: keyFiles } },
     { name: 'skaffold dev', options: { valuesFiles: [DEV], setFile: keyFiles } },
     { name: 'production', options: { valuesFiles: [PRODUCTION] }, secretFrom: 'production, chart-managed Secret' },
     { name: 'production, chart-managed Secret', options: { valuesFiles: [PRODUCTION], setFile: keyFiles, setString: productionSecretValues() } },
@@ -172,7 +179,7 @@ beforeAll(() => {
   ];
   // values-loadtest.yaml comes with the k6 work; rendered (and checked like the others) once it exists.
   if (existsSync(path.join(REPO, LOADTEST))) {
-    scenarios.push({ name: 'load test', options: { valuesFiles: [LOADTEST], setFile: keyFiles } });
+    scenarios.push({ name: 'load test', options: { valuesFiles: [localOrigin, LOADTEST], setFile: keyFiles } });
     scenarios.push({ name: 'production, load test', options: { valuesFiles: [PRODUCTION, LOADTEST] }, secretFrom: 'production, chart-managed Secret' });
   }
   for (const scenario of scenarios) renders.set(scenario.name, render(renderer, scenario.options));
@@ -277,7 +284,7 @@ test('skaffold: every image has a chart workload and is set in every release; th
 
   // What skaffold does with those templates: each image lands in the workload of the same name.
   const images = Object.fromEntries(DEPLOYABLES.map((name) => [`${name}.image`, `registry.local/vnmarket/${name}:0123abcd`]));
-  const result = render(renderer, { setFile: keyFiles, setString: images });
+  const result = render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, setString: images });
   for (const artifact of artifacts) {
     const name = artifact.image.split('/')[1] as Deployable;
     const workspace = artifact.docker.buildArgs.WORKSPACE;
@@ -544,7 +551,11 @@ test('autoscaling: listings and messaging by default, each deployable its own re
     }
   }
   // Scaling chat apart from browsing, as the README says.
-  const scaled = render(renderer, { setFile: keyFiles, set: { 'messaging.autoscaling.enabled': false, 'messaging.replicaCount': 5 } });
+  const scaled = render(renderer, {
+    valuesFiles: [localOrigin],
+    setFile: keyFiles,
+    set: { 'messaging.autoscaling.enabled': false, 'messaging.replicaCount': 5 },
+  });
   expect(deploymentOf(scaled, 'messaging').spec.replicas).toBe(5);
   expect(deploymentOf(scaled, 'listings').spec.replicas).toBeUndefined();
 });
@@ -650,14 +661,15 @@ test('the Ingress sends everything to the gateway and keeps WebSockets open', ()
 });
 
 test('missing required values stop the render with a message that says what to set', () => {
-  expect(() => render(renderer, {})).toThrow(/secrets\.jwtPublicKey is required \(--set-file secrets\.jwtPublicKey=/);
+  expect(() => render(renderer, {})).toThrow(/publicOrigins is required: the site's URL, e\.g\. publicOrigins: \[https:\/\/market\.example\.org\]/);
+  expect(() => render(renderer, { valuesFiles: [localOrigin] })).toThrow(/secrets\.jwtPublicKey is required \(--set-file secrets\.jwtPublicKey=/);
   expect(() => render(renderer, { valuesFiles: [PRODUCTION], setFile: keyFiles, setString: { 'secrets.existingSecret': '' } })).toThrow(
     /secrets\.databaseUrl is required/,
   );
-  expect(() => render(renderer, { setFile: keyFiles, setString: { 'verification.sms.provider': 'twilio' } })).toThrow(
+  expect(() => render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, setString: { 'verification.sms.provider': 'twilio' } })).toThrow(
     /secrets\.twilioAccountSid is required|fromNumber or verification\.sms\.messagingServiceSid/,
   );
-  expect(() => render(renderer, { setFile: keyFiles, set: { 'media.s3.enabled': true } })).toThrow(/media\.s3\.bucket is required/);
+  expect(() => render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, set: { 'media.s3.enabled': true } })).toThrow(/media\.s3\.bucket is required/);
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -863,7 +875,7 @@ test('traces: with an OTLP endpoint every deployable exports to it and the gatew
   expect(isAllowed(policies(off), offGateway, collector, 4318)).toBe(false);
   expect(containerEnv(off, mainContainer(deploymentOf(off, 'gateway'))).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
   // Without otel.to: the endpoint's port (the scheme's default when the URL has none) to any address.
-  const open = render(renderer, { setFile: keyFiles, setString: { 'otel.endpoint': 'https://otlp.example.com' } });
+  const open = render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, setString: { 'otel.endpoint': 'https://otlp.example.com' } });
   const openGateway = { namespace: 'marketplace', labels: podLabelsOf(deploymentOf(open, 'gateway')), ports: {} };
   expect(isAllowed(policies(open), openGateway, { namespace: undefined, labels: {}, ports: {} }, 443)).toBe(true);
   expect(isAllowed(policies(open), openGateway, { namespace: undefined, labels: {}, ports: {} }, 5432)).toBe(false);
@@ -963,9 +975,12 @@ test('scale-in removes at most one pod or 10% a minute, KEDA or prometheus-adapt
     metadata: { name: `${RELEASE}-messaging`, namespace: 'marketplace' },
     spec: { replicas },
   });
-  expect(deploymentOf(render(renderer, { setFile: keyFiles, upgrade: true, live: [live(7)] }), 'messaging').spec.replicas).toBe(7);
-  expect(deploymentOf(render(renderer, { setFile: keyFiles, upgrade: true, live: [live(7)] }), 'listings').spec.replicas).toBeUndefined();
+  expect(deploymentOf(render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, upgrade: true, live: [live(7)] }), 'messaging').spec.replicas).toBe(7);
+  expect(
+    deploymentOf(render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, upgrade: true, live: [live(7)] }), 'listings').spec.replicas,
+  ).toBeUndefined();
   const fixed = render(renderer, {
+    valuesFiles: [localOrigin],
     setFile: keyFiles,
     upgrade: true,
     live: [live(7)],
@@ -1009,7 +1024,11 @@ test('dev data stores: StatefulSets on PersistentVolumeClaims whose pods a chart
     true,
     false,
   ]);
-  const classed = render(renderer, { setFile: keyFiles, setString: { 'rabbitmq.persistence.storageClass': 'fast-ssd', 'rabbitmq.persistence.size': '5Gi' } });
+  const classed = render(renderer, {
+    valuesFiles: [localOrigin],
+    setFile: keyFiles,
+    setString: { 'rabbitmq.persistence.storageClass': 'fast-ssd', 'rabbitmq.persistence.size': '5Gi' },
+  });
   expect(find(classed, 'StatefulSet', `${RELEASE}-rabbitmq`).spec.volumeClaimTemplates[0].spec).toMatchObject({
     storageClassName: 'fast-ssd',
     resources: { requests: { storage: '5Gi' } },
@@ -1028,7 +1047,7 @@ test('dev data stores: StatefulSets on PersistentVolumeClaims whose pods a chart
       .replace(/^version: .*$/m, 'version: 9.9.9')
       .replace(/^appVersion: .*$/m, 'appVersion: "9.9.9"'),
   );
-  const options = { setFile: keyFiles, set: { 'minio.enabled': true, 'redis.persistence.enabled': true } };
+  const options = { valuesFiles: [localOrigin], setFile: keyFiles, set: { 'minio.enabled': true, 'redis.persistence.enabled': true } };
   const [before, after] = [render(renderer, options), render(renderer, options, bumpedChart)];
   for (const store of Object.keys(STORES)) {
     const [old, bumped] = [find(before, 'StatefulSet', `${RELEASE}-${store}`), find(after, 'StatefulSet', `${RELEASE}-${store}`)];
@@ -1087,7 +1106,9 @@ test('the HTTPRoute attaches to the configured Gateways, sends everything to the
   const routeOnly = render(renderer, { valuesFiles: [path.join(workDir, 'operations-values.yaml')], setFile: keyFiles });
   expect(routeOnly.objects.some((object) => object.kind === 'Ingress')).toBe(false);
   expect(containerEnv(routeOnly, mainContainer(deploymentOf(routeOnly, 'gateway'))).TRUST_PROXY_HOPS).toBe('1');
-  expect(() => render(renderer, { setFile: keyFiles, set: { 'httpRoute.enabled': true } })).toThrow(/httpRoute\.parentRefs is required/);
+  expect(() => render(renderer, { valuesFiles: [localOrigin], setFile: keyFiles, set: { 'httpRoute.enabled': true } })).toThrow(
+    /httpRoute\.parentRefs is required/,
+  );
 });
 
 test('values-loadtest.yaml raises the limits it names and nothing else', () => {

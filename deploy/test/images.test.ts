@@ -114,7 +114,13 @@ beforeAll(() => {
   const renderer = buildRenderer();
   try {
     const keys = writeKeys(path.join(workDir, 'chart-keys'));
-    chart = render(renderer, { setFile: { 'secrets.jwtPublicKey': keys.publicKeyFile, 'secrets.jwtPrivateKey': keys.privateKeyFile } });
+    // The site's URL: the one value the chart's defaults lack (a local cluster's, reached through port-forward).
+    const localOrigin = path.join(workDir, 'local-origin-values.yaml');
+    writeFileSync(localOrigin, 'publicOrigins: [http://localhost:8080]\n');
+    chart = render(renderer, {
+      valuesFiles: [localOrigin],
+      setFile: { 'secrets.jwtPublicKey': keys.publicKeyFile, 'secrets.jwtPrivateKey': keys.privateKeyFile },
+    });
   } finally {
     renderer.cleanup();
   }

@@ -55,6 +55,12 @@ metadata:
   {{- end }}
 spec:
   type: {{ if $isService }}ClusterIP{{ else }}{{ $block.service.type }}{{ end }}
+  {{- if and (not $isService) (eq $block.service.type "LoadBalancer") }}
+  # Local keeps the client's own address (Cluster replaces it with a node's, and every per-address limit
+  # would count the whole site as one client). Its cost: only nodes running a gateway pod get traffic (the
+  # others fail the load balancer's check on healthCheckNodePort), spread by node, not by pod.
+  externalTrafficPolicy: {{ $block.service.externalTrafficPolicy }}
+  {{- end }}
   selector:
     {{- include "marketplace.selectorLabels" $ctx | nindent 4 }}
   ports:

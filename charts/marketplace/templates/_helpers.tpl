@@ -132,6 +132,27 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- if or .Values.minio.enabled .Values.media.s3.credentialsFromSecret }}true{{ end -}}
 {{- end }}
 
+{{/*
+The site's origins (PUBLIC_ORIGINS), comma-separated, its own URL first: publicOrigins when set, else
+derived from the public entry the chart renders: the Ingress's host (https with its TLS, else http), or
+the HTTPRoute's hostnames (https: a public Gateway listener terminates TLS). With none of them the render
+fails: the services refuse to start in production without it, and its development default
+(http://localhost:8080) would name every page wrongly and refuse the site's own writes.
+*/}}
+{{- define "marketplace.publicOrigins" -}}
+{{- $v := .Values -}}
+{{- $origins := $v.publicOrigins -}}
+{{- if not $origins -}}
+{{- if and $v.ingress.enabled $v.ingress.host -}}
+{{- $origins = list (printf "%s://%s" (ternary "https" "http" $v.ingress.tls.enabled) $v.ingress.host) -}}
+{{- else if and $v.httpRoute.enabled $v.httpRoute.hostnames -}}
+{{- range $v.httpRoute.hostnames }}{{ $origins = append $origins (printf "https://%s" .) }}{{ end -}}
+{{- end -}}
+{{- end -}}
+{{- $hint := "publicOrigins is required: the site's URL, e.g. publicOrigins: [https://market.example.org] in your values, or set ingress.host or httpRoute.hostnames to derive it; for a local cluster reached through kubectl port-forward, [http://localhost:8080] (values-dev.yaml)" -}}
+{{- required $hint (join "," $origins) -}}
+{{- end }}
+
 {{/* Environment of one deployable, as a YAML map of strings: (dict "root" $ "name" "auth"). */}}
 {{- define "marketplace.env" -}}
 {{- $root := .root -}}
@@ -156,7 +177,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- $_ := set $env "TRUST_PROXY_HOPS" ($hops | toString) -}}
 {{- $_ := set $env "UPSTREAM_TIMEOUT_MS" ($block.upstreamTimeoutMs | toString) -}}
 {{- /* The site's own URL first: its pages' link previews, canonical links and sitemap are absolute. */ -}}
-{{- $_ := set $env "PUBLIC_ORIGINS" (join "," $v.publicOrigins) -}}
+{{- $_ := set $env "PUBLIC_ORIGINS" (include "marketplace.publicOrigins" $root) -}}
 {{- range $service := splitList " " (include "marketplace.services" $root) -}}
 {{- $_ := set $env (printf "%s_URL" (upper $service)) (printf "http://%s-%s:%v" $fullname $service (index $v $service).port) -}}
 {{- end -}}
@@ -173,7 +194,7 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- else -}}
 {{- $_ := set $env "PORT" ($block.port | toString) -}}
 {{- $_ := set $env "TRUST_PROXY_HOPS" "1" -}}
-{{- $_ := set $env "PUBLIC_ORIGINS" (join "," $v.publicOrigins) -}}
+{{- $_ := set $env "PUBLIC_ORIGINS" (include "marketplace.publicOrigins" $root) -}}
 {{- $_ := set $env "JWT_ISSUER" $v.jwt.issuer -}}
 {{- $_ := set $env "JWT_AUDIENCE" $v.jwt.audience -}}
 {{- $_ := set $env "EVENTS_EXCHANGE" $v.eventsExchange -}}

@@ -128,12 +128,26 @@ function variableNames(schema: z.ZodType): Set<string> {
   return new Set();
 }
 
+/**
+ * Variables whose default suits only a developer's machine: in production a process that reads one
+ * refuses to start without it, rather than run with the wrong value.
+ */
+export const REQUIRED_IN_PRODUCTION: Record<string, string> = {
+  PUBLIC_ORIGINS:
+    "is required in production: the site's own URL first, comma-separated (e.g. https://market.example.org); its default, http://localhost:8080, is for development",
+};
+
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const problems: string[] = [];
-  const resolved = resolveFileVariables(env, variableNames(schema), problems);
+  const known = variableNames(schema);
+  const resolved = resolveFileVariables(env, known, problems);
   const result = schema.safeParse(resolved);
   if (!result.success) {
     for (const issue of result.error.issues) problems.push(`${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  }
+  if (resolved.NODE_ENV === 'production') {
+    for (const [name, message] of Object.entries(REQUIRED_IN_PRODUCTION))
+      if (known.has(name) && resolved[name] === undefined) problems.push(`${name}: ${message}`);
   }
   if (problems.length > 0 || !result.success) throw new ConfigError(problems);
   return result.data;

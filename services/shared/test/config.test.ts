@@ -64,3 +64,23 @@ it('reads an empty variable as unset: its default, or "required", never an empty
   expect(config.LOG_LEVEL).toBe(loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey }).LOG_LEVEL);
   expect(() => loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: '' })).toThrow(/JWT_PUBLIC_KEY/);
 });
+
+it('refuses to start in production without PUBLIC_ORIGINS, whose default is for development, and says what to set', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey, ...env });
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+  expect(problems({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^PUBLIC_ORIGINS: is required in production: the site's own URL first/)]);
+  // Set empty (a chart rendering `PUBLIC_ORIGINS=`) is unset.
+  expect(problems({ NODE_ENV: 'production', PUBLIC_ORIGINS: ' ' })).toHaveLength(1);
+  expect(
+    loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: publicKey, NODE_ENV: 'production', PUBLIC_ORIGINS: 'https://market.example.org' }).PUBLIC_ORIGINS,
+  ).toEqual(['https://market.example.org']);
+  // Elsewhere the development default stands, and a schema that does not read it does not ask for it.
+  expect(problems({ NODE_ENV: 'development' })).toEqual([]);
+  expect(() => loadConfig(z.object({ NODE_ENV: z.string() }), { NODE_ENV: 'production' })).not.toThrow();
+});
