@@ -27,7 +27,13 @@ async function verify(context: BrowserContext): Promise<User> {
 async function phoneListing(): Promise<{ id: string; seller: User }> {
   const { context } = await web.newPage({ account: newAccount('Hạnh', 'Võ') });
   const seller = await verify(context);
-  const id = await createListingAs(context, web.base, { title: `Xe đạp ${Date.now()}`, category: 'sale', price: '120', condition: 'good', contactPreference: 'phone' });
+  const id = await createListingAs(context, web.base, {
+    title: `Xe đạp ${Date.now()}`,
+    category: 'sale',
+    price: '120',
+    condition: 'good',
+    contactPreference: 'phone',
+  });
   await eventually(async () => expect((await web.api<{ user?: { isVerified: boolean } }>(`/api/listings/${id}`)).user?.isVerified).toBe(true));
   return { id, seller };
 }

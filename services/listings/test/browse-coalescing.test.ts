@@ -28,7 +28,9 @@ it('50 listing writes in a burst empty the browse cache a few times, not 100; a 
   for (let batch = 0; batch < 5; batch += 1) {
     // Ten at a time, as a script would send them; each browse between them keeps the cache in use.
     const titles = Array.from({ length: 10 }, (_, index) => `Burst ${batch * 10 + index}`);
-    await Promise.all(titles.map((title) => seller.client.request('PUT', `/api/listings/${listing.id}`, { json: listingBody({ title, location: `${tag}, CA` }) })));
+    await Promise.all(
+      titles.map((title) => seller.client.request('PUT', `/api/listings/${listing.id}`, { json: listingBody({ title, location: `${tag}, CA` }) })),
+    );
     await browse();
     lastTitle = ((await seller.client.get(`/api/listings/${listing.id}`)).body as { title: string }).title;
   }

@@ -11,7 +11,14 @@ afterAll(() => stack.stop());
 async function members(count: number): Promise<RegisteredUser[]> {
   const made: RegisteredUser[] = [];
   for (let index = 0; index < count; index += 1) made.push(await registered(stack));
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', made.map((member) => member.user.id))).toHaveLength(count));
+  await eventually(async () =>
+    expect(
+      await stack.messaging.infrastructure.db('users').whereIn(
+        'id',
+        made.map((member) => member.user.id),
+      ),
+    ).toHaveLength(count),
+  );
   return made;
 }
 

@@ -34,7 +34,12 @@ export function attemptsKey(identifier: { email?: string; key: string }, candida
  * and the failures for this account from this client and from anywhere, all counted before argon2 runs.
  * A correct password gives back its hits, as a successful sign-in does.
  */
-export async function checkPasswordThrottled(ctx: AuthContext, req: Request, account: Pick<UserRow, 'id' | 'phone' | 'password'>, password: string): Promise<boolean> {
+export async function checkPasswordThrottled(
+  ctx: AuthContext,
+  req: Request,
+  account: Pick<UserRow, 'id' | 'phone' | 'password'>,
+  password: string,
+): Promise<boolean> {
   const client = clientAddressKey(req.ip);
   const key = account.phone ?? `user:${account.id}`;
   const pair = `${key}|${client}`;
