@@ -1,9 +1,10 @@
 import type { Knex } from '@vnmarket/shared';
 
 /**
- * Every "Show number": who saw which seller's number, on which listing, when. Kept when the listing goes
- * (the record is of the member's reveals, not of the listing); a member's own rows go with their account.
- * The index answers "has this member revealed this listing lately" and a member's reveals by time.
+ * Every number "Show number" gives out (once per member and listing a day): who saw which seller's number,
+ * on which listing, when. Kept when the listing goes (the record is of the member's reveals, not of the
+ * listing); a member's own rows go with their account. The index answers "has this member revealed this
+ * listing lately" and a member's reveals by time.
  */
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('phone_reveals', (table) => {

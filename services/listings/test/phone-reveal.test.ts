@@ -127,7 +127,8 @@ describe('POST /api/listings/{id}/phone', () => {
     // Another member's allowance is their own.
     const other = await verified(await registered(stack));
     expect((await reveal(other, listings[20]!.id)).status).toBe(200);
-    expect(await stack.listings.infrastructure.db('phone_reveals').where({ viewer_id: member.user.id })).toHaveLength(22);
+    // One record per number given out: the repeats gave out none.
+    expect(await stack.listings.infrastructure.db('phone_reveals').where({ viewer_id: member.user.id })).toHaveLength(20);
   });
 
   it("forgets a deleted member's reveals", async () => {

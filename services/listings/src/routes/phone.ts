@@ -9,8 +9,8 @@ const TOO_MANY_REVEALS = 'You have seen as many phone numbers as allowed today. 
 
 /**
  * "Show number": a phone-contact seller's number leaves the server only here, one listing at a time, to a
- * member who proved their own number, a bounded number of sellers a day, and every reveal is recorded. So
- * paging through browse collects no numbers, and an account made a minute ago collects none at all.
+ * member who proved their own number, a bounded number of listings a day, and every number given out is
+ * recorded. So paging through browse collects no numbers, and an account made a minute ago collects none.
  */
 export function phoneRoutes(ctx: ListingsContext): Router {
   const router = Router();
@@ -27,11 +27,12 @@ export function phoneRoutes(ctx: ListingsContext): Router {
     }
     if (!subject.sellerPhone) throw conflict("This seller's phone number is not available. Please send a message instead.", 'phone_unavailable');
     const now = ctx.clock();
-    // The same listing again within a day costs nothing: only distinct numbers count against the allowance.
+    // The same listing again within a day gives out no new number: neither counted nor recorded again, so
+    // pressing it twice costs nothing and a loop of repeats cannot grow the record.
     if (subject.sellerId !== viewerId && !(await revealedSince(ctx.db, viewerId, listingId, new Date(now.getTime() - DAY_MS)))) {
       await ctx.limits.phoneReveals.consume(viewerId, TOO_MANY_REVEALS);
+      await recordReveal(ctx.db, { viewerId, listingId, sellerId: subject.sellerId, at: now });
     }
-    await recordReveal(ctx.db, { viewerId, listingId, sellerId: subject.sellerId, at: now });
     res.json({ phone: subject.sellerPhone });
   });
 
