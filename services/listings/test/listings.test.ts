@@ -125,6 +125,9 @@ describe('GET /api/listings/{id}', () => {
       averageRating: 0.0,
       reviewCount: 0,
       createdAt: owner.user.createdAt,
+      // What the seller card says was checked (verified-sellers.test.ts).
+      phoneVerifiedAt: null,
+      listingCount: expect.any(Number),
     });
     // A seller's number is never on the listing: it goes out only through "Show number" (phone-reveal test).
     const withPhone = await other.client.get(`/api/listings/${byPhone.id}`);
