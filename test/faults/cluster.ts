@@ -69,6 +69,8 @@ export class Cluster {
       UPSTREAM_HEALTH_INTERVAL_MS: '200',
       HEALTH_TIMEOUT_MS: '500',
       GATEWAY_MAX_IN_FLIGHT: process.env.FAULTS_GATEWAY_MAX_IN_FLIGHT ?? '128',
+      // Every client of the suite is this one address, as in a load test.
+      GATEWAY_MAX_IN_FLIGHT_PER_CLIENT: '100000',
       WS_HEARTBEAT_MS: '5000',
       SMS_OUTBOX: path.join(root, 'var/faults-sms.jsonl'),
       MEDIA_ROOT: path.join(root, 'var/faults-objects'),
