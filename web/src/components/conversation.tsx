@@ -3,18 +3,21 @@
  * Messages screen's thread): the Connected / Disconnected indicator, the bubbles (own on the right), and
  * the composer. After a send the input clears and the list scrolls to the bottom; focus returns to the
  * input 100 ms later, sent or not. A failed send shows the error toast (for a 401, the Unauthorized one
- * and the sign-in redirect) and keeps the text. A failed load (anything but the 404 of a conversation
+ * and the sign-in redirect; for a member one cannot message, the server's neutral words) and keeps the text. A failed load (anything but the 404 of a conversation
  * without messages yet, which reads as an empty list) shows "Failed to fetch messages" and Try Again,
  * never an empty conversation.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { Message } from '@vnmarket/proto/src/messaging';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { ApiError } from '../lib/api';
 import { formatTime } from '../lib/format';
 import { useFailureToast } from '../lib/hooks';
+import { serverText } from '../lib/server-messages';
 import { FOCUS_AFTER_SEND_MS, SCROLL_TO_BOTTOM_MS } from '../lib/timing';
 import { SendIcon } from './Icons';
+import { SafetyTip } from './SafetyTip';
 import { Button, Input } from './ui';
 
 export function ConnectionStatus({ connected, className }: { connected: boolean; className?: string }) {
@@ -63,17 +66,21 @@ export function useScrollToBottom(messages: Message[] | undefined) {
 
 /**
  * The conversation's messages as bubbles, the member's own on the right; a screen reader hears who wrote
- * each ("You:" or the other person's name), which sight gets from the side and colour.
+ * each ("You:" or the other person's name), which sight gets from the side and colour. Under a received
+ * message the scam guard flagged, its safety tip (the server gives a sender's own messages no warning).
  */
 export function MessageBubbles({ messages, currentUserId, otherName }: { messages: Message[]; currentUserId: string; otherName: string }) {
   const { t } = useLingui();
   const you = t`You`;
   return messages.map((message) => (
-    <Bubble key={message.id} $own={message.senderId === currentUserId} data-testid="message-bubble">
-      <span className="visually-hidden">{message.senderId === currentUserId ? you : otherName}: </span>
-      <span>{message.content}</span>
-      <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-    </Bubble>
+    <Fragment key={message.id}>
+      <Bubble $own={message.senderId === currentUserId} data-testid="message-bubble">
+        <span className="visually-hidden">{message.senderId === currentUserId ? you : otherName}: </span>
+        <span>{message.content}</span>
+        <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+      </Bubble>
+      {message.warning && message.senderId !== currentUserId && <SafetyTip warning={message.warning} />}
+    </Fragment>
   ));
 }
 
@@ -112,7 +119,9 @@ export function MessageComposer({
       setText('');
       await afterSent();
     } catch (error) {
-      failed(error, { title: t`Error`, description: t`Failed to send message. Please try again.` });
+      // Trying again will not help with a member one cannot message (proto's MESSAGING_UNAVAILABLE): say so, in words that do not say why.
+      const unavailable = error instanceof ApiError && error.error?.code === 'messaging_unavailable';
+      failed(error, { title: t`Error`, description: (unavailable && serverText(error)) || t`Failed to send message. Please try again.` });
     } finally {
       setSending(false);
       window.setTimeout(() => inputRef.current?.focus(), FOCUS_AFTER_SEND_MS);

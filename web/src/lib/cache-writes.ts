@@ -96,3 +96,8 @@ export function revalidateAfterReconnect(): void {
   void mutate(keys.unreadCount);
   void mutate(isConversationKey);
 }
+
+/** After blocking or unblocking a member: the blocked list, the inbox (the conversation leaves or comes back) and the unread badge. */
+export function revalidateAfterBlockChange(): Promise<unknown> {
+  return Promise.all([mutate(keys.blockedMembers), mutate(isInboxKey), mutate(keys.unreadCount)]);
+}

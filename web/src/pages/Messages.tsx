@@ -5,7 +5,8 @@
  * a conversation marks it read, so the header badge drops at once. On a phone the list and the thread
  * are separate views with a back button. Pushes arrive over the app-wide socket (lib/messaging.tsx).
  * A thread whose messages fail to load says so ("Failed to fetch messages", Try Again); a 404 is a
- * conversation without messages yet.
+ * conversation without messages yet. The thread's header has "Block" (components/BlockMember.tsx); a
+ * flagged message shows its safety tip to its receiver (components/SafetyTip.tsx).
  */
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -13,6 +14,7 @@ import { conversationIdFor, type ConversationSummary, type SendMessageBody } fro
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import styled, { css } from 'styled-components';
+import { BlockMemberButton } from '../components/BlockMember';
 import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from '../components/conversation';
 import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -194,6 +196,8 @@ function Thread({
               </ListingLine>
             ))}
         </div>
+        {/* Blocked, the conversation leaves the inbox: back to the list. */}
+        <BlockMemberButton memberId={other.id} name={other.firstName} variant="ghost" size="sm" onBlocked={onBack} />
       </ThreadHeader>
       <Bubbles ref={listRef} role="log" aria-label={t`Conversation with ${firstName}`} aria-live="polite">
         {error && !messages ? (
@@ -355,6 +359,7 @@ const ThreadHeader = styled.header`
   padding: 12px 16px;
   border-bottom: 1px solid var(--border);
   & > div {
+    flex: 1;
     min-width: 0;
   }
   /* Inside, not around: the panel clips what is outside it. */

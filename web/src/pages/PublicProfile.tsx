@@ -1,11 +1,13 @@
 /**
  * A member's public profile (/users/{id}), reached from a listing's seller card: their head (no phone),
  * their active listings as cards (a page at a time, "Load more"), their reviews, and the review form for
- * those allowed to review (the reason otherwise). Signed-in only, like the other member screens; your own
- * id goes to /profile; an unknown id shows the not-found page.
+ * those allowed to review (the reason otherwise). "Block" (with its confirmation), or "Unblock" for a member
+ * already blocked. Signed-in only, like the other member screens; your own id goes to /profile; an unknown
+ * id shows the not-found page.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
+import { BlockMemberButton, UnblockMemberButton } from '../components/BlockMember';
 import { Navigate, useLocation, useParams } from '../lib/router';
 import styled from 'styled-components';
 import { SkeletonGrid } from '../components/ListingCard';
@@ -17,7 +19,7 @@ import { CenteredMessage, Container, LoadFailed, Skeleton } from '../components/
 import { ApiError } from '../lib/api';
 import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
-import { usePublicUser, useReviews } from '../lib/screen-reads';
+import { useBlockedMembers, usePublicUser, useReviews } from '../lib/screen-reads';
 import { fullName, REVIEWS_ANCHOR } from '../lib/users';
 import { useDocumentTitle } from '../lib/document-title';
 import { formatNumber } from '../lib/i18n';
@@ -29,6 +31,7 @@ export default function PublicProfile() {
   const { user, isLoading, isAuthenticated } = useRequireAuth();
   const own = user?.id === id;
   const { data: profile, error } = usePublicUser(isAuthenticated && !own ? id : undefined);
+  const { data: blockedMembers } = useBlockedMembers(isAuthenticated && !own);
   useDocumentTitle(profile ? fullName(profile) : undefined);
   const { t } = useLingui();
 
@@ -40,9 +43,15 @@ export default function PublicProfile() {
   if (!profile) return <PageSkeleton />;
 
   const name = fullName(profile);
+  const blocked = blockedMembers?.some((member) => member.id === profile.id);
   return (
     <Page>
-      <ProfileHeader profile={profile} />
+      <ProfileHeader
+        profile={profile}
+        actions={
+          blockedMembers && (blocked ? <UnblockMemberButton memberId={profile.id} name={name} /> : <BlockMemberButton memberId={profile.id} name={name} />)
+        }
+      />
       <Section aria-labelledby="public-listings">
         <SellerListings sellerId={profile.id} />
       </Section>

@@ -2,7 +2,7 @@
  * Profile (/profile): a loading skeleton while auth loads, nothing for a visitor (the
  * Unauthorized toast and the sign-in redirect); the head with Edit Profile and Share Profile; four stat
  * tiles (active listings, total listings, total views, average rating); tabs My Listings, Reviews and
- * Settings ("Coming Soon").
+ * Settings (./settings: language, blocked members; #settings opens it).
  */
 import { useLingui } from '@lingui/react/macro';
 import type { User } from '@vnmarket/proto/src/auth';
@@ -22,6 +22,7 @@ import { useOwnListings, useReviews } from '../../lib/screen-reads';
 import { useToast } from '../../lib/toast';
 import { fullName, profilePath, ratingOf, REVIEWS_ANCHOR } from '../../lib/users';
 import { MyListings } from './MyListings';
+import { Settings } from './settings';
 
 type TabId = 'listings' | 'reviews' | 'settings';
 
@@ -34,7 +35,7 @@ export default function Profile() {
 
 function OwnProfile({ user }: { user: User }) {
   const { hash } = useLocation();
-  const [tab, setTab] = useState<TabId>(hash === `#${REVIEWS_ANCHOR}` ? 'reviews' : 'listings');
+  const [tab, setTab] = useState<TabId>(hash === `#${REVIEWS_ANCHOR}` ? 'reviews' : hash === '#settings' ? 'settings' : 'listings');
   const [editing, setEditing] = useState(false);
   const { data: listings, error: listingsError } = useOwnListings(true);
   const { data: reviews, error: reviewsError } = useReviews(user.id);
@@ -81,12 +82,7 @@ function OwnProfile({ user }: { user: User }) {
           {
             id: 'settings',
             label: t`Settings`,
-            content: (
-              <ComingSoon>
-                <h2>{t`Coming Soon`}</h2>
-                <p>{t`Account settings will be available here soon.`}</p>
-              </ComingSoon>
-            ),
+            content: <Settings />,
           },
         ]}
       />
@@ -192,21 +188,6 @@ const StatTile = styled(Card)`
   strong {
     font-size: 1.6rem;
     line-height: 1.2;
-  }
-`;
-
-const ComingSoon = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 8px;
-  padding: 48px 20px;
-  text-align: center;
-  h2 {
-    font-size: 1.25rem;
-  }
-  p {
-    color: var(--muted);
   }
 `;
 
