@@ -23,7 +23,7 @@ function serviceEnvironments(tempDir: string): {
   serviceEnv: NodeJS.ProcessEnv;
   messagingEnv: (port: number) => NodeJS.ProcessEnv;
 } {
-  // No PUBLIC_ORIGINS needed: sockets and sends carry the Origin of the process they talk to (same-origin).
+  // PUBLIC_ORIGINS is lib's placeholder: sockets and sends carry the Origin of the process they talk to (same-origin).
   const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, { databaseUrl: settings.databaseUrl, redisKeyPrefix: REDIS_PREFIX, eventsExchange: EXCHANGE });
   const authEnv: NodeJS.ProcessEnv = {
     ...serviceEnv,
