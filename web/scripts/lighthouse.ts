@@ -6,6 +6,11 @@
  *
  *   CHROME_PATH=/usr/bin/chromium npm run lighthouse -w web          (builds nothing: build web first)
  *   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_LANGUAGES=vi LIGHTHOUSE_PAGES=home,login npm run lighthouse -w web
+ *   BEFORE_DIST=/tmp/web-before npm run lighthouse -w web      (this build against another, runs alternating)
+ *
+ * With BEFORE_DIST (another build, `vite build --outDir …` of an older commit), each build gets its own stack,
+ * demo data and member, and the runs alternate between the two builds page by page, so a busy machine's
+ * slow minutes fall on both: the table then has both builds' rows, with every run's LCP and TBT.
  *
  * Needs the `lighthouse` command (npm i -g lighthouse, or LIGHTHOUSE=/path/to/bin/lighthouse).
  *
@@ -17,14 +22,15 @@
  * to ask who is signed in.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext, type CDPSession } from 'playwright-core';
 import type { Listing } from '@vnmarket/proto';
 import { freePort, TestClient } from '@vnmarket/shared/testing';
-import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, startWebStack } from '../test/support';
+import { startStack, type Stack } from '@vnmarket/testkit';
+import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, WEB_DIST } from '../test/support';
 
 const run = promisify(execFile);
 
@@ -39,6 +45,8 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Every run's LCP and TBT, ms (the row is the run of median performance). */
+  runs?: string;
 }
 
 /**
@@ -94,37 +102,60 @@ function median(runs: Row[]): Row {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-async function main(): Promise<void> {
-  const stack = await startWebStack('lighthouse');
-  try {
-    const base = stack.gatewayUrl;
-    await seedDemoData(base);
-    const client = new TestClient(base);
-    const account = newAccount('Lan', 'Phạm');
-    const registered = await client.post('/api/register', account);
-    if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
-    // The member's browser: its cookies in the jar, for every page Lighthouse opens in it.
-    const port = await freePort();
-    const signedIn = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-')), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-    });
-    await signedIn.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
-    const listings = (await client.get<Listing[]>('/api/listings?limit=50')).body;
-    const pho = listings.find((listing) => listing.title.startsWith('Phở')) ?? listings[0]!;
+/** One build under test: its stack with the demo data, and a member's browser (cookies in its jar). */
+interface Target {
+  label: string;
+  stack: Stack;
+  port: number;
+  signedIn: BrowserContext;
+  cdp: CDPSession;
+  pho: Listing;
+}
 
-    const pages: [string, string, boolean][] = [
-      ['landing (signed out)', '/', false],
-      ['login', '/login', false],
-      ['register', '/register', false],
-      ['home', '/', true],
-      ['category: food', '/category/food', true],
-      ['listing detail', `/listing/${pho.id}`, true],
-      ['public profile', `/users/${pho.userId}`, true],
-      ['profile', '/profile', true],
-      ['messages', '/messages', true],
-      ['dashboard', '/dashboard', true],
+async function target(label: string, dist: string): Promise<Target> {
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} has no index.html: build the web app first`);
+  const stack = await startStack(`lighthouse-${label}`, { overrides: { gateway: { WEB_DIST: dist } } });
+  const base = stack.gatewayUrl;
+  await seedDemoData(base);
+  const client = new TestClient(base);
+  const registered = await client.post('/api/register', newAccount('Lan', 'Phạm'));
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`);
+  const port = await freePort();
+  const signedIn = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  await signedIn.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base })));
+  // Lighthouse resets neither storage nor the cache in that browser: its cache is emptied before each page
+  // (as Lighthouse's reset would), so no page loads another's assets from it. The cookies and local storage stay.
+  const cdp = await signedIn.newCDPSession(signedIn.pages()[0] ?? (await signedIn.newPage()));
+  const listings = (await client.get<Listing[]>('/api/listings?limit=50')).body;
+  const pho = listings.find((listing) => listing.title.startsWith('Phở')) ?? listings[0]!;
+  return { label: `${label} (${dist})`, stack, port, signedIn, cdp, pho };
+}
+
+async function main(): Promise<void> {
+  const builds: [string, string][] = process.env.BEFORE_DIST
+    ? [
+        ['before', path.resolve(process.env.BEFORE_DIST)],
+        ['this build', WEB_DIST],
+      ]
+    : [['this build', WEB_DIST]];
+  const targets: Target[] = [];
+  try {
+    for (const [label, dist] of builds) targets.push(await target(label, dist));
+    const pages: [string, (target: Target) => string, boolean][] = [
+      ['landing (signed out)', () => '/', false],
+      ['login', () => '/login', false],
+      ['register', () => '/register', false],
+      ['home', () => '/', true],
+      ['category: food', () => '/category/food', true],
+      ['listing detail', ({ pho }) => `/listing/${pho.id}`, true],
+      ['public profile', ({ pho }) => `/users/${pho.userId}`, true],
+      ['profile', () => '/profile', true],
+      ['messages', () => '/messages', true],
+      ['dashboard', () => '/dashboard', true],
     ];
     // LIGHTHOUSE_PAGES=login,home: only the pages whose label starts with one of these.
     const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
@@ -132,31 +163,36 @@ async function main(): Promise<void> {
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
     const languages = (process.env.LIGHTHOUSE_LANGUAGES ?? 'en,vi').split(',');
     const rows: Row[] = [];
-    try {
-      // Lighthouse resets neither storage nor the cache in that browser: empty its cache before each page, as
-      // Lighthouse would, so no page loads another's assets from it. The cookies and local storage stay.
-      const cdp = await signedIn.newCDPSession(signedIn.pages()[0] ?? (await signedIn.newPage()));
-      for (const language of languages) {
-        await signedIn.addCookies([{ name: 'vnm_lang', value: language, url: base }]);
-        for (const [label, pagePath, member] of pages) {
-          const runsOfPage: Row[] = [];
-          for (let run = 0; run < runs; run += 1) {
-            if (member) await cdp.send('Network.clearBrowserCache');
-            runsOfPage.push(await audit(`${base}${pagePath}`, `${label} (${language})`, member ? { port } : { signedOut: true, language }));
+    for (const language of languages) {
+      for (const { signedIn, stack } of targets) await signedIn.addCookies([{ name: 'vnm_lang', value: language, url: stack.gatewayUrl }]);
+      for (const [label, pagePath, member] of pages) {
+        const runsOfPage = targets.map((): Row[] => []);
+        for (let run = 0; run < runs; run += 1) {
+          for (const [index, entry] of targets.entries()) {
+            if (member) await entry.cdp.send('Network.clearBrowserCache');
+            const url = `${entry.stack.gatewayUrl}${pagePath(entry)}`;
+            runsOfPage[index]!.push(await audit(url, `${label} (${language})`, member ? { port: entry.port } : { signedOut: true, language }));
           }
-          rows.push(median(runsOfPage));
-          console.error(`lighthouse: ${label} (${language}) done`);
         }
+        for (const [index, entry] of targets.entries()) {
+          const each = runsOfPage[index]!;
+          const name = targets.length > 1 ? `${label} (${language}), ${entry.label}` : `${label} (${language})`;
+          rows.push({ ...median(each), page: name, runs: each.map((row) => `${row.lcpMs}/${row.tbtMs}`).join(', ') });
+        }
+        console.error(`lighthouse: ${label} (${language}) done`);
       }
-    } finally {
-      await signedIn.close();
     }
-    console.log(`\n| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |  (median of ${runs})`);
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(`\n| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | each run: LCP/TBT ms |  (median of ${runs})`);
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const row of rows)
-      console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} |`);
+      console.log(
+        `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.runs} |`,
+      );
   } finally {
-    await stack.stop();
+    for (const entry of targets) {
+      await entry.signedIn.close();
+      await entry.stack.stop();
+    }
   }
 }
 
