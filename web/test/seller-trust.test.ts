@@ -9,7 +9,7 @@ import { conversationIdFor } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/shared/testing';
 import { verifiedPhone } from '@vnmarket/testkit';
-import { type BrowserGlobals, createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
+import { type BrowserGlobals, createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast } from './support';
 
 jest.setTimeout(120_000);
 
@@ -126,6 +126,12 @@ describe("a review and the seller's answer", () => {
       ).toBe(201),
     );
     expect((await sellerContext.request.post(`${web.base}/api/messages`, { data: { receiverId: buyerId, content: 'Còn em', listingId } })).status()).toBe(201);
+    // Not yet verified: the reason, and the way to verify.
+    await eventually(async () => {
+      await buyer.goto(`${web.base}/users/${sellerId}`);
+      await buyer.getByTestId('review-ineligible').getByText('Verify your phone number before you write a review').waitFor({ timeout: 2_000 });
+    }, 15_000);
+    expect(await buyer.getByTestId('review-ineligible').getByRole('link', { name: 'Verify your phone' }).getAttribute('href')).toBe('/verify-phone');
     await verifiedPhone(web.stack.auth, { user: { id: buyerId!, phone: `+1${buyerAccount.phone}` } });
     const comment = 'Xe đẹp nhưng anh giao trễ một tiếng.';
     await eventually(async () =>
@@ -139,9 +145,7 @@ describe("a review and the seller's answer", () => {
     const form = review.getByTestId('review-answer-form');
     const field = form.getByLabel('Câu trả lời của bạn');
     // Opening the form takes the keyboard to it; an empty answer is refused on the spot, in Vietnamese.
-    await eventually(async () =>
-      expect(await field.evaluate((element) => element === (element.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true),
-    );
+    await eventually(async () => expect(await isFocused(field)).toBe(true));
     await form.getByRole('button', { name: 'Đăng câu trả lời' }).click();
     await form.getByText('Vui lòng nhập câu trả lời').waitFor();
     expect(await seriousA11yViolations(seller)).toEqual([]);
@@ -157,7 +161,7 @@ describe("a review and the seller's answer", () => {
     await shot(seller, 'review-answer-vi-375');
 
     // Once only: the API refuses a second answer.
-    const [{ id: reviewId }] = (await (await buyerContext.request.get(`${web.base}/api/users/${sellerId}/reviews`)).json()) as { id: string }[];
+    const [{ id: reviewId }] = (await (await buyerContext.request.get(`${web.base}/api/users/${sellerId}/reviews`)).json()) as [{ id: string }];
     expect((await sellerContext.request.post(`${web.base}/api/users/${sellerId}/reviews/${reviewId}/answer`, { data: { text: 'Sửa lại' } })).status()).toBe(
       409,
     );

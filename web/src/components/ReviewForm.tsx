@@ -6,6 +6,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { reviewBody, type ReviewBody } from '@vnmarket/proto/src/auth';
+import { WEB_ROUTES } from '@vnmarket/proto/src/web-routes';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, apiRequest } from '../lib/api';
@@ -13,6 +14,7 @@ import { useFailureToast } from '../lib/hooks';
 import { useReviewEligibility } from '../lib/screen-reads';
 import { revalidateAfterReview } from '../lib/cache-writes';
 import { localizeServerText, serverText } from '../lib/server-messages';
+import { Link } from '../lib/router';
 import { useToast } from '../lib/toast';
 import { StarIcon } from './Icons';
 import { Button, Card, FieldError, Label, Skeleton, Textarea } from './ui';
@@ -29,7 +31,15 @@ export function ReviewForm({ sellerId, sellerName, listingId }: { sellerId: stri
     return (
       <Notice data-testid="review-ineligible">
         <StarIcon size={18} />
-        <p>{eligibility.reason ? localizeServerText(eligibility.reason) : t`You cannot review this seller.`}</p>
+        <p>
+          {eligibility.reason ? localizeServerText(eligibility.reason) : t`You cannot review this seller.`}
+          {eligibility.code === 'phone_not_verified' && (
+            <>
+              {' '}
+              <Link to={WEB_ROUTES.verifyPhone}>{t`Verify your phone`}</Link>
+            </>
+          )}
+        </p>
       </Notice>
     );
   }
