@@ -75,6 +75,7 @@ describe('the seller card says what was checked', () => {
     await facts.getByText('2 listings posted').waitFor();
     await facts.getByText('Usually replies within 20 minutes').waitFor();
     expect(await facts.getAttribute('aria-label')).toBe('What we checked');
+    await shot(first!.page, 'seller-card-en-1280');
     expect(await seriousA11yViolations(first!.page)).toEqual([]);
 
     // Tiếng Việt, on a 375 px phone: the same facts, nothing off the screen.
@@ -148,6 +149,7 @@ describe("a review and the seller's answer", () => {
     await eventually(async () => expect(await isFocused(field)).toBe(true));
     await form.getByRole('button', { name: 'Đăng câu trả lời' }).click();
     await form.getByText('Vui lòng nhập câu trả lời').waitFor();
+    await shot(seller, 'review-answer-form-vi-375');
     expect(await seriousA11yViolations(seller)).toEqual([]);
     const answer = 'Cảm ơn em, lần sau anh giao đúng giờ.';
     await field.fill(answer);
