@@ -75,3 +75,15 @@ it('links to our own site are not off the platform', () => {
   expect(chooseWarning('Xem tin này nè https://choviet.example/listing/abc', OWN_HOSTS, true)).toBeNull();
   expect(chooseWarning('Xem tin này nè https://choviet.example.evil.top/listing/abc', OWN_HOSTS, true)).toBe('external_link');
 });
+
+// The rules run on every send, on the event loop: a hostile 5,000-character message must not hold it.
+// (An e-mail pattern that could start inside a run of letters once took 0.6 s on one such message.)
+it('judges a long hostile message in linear time', () => {
+  const hostile = ['a', '1', 'a.', 'a-', '1.', 'a at ', 'send me the ', 'z e l l e '].map((unit) => unit.repeat(5000).slice(0, 5000));
+  chooseWarning('warm up zelle 408-555-0199 a@b.com x.com', OWN_HOSTS, true);
+  for (const text of hostile) {
+    const started = performance.now();
+    chooseWarning(text, OWN_HOSTS, true);
+    expect(performance.now() - started).toBeLessThan(250);
+  }
+});

@@ -180,7 +180,8 @@ function hasPhoneNumber(plain: string): boolean {
   return false;
 }
 
-const EMAIL = /[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]| at )\s*[a-z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\]| dot )\s*[a-z]{2,})+/;
+// Starting only where a word starts: tried from inside a long run of letters, it would take quadratic time.
+const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+\s*(?:@|\(at\)|\[at\]| at )\s*[a-z0-9-]+(?:\s*(?:\.|\(dot\)|\[dot\]| dot )\s*[a-z]{2,})+/;
 const URL_LIKE =
   /(?:https?:\/\/|www\.)[^\s]+|(?<![@a-z0-9.-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|me|ly|xyz|top|info|vn|link|site|online|app|shop|click|us|biz|gl|to|cc|tk|ru|cn)(?![a-z0-9])(?:\/[^\s]*)?/g;
 
