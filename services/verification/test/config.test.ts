@@ -7,7 +7,9 @@ import { verificationConfigSchema } from '../src/config';
 
 const { publicKey } = generateSigningKeys();
 const SECRET = 'a-long-random-production-secret-0123456789';
-const load = (env: Record<string, string>) => loadConfig(verificationConfigSchema, { JWT_PUBLIC_KEY: publicKey, ...env });
+// PUBLIC_ORIGINS is required in production too (shared config); given here, so each test sees its own problems.
+const load = (env: Record<string, string>) =>
+  loadConfig(verificationConfigSchema, { JWT_PUBLIC_KEY: publicKey, PUBLIC_ORIGINS: 'https://market.example.org', ...env });
 const problems = (env: Record<string, string>) => {
   try {
     load(env);
