@@ -77,6 +77,21 @@ export const messageEventData = z.object({
   warning: z.enum(MESSAGE_WARNINGS).nullable().optional().catch(null),
 });
 
+/**
+ * A new listing matched a member's saved search (listings): one event per member, never the listing's own
+ * seller. The messaging service turns it into a notification.
+ */
+export const savedSearchMatchedEventData = z.object({
+  userId: z.uuid(),
+  savedSearchId: z.uuid(),
+  savedSearchName: z.string(),
+  listingId: z.uuid(),
+  listingTitle: z.string(),
+  listingPrice: z.string(),
+  /** The listing's first photo (an object path), or null when it has none. */
+  listingImage: z.string().nullable(),
+});
+
 export const eventDataSchemas = {
   'user.registered': userProfileEventData,
   'user.updated': userProfileEventData,
@@ -86,10 +101,15 @@ export const eventDataSchemas = {
   'listing.updated': listingEventData,
   'listing.deleted': z.object({ id: z.uuid(), userId: z.uuid(), version }),
   'message.created': messageEventData,
+  /** A listing expires in three days (listings' expiry job, once per expiry period): its owner is told. */
+  'listing.expiring': z.object({ userId: z.uuid(), listingId: z.uuid(), listingTitle: z.string(), expiresAt: isoDate }),
+  /** Its owner marked a listing sold, to a member who wrote about it or to someone else (null). */
+  'listing.sold': z.object({ listingId: z.uuid(), listingTitle: z.string(), sellerId: z.uuid(), buyerId: z.uuid().nullable() }),
   /** A session was signed out (or its user deleted): replicas close the WebSockets it opened. */
   'session.revoked': z.object({ sessionId: z.string(), userId: z.uuid() }),
   /** A moderator suspended a member (listings): auth refuses their sign-in and ends their sessions. */
   'member.suspended': z.object({ userId: z.uuid(), moderatorId: z.uuid(), reason: z.string(), caseId: z.uuid() }),
+  'saved_search.matched': savedSearchMatchedEventData,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

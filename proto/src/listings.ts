@@ -249,6 +249,12 @@ export const listingSchema = z.object({
   user: sellerSchema.optional(),
   /** Present only when a moderator's hold or decision keeps the listing out of the catalogue. */
   moderationStatus: z.enum(MODERATION_STATES).optional(),
+  /** When the listing leaves the catalogue unless renewed (30 days after it is posted or renewed). */
+  expiresAt: z.string().optional(),
+  /** Present once it has expired (out of the catalogue until its owner renews it). */
+  expiredAt: z.string().optional(),
+  /** Present once its owner marked it sold: out of the catalogue, its page says "Sold" for 7 days. */
+  soldAt: z.string().optional(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 export type Seller = z.infer<typeof sellerSchema>;
