@@ -46,16 +46,23 @@ export default function PublicProfile() {
   const blocked = blockedMembers?.some((member) => member.id === profile.id);
   return (
     <Page>
-      <ProfileHeader
-        profile={profile}
-        actions={
-          blockedMembers && (blocked ? <UnblockMemberButton memberId={profile.id} name={name} /> : <BlockMemberButton memberId={profile.id} name={name} />)
-        }
-      />
+      <ProfileHeader profile={profile} />
       <Section aria-labelledby="public-listings">
         <SellerListings sellerId={profile.id} />
       </Section>
       <Reviews sellerId={profile.id} sellerName={name} reviewCount={profile.reviewCount} focus={hash === `#${REVIEWS_ANCHOR}`} />
+      {/* At the end, not beside the name: a rare step, kept from accidental taps. */}
+      {blockedMembers && (
+        <BlockSection aria-labelledby="block-member-heading">
+          <h2 id="block-member-heading">{blocked ? t`You blocked ${name}` : t`Is ${name} bothering you?`}</h2>
+          <p>
+            {blocked
+              ? t`You cannot message each other. Unblock to bring your conversation back.`
+              : t`Block them: you can no longer message each other, and they are not told.`}
+          </p>
+          {blocked ? <UnblockMemberButton memberId={profile.id} name={name} /> : <BlockMemberButton memberId={profile.id} name={name} />}
+        </BlockSection>
+      )}
     </Page>
   );
 }
@@ -117,6 +124,23 @@ function PageSkeleton() {
     </Page>
   );
 }
+
+const BlockSection = styled.section`
+  margin-top: 32px;
+  padding-top: 16px;
+  border-top: 1px solid var(--border);
+  display: grid;
+  gap: 8px;
+  justify-items: start;
+  h2 {
+    font-size: 1rem;
+    font-weight: 700;
+  }
+  p {
+    color: var(--muted);
+    font-size: 0.92rem;
+  }
+`;
 
 const Page = styled(Container)`
   padding-top: 24px;
