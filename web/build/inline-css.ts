@@ -18,6 +18,29 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
   return { html: result, inlined };
 }
 
+/**
+ * A chunk's code with `file` left out of what its dynamic imports preload. Vite lists a chunk's preloads once
+ * (`__vite__mapDeps`'s `m.f=[…]`) and each import names them by index (`__vite__mapDeps([0,3,5])`): the file
+ * goes from the list, its index from every import, and the indexes after it move down by one.
+ */
+export function withoutPreload(code: string, file: string): string {
+  const list = /(m\.f=)(\[[^\]]*\])/.exec(code);
+  if (!list) return code;
+  const files = JSON.parse(list[2]!) as string[];
+  const removed = files.indexOf(file);
+  if (removed < 0) return code;
+  const kept = files.filter((_, index) => index !== removed);
+  return code.replace(list[0], `${list[1]}${JSON.stringify(kept)}`).replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indexes: string) => {
+    const moved = indexes
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((index) => index !== removed)
+      .map((index) => (index > removed ? index - 1 : index));
+    return `__vite__mapDeps([${moved.join(',')}])`;
+  });
+}
+
 export function inlineCss(): Plugin {
   return {
     name: 'inline-css',
@@ -37,9 +60,7 @@ export function inlineCss(): Plugin {
           delete bundle[fileOf(href)];
           // A lazy chunk that imports from the entry lists the entry's stylesheet among what it preloads
           // (Vite's __vite__mapDeps): it is in the page already, and its file is gone.
-          const name = JSON.stringify(fileOf(href)).replaceAll('.', '\\.');
-          const listed = new RegExp(`,${name}(?=[,\\]])|${name},?(?=["\\]])`, 'g');
-          for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = file.code.replace(listed, '');
+          for (const file of Object.values(bundle)) if (file.type === 'chunk') file.code = withoutPreload(file.code, fileOf(href));
         }
       },
     },

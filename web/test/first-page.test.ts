@@ -3,7 +3,7 @@
  * makes the browser load for the landing page stays under its ceiling and holds neither zod nor the form
  * libraries (they load with the screens that use them).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { initialJs, INITIAL_JS_CEILING_BYTES, kib } from '../build/initial-js';
 
@@ -43,6 +43,23 @@ describe('the landing page’s initial JS', () => {
     expect(new Set(lazy.map((match) => match[1]))).toEqual(new Set(['Home', 'Login', 'Register', 'Messages', 'Dashboard']));
     for (const match of lazy) expect(initial).not.toContain(`/${match[0]}`);
     expect(html).not.toMatch(/Home-|Login-|Messages-/);
+  });
+});
+
+describe('what lazy chunks preload', () => {
+  // Vite lists a chunk's preloads once (`m.f=[…]`) and names them by index; build/inline-css.ts takes the
+  // inlined stylesheet out of those lists. An index past the end made the browser fetch "/undefined".
+  it('is a list of built files, and every index names one of them', () => {
+    const assets = path.join(WEB_DIST, 'assets');
+    for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(path.join(assets, file), 'utf8');
+      const list = /m\.f=(\[[^\]]*\])/.exec(code)?.[1];
+      if (!list) continue;
+      const files = JSON.parse(list) as string[];
+      const indexes = [...code.matchAll(/__vite__mapDeps\(\[([\d,]*)\]\)/g)].flatMap(([, listed = '']) => listed.split(',').filter(Boolean).map(Number));
+      expect({ file, missing: files.filter((listed) => !existsSync(path.join(WEB_DIST, listed))) }).toEqual({ file, missing: [] });
+      expect({ file, outOfRange: indexes.filter((index) => index >= files.length) }).toEqual({ file, outOfRange: [] });
+    }
   });
 });
 

@@ -45,7 +45,8 @@ interface TextFieldProps {
   placeholder?: string;
   autoComplete?: string;
   hint?: ReactNode;
-  validate?: (value: unknown) => string | undefined;
+  /** The field's check: its message, or undefined when the value passes (a promise of either while the check loads). */
+  validate?: (value: unknown) => string | undefined | Promise<string | undefined>;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   step?: string;
   min?: string;

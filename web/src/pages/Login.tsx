@@ -3,34 +3,39 @@
  * the server's message ("Invalid credentials" otherwise); success loads the current user and goes home.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { loginBody, type LoginBody } from '@vnmarket/proto/src/auth';
+import type { LoginBody } from '@vnmarket/proto/src/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
 import { Button } from '../components/ui';
 import { apiRequest } from '../lib/api';
+import { loadAfterPaint } from '../lib/after-paint';
 import { revalidateAfterSignIn } from '../lib/cache-writes';
-import { serverText } from '../lib/server-messages';
+import { FOCUS_FIRST_ERROR } from '../lib/focus-first-error';
 import { useToast } from '../lib/toast';
-import { FOCUS_FIRST_ERROR, fieldValidator } from '../lib/validation';
 import { AuthLayout } from './AuthLayout';
 
+/** The checks (zod) and the server's messages: after the screen's first paint. */
+const checks = loadAfterPaint(() => import('./auth-checks'));
+
 const validators = {
-  identifier: fieldValidator(loginBody.shape.identifier),
-  password: fieldValidator(loginBody.shape.password),
+  identifier: checks.check(({ loginChecks }) => loginChecks.identifier),
+  password: checks.check(({ loginChecks }) => loginChecks.password),
 };
 
 export default function Login() {
   const navigate = useNavigate();
   const toast = useToast();
   const { t } = useLingui();
+  checks.useLoadAfterPaint();
 
   const onSubmit = async (values: Partial<LoginBody>) => {
     try {
       const body: LoginBody = { identifier: values.identifier ?? '', password: values.password ?? '' };
       await apiRequest('POST', '/api/login', body);
     } catch (error) {
-      toast({ title: t`Login failed`, description: serverText(error) ?? t`Invalid credentials`, variant: 'destructive' });
+      const messages = await checks.load().catch(() => undefined);
+      toast({ title: t`Login failed`, description: messages?.serverText(error) ?? t`Invalid credentials`, variant: 'destructive' });
       return;
     }
     toast({ title: t`Success`, description: t`Logged in successfully!` });

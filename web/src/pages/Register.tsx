@@ -4,25 +4,28 @@
  * current user and goes on to verify the phone.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { registerBody, type RegisterBody } from '@vnmarket/proto/src/auth';
+import type { RegisterBody } from '@vnmarket/proto/src/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
 import { Button } from '../components/ui';
 import { apiRequest } from '../lib/api';
+import { loadAfterPaint } from '../lib/after-paint';
 import { revalidateAfterSignIn } from '../lib/cache-writes';
+import { FOCUS_FIRST_ERROR } from '../lib/focus-first-error';
 import { activeLanguage } from '../lib/i18n';
-import { serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
-import { FOCUS_FIRST_ERROR, fieldValidator, submissionErrors } from '../lib/validation';
 import { AuthLayout, Split } from './AuthLayout';
 
+/** The checks (zod) and the server's messages: after the screen's first paint. */
+const checks = loadAfterPaint(() => import('./auth-checks'));
+
 const validators = {
-  firstName: fieldValidator(registerBody.shape.firstName),
-  lastName: fieldValidator(registerBody.shape.lastName),
-  phone: fieldValidator(registerBody.shape.phone),
-  email: fieldValidator(registerBody.shape.email),
-  password: fieldValidator(registerBody.shape.password),
+  firstName: checks.check(({ registerChecks }) => registerChecks.firstName),
+  lastName: checks.check(({ registerChecks }) => registerChecks.lastName),
+  phone: checks.check(({ registerChecks }) => registerChecks.phone),
+  email: checks.check(({ registerChecks }) => registerChecks.email),
+  password: checks.check(({ registerChecks }) => registerChecks.password),
 };
 
 type RegisterValues = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email' | 'password', string>>;
@@ -31,6 +34,7 @@ export default function Register() {
   const navigate = useNavigate();
   const toast = useToast();
   const { t } = useLingui();
+  checks.useLoadAfterPaint();
 
   const onSubmit = async (values: RegisterValues) => {
     try {
@@ -45,8 +49,9 @@ export default function Register() {
       };
       await apiRequest('POST', '/api/register', body);
     } catch (error) {
-      toast({ title: t`Registration failed`, description: serverText(error) ?? t`Failed to create account`, variant: 'destructive' });
-      return submissionErrors(error);
+      const messages = await checks.load().catch(() => undefined);
+      toast({ title: t`Registration failed`, description: messages?.serverText(error) ?? t`Failed to create account`, variant: 'destructive' });
+      return messages?.submissionErrors(error);
     }
     toast({ title: t`Success`, description: t`Account created! Please verify your phone number.` });
     await revalidateAfterSignIn();
