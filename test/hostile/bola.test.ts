@@ -97,7 +97,14 @@ const ATTEMPTS: Record<string, Attempt> = {
     body: () => 'bytes',
     expect: 'denied',
   },
-  'POST /api/listings/:id/appeal': { path: () => `/api/listings/${fixture.listing}/appeal`, body: () => ({ text: 'B appeals for A, please' }), expect: 'denied' },
+  'POST /api/listings/:id/appeal': {
+    path: () => `/api/listings/${fixture.listing}/appeal`,
+    body: () => ({ text: 'B appeals for A, please' }),
+    expect: 'denied',
+  },
+  'POST /api/listings/:id/renew': { path: () => `/api/listings/${fixture.listing}/renew`, body: () => ({}), expect: 'denied' },
+  'POST /api/listings/:id/sold': { path: () => `/api/listings/${fixture.listing}/sold`, body: () => ({ buyerId: b.user.id }), expect: 'denied' },
+  'GET /api/listings/:id/buyers': { path: () => `/api/listings/${fixture.listing}/buyers`, expect: 'denied' },
   ...Object.fromEntries(
     ['dismiss', 'remove', 'suspend'].map((action) => [
       `POST /api/moderation/cases/:id/${action}`,

@@ -8,6 +8,7 @@ import {
   listingImageBody,
   listingQuery,
   listingStatusBody,
+  markSoldBody,
   loginBody,
   messagesPageQuery,
   pageQuery,
@@ -36,7 +37,7 @@ jest.setTimeout(180_000);
 let stack: Stack;
 let user: RegisteredUser;
 let other: RegisteredUser;
-let ids: { listing: string; conversation: string; upload: string; review: string };
+let ids: { listing: string; conversation: string; upload: string; review: string; lifecycleListing: string };
 
 beforeAll(async () => {
   stack = await startStack('hostile-fuzz', {
@@ -60,7 +61,16 @@ beforeAll(async () => {
     expect(response.status).toBe(201);
     return response.body as { id: string };
   });
-  ids = { listing: listing.id, conversation: message.conversationId, upload: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]!, review: review.id };
+  // Its own listing, about which the other member wrote: DELETE's spec removes the first one early.
+  const lifecycleListing = (await user.client.post('/api/listings', listingBody())).body;
+  await other.client.post('/api/messages', { receiverId: user.user.id, content: 'Còn không ạ?', listingId: lifecycleListing.id });
+  ids = {
+    lifecycleListing: lifecycleListing.id,
+    listing: listing.id,
+    conversation: message.conversationId,
+    upload: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]!,
+    review: review.id,
+  };
 }, 60_000);
 afterAll(() => stack.stop());
 
@@ -107,6 +117,9 @@ const SPECS: Record<string, FuzzSpec> = {
   'POST /api/reports': { body: reportBody },
   'GET /api/reports/mine': {},
   'POST /api/listings/:id/appeal': { body: appealBody, path: () => `/api/listings/${ids.listing}/appeal` },
+  'GET /api/listings/:id/buyers': { path: () => `/api/listings/${ids.lifecycleListing}/buyers` },
+  'POST /api/listings/:id/renew': { path: () => `/api/listings/${ids.lifecycleListing}/renew` },
+  'POST /api/listings/:id/sold': { body: markSoldBody, path: () => `/api/listings/${ids.lifecycleListing}/sold` },
   // As a member (403 before the body is read): a moderator's decisions are swept by the BOLA and API tests.
   'GET /api/moderation/cases': {},
   ...Object.fromEntries(

@@ -85,7 +85,8 @@ export interface GenerateResult {
 }
 
 /** A listings row as the service stores it, less what the database fills in (id, images default). */
-export type ListingInsert = Omit<ListingRow, 'id' | 'images' | 'version' | 'moderation_state'>;
+/** The lifecycle columns take their defaults: a generated listing runs 30 days from when it is loaded. */
+export type ListingInsert = Omit<ListingRow, 'id' | 'images' | 'version' | 'moderation_state' | 'expires_at' | 'expired_at' | 'sold_at' | 'buyer_id'>;
 
 // ---------------------------------------------------------------------------------------------------
 // Randomness: a small seeded PRNG (mulberry32), so runs are reproducible.

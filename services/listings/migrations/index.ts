@@ -17,6 +17,7 @@ import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 import * as phoneReveals from './20261128151500_phone_reveals';
 import * as moderationCases from './20261128160000_moderation_cases';
 import * as sellerPhoneVerifiedAt from './20261128170000_seller_phone_verified_at';
+import * as listingLifecycle from './20261128183000_listing_lifecycle';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { name: '20261128151500_phone_reveals', ...phoneReveals },
   { name: '20261128160000_moderation_cases', ...moderationCases },
   { name: '20261128170000_seller_phone_verified_at', ...sellerPhoneVerifiedAt },
+  { name: '20261128183000_listing_lifecycle', ...listingLifecycle },
 ];

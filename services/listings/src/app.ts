@@ -7,6 +7,8 @@ import { KnownWords } from './db/known-words';
 import { TitleWords } from './db/title-words';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
+import { ExpiryJob } from './expiry/expiry-job';
+import { lifecycleRoutes } from './routes/lifecycle';
 import { listingsRoutes } from './routes/listings';
 import { moderationRoutes } from './routes/moderation';
 import { pageRoutes } from './routes/pages';
@@ -20,6 +22,7 @@ export interface ListingsService extends ServiceParts {
   app: Express;
   outbox: Outbox;
   browseCache: BrowseCache;
+  expiry: ExpiryJob;
 }
 
 /** How often a replica reads the title statistics again: ANALYZE renews them far less often. */
@@ -62,24 +65,29 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
   app.use(pageRoutes(ctx));
   app.use(phoneRoutes(ctx));
   app.use(moderationRoutes(ctx));
+  app.use(lifecycleRoutes(ctx));
   app.use(listingsRoutes(ctx));
   app.use(savedRoutes(ctx));
   app.use(reportsRoutes(ctx));
   finishApp(app, logger);
+  const expiry = new ExpiryJob({ db, outbox, logger, clock, intervalMs: config.EXPIRY_INTERVAL_SECONDS * 1000, onExpired: () => browseCache.invalidateSoon() });
 
   return {
     app,
     outbox,
     browseCache,
+    expiry,
     async start() {
       await bus.subscribe(listingsSubscription({ db, outbox, exchange: config.EVENTS_EXCHANGE }));
       await bus.subscribeBroadcast(browseCacheSubscription({ cache: browseCache, sellerCopies, logger }));
       bus.start();
       outbox.start();
+      expiry.start();
     },
-    stop: () => {
+    stop: async () => {
       sellerCopies.close();
       browseCache.close();
+      await expiry.stop();
       return outbox.stop();
     },
   };

@@ -28,6 +28,8 @@ export const listingsConfigSchema = baseConfigSchema.extend({
   PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(20),
   /** Distinct members whose open reports hold a listing out of the catalogue until a moderator decides. */
   REPORTS_TO_HOLD_LISTING: z.coerce.number().int().min(1).max(100).default(3),
+  /** How often each replica looks for listings to expire and owners to tell (0: never, for tests that run it by hand). */
+  EXPIRY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
 export type ListingsConfig = z.infer<typeof listingsConfigSchema>;

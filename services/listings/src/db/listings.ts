@@ -38,6 +38,12 @@ export interface ListingRow {
   version: number;
   /** Set while a moderator's hold or decision keeps the listing out (is_active is then false). */
   moderation_state: ModerationState | null;
+  /** 30 days after it was posted or renewed (see expiry/); expired_at is set when the job took it out. */
+  expires_at: Date;
+  expired_at: Date | null;
+  /** Set when its owner marked it sold (is_active is then false); buyer_id when they named the buyer. */
+  sold_at: Date | null;
+  buyer_id: string | null;
 }
 
 /** A listing row joined with its seller's read copy (seller columns prefixed with `seller_`). */
@@ -58,6 +64,9 @@ const LISTING_COLUMNS = [
   'l.contact_preference',
   'l.is_active',
   'l.moderation_state',
+  'l.expires_at',
+  'l.expired_at',
+  'l.sold_at',
   'l.view_count',
   'l.save_count',
   'l.created_at',
@@ -99,6 +108,9 @@ export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
     updatedAt: row.updated_at.toISOString(),
   };
   if (row.moderation_state) listing.moderationStatus = row.moderation_state;
+  if (row.expires_at) listing.expiresAt = row.expires_at.toISOString();
+  if (row.expired_at) listing.expiredAt = row.expired_at.toISOString();
+  if (row.sold_at) listing.soldAt = row.sold_at.toISOString();
   const withSeller = row as ListingWithSellerRow;
   if ('seller_id' in withSeller && withSeller.seller_id) listing.user = toSeller(sellerOf(withSeller));
   return listing;
@@ -758,8 +770,11 @@ export async function listingsOfOwner(db: Knex, userId: string): Promise<Listing
   return rows.map((row) => toListing(row));
 }
 
-export function lockListing(trx: Knex.Transaction, id: string): Promise<Pick<ListingRow, 'id' | 'user_id' | 'moderation_state'> | undefined> {
-  return trx('listings').select('id', 'user_id', 'moderation_state').where({ id }).forUpdate().first();
+export function lockListing(
+  trx: Knex.Transaction,
+  id: string,
+): Promise<Pick<ListingRow, 'id' | 'user_id' | 'title' | 'moderation_state' | 'expired_at' | 'sold_at'> | undefined> {
+  return trx('listings').select('id', 'user_id', 'title', 'moderation_state', 'expired_at', 'sold_at').where({ id }).forUpdate().first();
 }
 
 /** A listing as the form sends it, as the table's columns. */

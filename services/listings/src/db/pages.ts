@@ -1,5 +1,6 @@
 import { LISTING_PREVIEW_DESCRIPTION, type ListingPreview, type SitemapBatch, type SitemapQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
+import { soldRecently } from './lifecycle';
 import type { ListingRow } from './listings';
 
 type PreviewRow = Pick<
@@ -15,6 +16,7 @@ type PreviewRow = Pick<
   | 'images'
   | 'metadata'
   | 'is_active'
+  | 'sold_at'
   | 'created_at'
   | 'updated_at'
 >;
@@ -37,13 +39,15 @@ export async function findListingPreview(db: Knex, id: string): Promise<ListingP
       'images',
       'metadata',
       'is_active',
+      'sold_at',
       'created_at',
       'updated_at',
     )
     .where({ id })
     .first();
   if (!row) return undefined;
-  if (!row.is_active) return { id: row.id, visible: false };
+  // A sold listing's page says "Sold" to everyone for a week (see soldRecently).
+  if (!row.is_active && !soldRecently({ soldAt: row.sold_at?.toISOString() }, new Date())) return { id: row.id, visible: false };
   return {
     id: row.id,
     visible: true,

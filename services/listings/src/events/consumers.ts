@@ -10,6 +10,7 @@ import {
   type Subscription,
 } from '@vnmarket/shared';
 import type { BrowseCache } from '../browse-cache';
+import { forgetContactsOf, recordListingContact } from '../db/contacts';
 import { deleteListings, listingIdsOfOwner } from '../db/listings';
 import { deleteRevealsBy } from '../db/phone-reveals';
 import { deleteReportsBy } from '../db/reports';
@@ -28,9 +29,15 @@ export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange:
       await unsaveAllOfUser(trx, userId);
       await deleteReportsBy(trx, userId);
       await deleteRevealsBy(trx, userId);
+      await forgetContactsOf(trx, userId);
       const deleted = await deleteListings(trx, await listingIdsOfOwner(trx, userId));
       await publishDeleted(deps.outbox, trx, deleted);
       await deleteSeller(trx, userId, event.data.version);
+    },
+    // Who wrote about which listing: the buyers its owner can name when it sells.
+    'message.created': async (trx, event) => {
+      const { listingId, senderId, receiverId, createdAt } = event.data;
+      if (listingId) await recordListingContact(trx, { listingId, senderId, receiverId, createdAt });
     },
   });
 }

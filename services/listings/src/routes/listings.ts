@@ -1,5 +1,14 @@
 import { Router } from 'express';
-import { GATEWAY_CACHE_HEADER, listingBody, listingQuery, listingStatusBody, TOTAL_COUNT_CAP, TOTAL_COUNT_HEADER, type Listing } from '@vnmarket/proto';
+import {
+  GATEWAY_CACHE_HEADER,
+  LIFECYCLE_REFUSALS,
+  listingBody,
+  listingQuery,
+  listingStatusBody,
+  TOTAL_COUNT_CAP,
+  TOTAL_COUNT_HEADER,
+  type Listing,
+} from '@vnmarket/proto';
 import { conflict, forbidden, markPersonal, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
@@ -13,6 +22,7 @@ import {
   setListingActive,
   toListing,
 } from '../db/listings';
+import { soldRecently } from '../db/lifecycle';
 import { isModerator } from '../db/sellers';
 import { cachedPage, cacheKeyOf, encodedBody } from '../browse-cache';
 import { publishDeleted, publishListing } from '../events/publish';
@@ -22,7 +32,7 @@ const LISTING_NOT_FOUND = 'Listing not found';
 const TOO_MANY_LISTINGS = 'You have posted as many listings as allowed today. Please try again tomorrow.';
 
 /** Locks a listing for a write by its owner: 404 if absent (or a malformed id), 403 if not theirs. */
-async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string) {
+export async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string) {
   const listing = await lockListing(trx, id);
   if (!listing) throw notFound(LISTING_NOT_FOUND);
   if (listing.user_id !== userId) throw forbidden('You can only change your own listings', 'not_owner');
@@ -69,15 +79,16 @@ export function listingsRoutes(ctx: ListingsContext): Router {
     // No seller's number here, for anyone: it leaves only through "Show number" (routes/phone.ts).
     let listing = await findListing(ctx.db, id);
     // A deactivated listing is hidden from everyone but its owner (and, when a moderator's hand hid it, the
-    // moderators): the same 404 as one that never existed.
-    if (!listing || (!listing.isActive && !(await mayOpenHidden(ctx, listing, req.session?.userId)))) throw notFound(LISTING_NOT_FOUND);
+    // moderators): the same 404 as one that never existed. A sold one says "Sold" to everyone for a week.
+    const openToAll = listing && (listing.isActive || soldRecently(listing, ctx.clock()));
+    if (!listing || (!openToAll && !(await mayOpenHidden(ctx, listing, req.session?.userId)))) throw notFound(LISTING_NOT_FOUND);
     const viewer = req.session?.userId ?? `ip:${req.ip}`;
     if (viewer !== listing.userId && (await ctx.views.shouldCount(id, viewer))) {
       await incrementViews(ctx.db, id);
       listing = { ...listing, viewCount: listing.viewCount + 1 };
     }
     // A hidden listing is shown only to its owner (or a moderator): an answer for them alone.
-    if (!listing.isActive) markPersonal(res);
+    if (!openToAll) markPersonal(res);
     res.json(listing);
   });
 
@@ -113,6 +124,9 @@ export function listingsRoutes(ctx: ListingsContext): Router {
       const { isActive } = parseInput(listingStatusBody, req.body);
       // Only a moderator's decision brings a held or removed listing back.
       if (listing.moderation_state) throw conflict('This listing is under review', 'under_review');
+      // Sold stays sold; an expired listing comes back by a renewal, which gives it a new expiry.
+      if (isActive && listing.sold_at) throw conflict(LIFECYCLE_REFUSALS.listing_sold, 'listing_sold');
+      if (isActive && listing.expired_at) throw conflict(LIFECYCLE_REFUSALS.listing_expired, 'listing_expired');
       const updated = await setListingActive(trx, listing.id, isActive);
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
