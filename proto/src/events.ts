@@ -109,6 +109,10 @@ export const eventDataSchemas = {
   'session.revoked': z.object({ sessionId: z.string(), userId: z.uuid() }),
   /** A moderator suspended a member (listings): auth refuses their sign-in and ends their sessions. */
   'member.suspended': z.object({ userId: z.uuid(), moderatorId: z.uuid(), reason: z.string(), caseId: z.uuid() }),
+  /** A listing was held for review, restored or removed (listings): its owner is told (messaging's notifications). */
+  'listing.moderated': z.object({ userId: z.uuid(), listingId: z.uuid(), listingTitle: z.string(), state: z.enum(['held', 'restored', 'removed']) }),
+  /** A member reviewed a seller (auth): the seller is told. */
+  'review.created': z.object({ sellerId: z.uuid(), reviewerId: z.uuid(), reviewerName: z.string(), rating: z.number().int(), reviewId: z.uuid() }),
   'saved_search.matched': savedSearchMatchedEventData,
 } as const;
 

@@ -8,6 +8,7 @@ export * from './saved-searches';
 export * from './places';
 export * from './services';
 export * from './messaging';
+export * from './notifications';
 export * from './verification';
 export * from './media';
 export * from './languages';

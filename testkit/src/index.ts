@@ -10,3 +10,4 @@ export * from './fixtures';
 export * from './socket';
 export * from './events';
 export * from './moderators';
+export * from './push-endpoint';

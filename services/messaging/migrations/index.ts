@@ -7,6 +7,7 @@ import * as outboxTraceContext from './20261124090000_outbox_trace_context';
 import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 import * as messageWarnings from './20261128153000_message_warnings';
 import * as blocks from './20261128153100_blocks';
+import * as notifications from './20261128190000_notifications';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '20261127070000_outbox_claim_order', ...outboxClaimOrder },
   { name: '20261128153000_message_warnings', ...messageWarnings },
   { name: '20261128153100_blocks', ...blocks },
+  { name: '20261128190000_notifications', ...notifications },
 ];

@@ -4,11 +4,17 @@ import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type Servic
 import type { MessagingConfig } from './config';
 import { MessageWriter } from './db/message-writer';
 import { messagingSubscription, pushSubscription } from './events/consumers';
+import { Notifier } from './notifications/notifier';
+import { WebPushSender } from './notifications/web-push-sender';
+import { BellPush } from './realtime/bell-push';
 import { LivePush } from './realtime/live-push';
+import { Presence } from './realtime/presence';
 import { SocketHub } from './realtime/socket-hub';
 import { blocksRoutes } from './routes/blocks';
 import { conversationsRoutes } from './routes/conversations';
 import { messagesRoutes } from './routes/messages';
+import { notificationsRoutes } from './routes/notifications';
+import { pushRoutes } from './routes/push';
 import { replyTimesRoutes } from './routes/reply-times';
 import { ownHostsOf } from './safety/scam-guard';
 import type { MessagingContext } from './service-context';
@@ -21,6 +27,7 @@ export interface MessagingService extends ServiceParts {
   outbox: Outbox;
   hub: SocketHub;
   livePush: LivePush;
+  notifier: Notifier;
   attach(server: Server): void;
   beforeDrain(): Promise<void>;
 }
@@ -31,7 +38,10 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
   // The live push does not wait for the relay, so the relay need not chase every commit: one pass per
   // interval publishes everything stored meanwhile in a few statements.
   const outbox = new Outbox({ db, bus, logger, clock: deps.clock, pollIntervalMs: RELAY_INTERVAL_MS, batches: config.EVENT_BATCHES });
+  // A socket counts as an open tab for a little over two heartbeats without one.
+  const presence = new Presence({ redis, logger, ttlMs: config.WS_HEARTBEAT_MS * 2 + 5_000 });
   const hub = new SocketHub({
+    presence,
     authenticator: infrastructure.authenticator,
     sessions: infrastructure.sessions,
     logger,
@@ -49,7 +59,27 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     channel: `${config.REDIS_KEY_PREFIX}messaging:push`,
     logger,
   });
+  const bell = new BellPush({
+    hub,
+    publisher: redis,
+    subscriber: redis.duplicate({ autoResubscribe: false }),
+    channel: `${config.REDIS_KEY_PREFIX}messaging:bell`,
+    logger,
+  });
+  const webPush =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? new WebPushSender({
+          db,
+          logger,
+          vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT },
+          ttlSeconds: config.PUSH_TTL_SECONDS,
+          timeoutMs: config.PUSH_TIMEOUT_MS,
+        })
+      : undefined;
+  const notifier = new Notifier({ db, logger, bell, presence, webPush });
   const ctx: MessagingContext = {
+    bell,
+    webPush,
     config,
     logger,
     db,
@@ -68,6 +98,8 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
   app.use(messagesRoutes(ctx));
   app.use(blocksRoutes(ctx));
   app.use(replyTimesRoutes(ctx));
+  app.use(notificationsRoutes(ctx));
+  app.use(pushRoutes(ctx));
   finishApp(app, logger);
 
   return {
@@ -75,18 +107,22 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     outbox,
     hub,
     livePush,
+    notifier,
     attach: (server) => hub.attach(server),
     async start() {
-      await bus.subscribe(messagingSubscription({ db, exchange: config.EVENTS_EXCHANGE }));
+      await bus.subscribe(messagingSubscription({ db, exchange: config.EVENTS_EXCHANGE, notifier }));
       await bus.subscribeBroadcast(pushSubscription(hub, livePush));
       await livePush.start();
+      await bell.start();
       bus.start();
       outbox.start();
     },
     beforeDrain: () => hub.close(),
     async stop() {
       livePush.stop();
+      bell.stop();
       await outbox.stop();
+      await notifier.settled();
     },
   };
 }

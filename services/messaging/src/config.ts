@@ -1,6 +1,6 @@
 import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
-import { baseConfigSchema } from '@vnmarket/shared';
+import { baseConfigSchema, booleanString } from '@vnmarket/shared';
 
 export const messagingConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.messaging),
@@ -16,6 +16,35 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Messages that open a new conversation, per member per hour (429 beyond): replies are not counted. */
   FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Web push's VAPID key pair (base64url, as web-push generates it; or VAPID_*_KEY_FILE). Without both, no push is sent. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  /** Where the push services can reach us about our pushes. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: address')
+    .default('mailto:admin@chovietbayarea.com'),
+  /** Hosts (and their subdomains) a push subscription's https endpoint may name: the browsers' push services. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Development and tests: endpoints on the loopback address, over plain http too (a local push endpoint). */
+  PUSH_ALLOW_LOOPBACK: booleanString.default(false),
+  /** How long a push service keeps a push for a browser that is offline. */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

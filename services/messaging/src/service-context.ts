@@ -1,6 +1,8 @@
 import type { Authenticator, Knex, Logger, Outbox, RateLimit } from '@vnmarket/shared';
 import type { MessagingConfig } from './config';
 import type { MessageWriter } from './db/message-writer';
+import type { WebPushSender } from './notifications/web-push-sender';
+import type { BellPush } from './realtime/bell-push';
 import type { LivePush } from './realtime/live-push';
 
 /** What route handlers are given: every dependency passed in, none reached for. */
@@ -19,4 +21,8 @@ export interface MessagingContext {
   /** Messages that open a conversation (FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR). */
   firstMessageLimit: RateLimit;
   clock: () => Date;
+  /** The bell's live count on the member's open tabs. */
+  bell: Pick<BellPush, 'publish'>;
+  /** Undefined without VAPID keys: push is not offered. */
+  webPush?: WebPushSender;
 }

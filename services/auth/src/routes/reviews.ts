@@ -78,6 +78,15 @@ export function reviewsRoutes(ctx: AuthContext): Router {
         });
         const seller = await refreshRating(trx, sellerId);
         if (seller) await publishProfile(ctx.outbox, trx, 'user.updated', seller);
+        // The seller is told (messaging's notifications), with the name the review shows.
+        const reviewer = await findUserById(trx, reviewerId);
+        await ctx.outbox.add(trx, 'review.created', {
+          sellerId,
+          reviewerId,
+          reviewerName: reviewer ? `${reviewer.first_name} ${reviewer.last_name}`.trim() : '',
+          rating: body.rating,
+          reviewId: created.id,
+        });
         return created;
       })
       .catch((error) => {

@@ -16,6 +16,11 @@ export async function publishListing(outbox: Outbox, trx: Knex.Transaction, type
   });
 }
 
+/** listing.moderated: the owner is told their listing was held for review, restored or removed. */
+export async function publishModerated(outbox: Outbox, trx: Knex.Transaction, row: ListingRow, state: 'held' | 'restored' | 'removed') {
+  await outbox.add(trx, 'listing.moderated', { userId: row.user_id, listingId: row.id, listingTitle: row.title, state });
+}
+
 /** rows are the deleted rows as they were: listing.deleted's version is one past their last change. */
 export async function publishDeleted(outbox: Outbox, trx: Knex.Transaction, rows: Pick<ListingRow, 'id' | 'user_id' | 'version'>[]) {
   for (const row of rows) await outbox.add(trx, 'listing.deleted', { id: row.id, userId: row.user_id, version: Number(row.version) + 1 });

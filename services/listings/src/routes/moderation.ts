@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound, parseInput, pathId, type Knex } from '@v
 import { decideCase, hideListingsOfOwner, lockCase, openAppeal, openCases, removeListing, restoreListing } from '../db/moderation';
 import type { ListingRow } from '../db/listings';
 import { isModerator } from '../db/sellers';
-import { publishListing } from '../events/publish';
+import { publishListing, publishModerated } from '../events/publish';
 import type { ListingsContext } from '../service-context';
 
 const CASE_NOT_FOUND = 'Case not found';
@@ -51,7 +51,11 @@ export function moderationRoutes(ctx: ListingsContext): Router {
         if (found.status !== 'open') throw conflict('This case has already been decided', 'case_closed');
         if (action === 'suspend' && found.owner_id === moderatorId) throw forbidden('You cannot suspend yourself', 'own_account');
         await decideCase(trx, caseId, action, moderatorId, reason);
-        for (const row of await applyDecision(ctx, trx, action, found.listing_id, found.owner_id)) await publishListing(ctx.outbox, trx, 'listing.updated', row);
+        const changed = await applyDecision(ctx, trx, action, found.listing_id, found.owner_id);
+        for (const row of changed) await publishListing(ctx.outbox, trx, 'listing.updated', row);
+        // The owner hears what became of the case's listing (a dismissal restores only a held one).
+        const decided = changed.find((row) => row.id === found.listing_id);
+        if (decided) await publishModerated(ctx.outbox, trx, decided, action === 'dismiss' ? 'restored' : 'removed');
         if (action === 'suspend') {
           await trx('sellers').where({ id: found.owner_id }).update({ suspended: true });
           await ctx.outbox.add(trx, 'member.suspended', { userId: found.owner_id, moderatorId, reason, caseId });

@@ -3,7 +3,7 @@ import { reportBody } from '@vnmarket/proto';
 import { badRequest, conflict, isUniqueViolation, notFound, parseInput } from '@vnmarket/shared';
 import { holdListing, openCaseOf, reportsOf, reporterCount } from '../db/moderation';
 import { OPEN_REPORT_CONSTRAINT, insertReport } from '../db/reports';
-import { publishListing } from '../events/publish';
+import { publishListing, publishModerated } from '../events/publish';
 import type { ListingsContext } from '../service-context';
 
 const TOO_MANY_REPORTS = 'You have sent as many reports as allowed today. Please try again tomorrow.';
@@ -35,7 +35,10 @@ export function reportsRoutes(ctx: ListingsContext): Router {
           case_id: openCase.id,
         });
         const heldRow = (await reporterCount(trx, openCase.id)) >= ctx.config.REPORTS_TO_HOLD_LISTING ? await holdListing(trx, listing.id) : undefined;
-        if (heldRow) await publishListing(ctx.outbox, trx, 'listing.updated', heldRow);
+        if (heldRow) {
+          await publishListing(ctx.outbox, trx, 'listing.updated', heldRow);
+          await publishModerated(ctx.outbox, trx, heldRow, 'held');
+        }
         return { report, held: heldRow !== undefined };
       })
       .catch((error) => {

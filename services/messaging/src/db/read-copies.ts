@@ -13,6 +13,8 @@ export async function upsertUser(trx: Knex.Transaction, user: EventData<'user.up
     profile_image_url: user.profileImageUrl,
     updated_at: new Date(user.updatedAt),
     version: user.version,
+    // Absent (an older event, or a language this release does not know): the copy keeps the one it has.
+    ...(user.preferredLanguage !== undefined && { preferred_language: user.preferredLanguage }),
   });
 }
 

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { clientSocketMessage, type ServerSocketMessage } from '@vnmarket/proto';
 import { isOwnOrigin, openWebSockets, type Authenticator, type Logger, type Session, type SessionRegistry } from '@vnmarket/shared';
+import type { Presence } from './presence';
 
 interface ClientSocket {
+  /** Names it in the member's presence (realtime/presence.ts). */
+  id: string;
   ws: WebSocket;
   session: Session;
   alive: boolean;
@@ -21,6 +25,8 @@ export interface SocketHubOptions {
   maxPayloadBytes: number;
   maxSocketsPerUser: number;
   heartbeatMs: number;
+  /** Records who has a tab open, across replicas (a push goes out only when none is). */
+  presence?: Presence;
 }
 
 /** Close codes the browser sees. */
@@ -121,7 +127,8 @@ export class SocketHub {
   }
 
   private register(ws: WebSocket, session: Session): void {
-    const client: ClientSocket = { ws, session, alive: true, openedAt: Date.now() };
+    const client: ClientSocket = { id: randomUUID(), ws, session, alive: true, openedAt: Date.now() };
+    this.options.presence?.opened(session.userId, client.id);
     // Down again on 'close', which every socket emits once (evicted, terminated, or closed by either side).
     openWebSockets.inc();
     const sockets = this.byUser.get(session.userId) ?? new Set<ClientSocket>();
@@ -145,6 +152,7 @@ export class SocketHub {
     }
     ws.on('close', () => {
       openWebSockets.dec();
+      this.options.presence?.closed(session.userId, client.id);
       clearTimeout(client.expiryTimer);
       sockets.delete(client);
       if (sockets.size === 0 && this.byUser.get(session.userId) === sockets) this.byUser.delete(session.userId);
@@ -185,6 +193,7 @@ export class SocketHub {
         live.push(client);
       }
     }
+    this.options.presence?.refresh(live.map((client) => [client.session.userId, client.id]));
     void this.closeEndedSessions(live).catch((error: Error) => this.options.logger.warn({ err: error.message }, 'socket session re-check failed'));
   }
 
