@@ -6,6 +6,7 @@ export * from './auth';
 export * from './listings';
 export * from './saved-searches';
 export * from './places';
+export * from './place-list';
 export * from './services';
 export * from './messaging';
 export * from './notifications';

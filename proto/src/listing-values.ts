@@ -80,7 +80,7 @@ export const EVENT_TYPES = [
  * Orders of GET /api/listings. Beyond the common ones, category pages sort by bedrooms (most first),
  * condition (new to fair), the seller's rating (highest first) and event date (soonest upcoming first).
  */
-export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance', 'bedrooms', 'condition', 'rating', 'date'] as const;
+export const LISTING_SORTS = ['recent', 'price-low', 'price-high', 'popular', 'relevance', 'bedrooms', 'condition', 'rating', 'date', 'distance'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
 /**

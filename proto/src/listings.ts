@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODERATION_STATES } from './moderation';
 import { idSchema, labelSchema, pageQuery, queryNumberInput, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
-import { CITY_NAMES } from './places';
+import { RADIUS_MILES } from './places';
 import {
   CATEGORIES,
   PRICE_TYPES,
@@ -164,8 +164,16 @@ export const listingQuery = z.object({
   minPrice: queryNumber('Minimum price'),
   maxPrice: queryNumber('Maximum price'),
   location: queryText,
-  /** A Home city: listings whose location names the city or one of its nearby places. */
-  near: z.preprocess(blankOrAll, z.enum(CITY_NAMES, { error: `near must be one of: ${CITY_NAMES.join(', ')}` }).optional()),
+  /** A place (a city, a neighbourhood or a ZIP code of place-list.ts): listings within `radius` miles of it. */
+  near: z.preprocess(blankOrAll, textSchema().max(100, 'Place is too long').optional()),
+  /** Miles from `near`: 5, 10, 25 or 50 (DEFAULT_RADIUS_MILES without it). */
+  radius: z.preprocess(
+    (value) => queryNumberInput(blankOrAll(value)),
+    z
+      .number({ error: `radius must be one of: ${RADIUS_MILES.join(', ')}` })
+      .refine((miles) => (RADIUS_MILES as readonly number[]).includes(miles), `radius must be one of: ${RADIUS_MILES.join(', ')}`)
+      .optional(),
+  ),
   condition: z.preprocess(blankOrAll, z.enum(CONDITIONS, { error: 'Unknown condition' }).optional()),
   search: queryText,
   /** At least this many bedrooms; 0 means a studio (0 bedrooms, or property type studio). */

@@ -17,7 +17,7 @@
  *
  * As a script it applies the listings migrations first and runs ANALYZE at the end; --seed N changes the data.
  */
-import { AMENITIES, CATEGORIES, CONDITIONS, DIETARY_OPTIONS, EXPERIENCE_LEVELS, JOB_TYPES, PROPERTY_TYPES, type Category } from '@vnmarket/proto';
+import { AMENITIES, CATEGORIES, CONDITIONS, DIETARY_OPTIONS, EXPERIENCE_LEVELS, JOB_TYPES, placeOfLocation, PROPERTY_TYPES, type Category } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { migrations } from '../../services/listings/migrations';
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
@@ -642,6 +642,9 @@ function listingRow(
     category,
     ...fields,
     location: `${city.name}, CA`,
+    // Where the service would place it (toColumns): the city's coordinates from the place list.
+    latitude: placeOfLocation(city.name)?.latitude ?? null,
+    longitude: placeOfLocation(city.name)?.longitude ?? null,
     contact_preference: dice.chance(0.7) ? 'message' : 'phone',
     is_active: !dice.chance((1 - activeShare) * 2.4 * age),
     view_count: dice.skewed(2000),

@@ -18,6 +18,7 @@ import * as phoneReveals from './20261128151500_phone_reveals';
 import * as moderationCases from './20261128160000_moderation_cases';
 import * as sellerPhoneVerifiedAt from './20261128170000_seller_phone_verified_at';
 import * as listingLifecycle from './20261128183000_listing_lifecycle';
+import * as listingCoordinates from './20261128190000_listing_coordinates';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { name: '20261128160000_moderation_cases', ...moderationCases },
   { name: '20261128170000_seller_phone_verified_at', ...sellerPhoneVerifiedAt },
   { name: '20261128183000_listing_lifecycle', ...listingLifecycle },
+  { name: '20261128190000_listing_coordinates', ...listingCoordinates },
 ];

@@ -22,7 +22,7 @@ import {
   type REPORT_REASONS,
   SERVICE_TYPES,
 } from '@vnmarket/proto/src/listing-values';
-import { BAY_AREA_CITIES, type CityName } from '@vnmarket/proto/src/places';
+import { HOME_CITIES, type CityName } from '@vnmarket/proto/src/places';
 import { titleCase } from './format';
 import { i18n } from './i18n';
 
@@ -502,7 +502,7 @@ export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
   },
 };
 
-/** Home's cities (San Francisco first, the default): the API widens each to its nearby places (near=). */
-export const CITIES = BAY_AREA_CITIES;
+/** Home's cities (San Francisco first, the default), places of the API's place list: near=<city> is within 25 miles of it. */
+export const CITIES = HOME_CITIES.map((name) => ({ name }));
 export type { CityName };
 export const DEFAULT_CITY: CityName = 'San Francisco';

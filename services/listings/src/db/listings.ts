@@ -1,5 +1,6 @@
-import { placesNear, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery, type ModerationState } from '@vnmarket/proto';
+import { placeOfLocation, TOTAL_COUNT_CAP, type Listing, type ListingInput, type ListingQuery, type ModerationState } from '@vnmarket/proto';
 import type { CountMemory } from '../count-memory';
+import { chordFrom, nearOf, whereWithin } from '../distance/near';
 import type { KnownWords } from './known-words';
 import { titleShareBound, type TitleWords } from './title-words';
 import type { Knex } from '@vnmarket/shared';
@@ -26,6 +27,9 @@ export interface ListingRow {
   price_type: string;
   condition: string | null;
   location: string;
+  /** Where the location is, from the place list (distance/near.ts); null when it names no known place. */
+  latitude: number | null;
+  longitude: number | null;
   images: string[];
   metadata: Record<string, unknown>;
   contact_preference: string;
@@ -170,8 +174,14 @@ const RECENT = [
 ] as const;
 
 /** The non-relevance orders, each ending newest first so pages are stable. */
-function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort']): void {
+function applyOrder(builder: Knex.QueryBuilder, sort: ListingQuery['sort'], query: ListingQuery): void {
   switch (sort) {
+    case 'distance': {
+      // Nearest first: the chord orders as the distance does, and the GiST index gives that order (see distance/near.ts).
+      const distance = chordFrom(nearOf(query)!);
+      builder.orderByRaw(`${distance.sql} asc`, distance.bindings);
+      break;
+    }
     case 'price-low':
       builder.orderBy('l.price', 'asc');
       break;
@@ -256,12 +266,9 @@ function applyRowFilters(filtered: Knex.QueryBuilder, query: ListingQuery): Knex
   if (query.priceType) filtered.where('l.price_type', query.priceType);
   // location_folded: fold(location), stored and trigram-indexed (fold costs an unaccent call per row and place).
   if (query.location) filtered.whereRaw("l.location_folded like fold(?) escape '\\'", [likeContains(query.location)]);
-  if (query.near) {
-    const places = placesNear(query.near);
-    filtered.where((area) => {
-      for (const place of places) area.orWhereRaw("l.location_folded like fold(?) escape '\\'", [likeContains(place)]);
-    });
-  }
+  // Within `radius` miles of a place of the list (distance/near.ts): a bounding cube on the GiST index, then the exact distance.
+  const near = nearOf(query);
+  if (near) whereWithin(filtered, near);
 
   const contains: Record<string, unknown> = {};
   for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
@@ -311,7 +318,7 @@ async function pageInOrder(db: Knex, filtered: Knex.QueryBuilder, sort: ListingQ
     .clone()
     .leftJoin('sellers as s', 's.id', 'l.user_id')
     .select([...LISTING_COLUMNS, ...SELLER_COLUMNS]);
-  applyOrder(builder, sort);
+  applyOrder(builder, sort, query);
   return ((await builder.limit(query.limit).offset(query.offset)) as ListingWithSellerRow[]).map((row) => toListing(row));
 }
 
@@ -347,11 +354,12 @@ async function pageOfFewOrMany(
   const matches = filtered
     .clone()
     .select('l.id', 'l.user_id', 'l.created_at', 'l.price', 'l.save_count', 'l.view_count', 'l.condition', 'l.metadata')
+    .modify((columns) => (sort === 'distance' ? columns.select('l.earth_position') : columns))
     .limit(TOTAL_COUNT_CAP + 1)
     .as('l');
   const sorted = db.from(matches).select('l.id', db.raw('count(*) over () as total'));
   if (sort === 'rating') sorted.leftJoin('sellers as s', 's.id', 'l.user_id');
-  applyOrder(sorted, sort);
+  applyOrder(sorted, sort, query);
   const page = (await sorted.limit(query.limit).offset(query.offset)) as { id: string; total: number }[];
   // Past the last page no row carries the count: then only a page beyond the matches was asked for.
   const total = Number(page[0]?.total ?? (query.offset > 0 ? await cappedCount(db, filtered) : 0));
@@ -779,6 +787,8 @@ export function lockListing(
 
 /** A listing as the form sends it, as the table's columns. */
 export function toColumns(input: ListingInput) {
+  // Where it is, from the place its location names (proto's place list; none: found by its text alone).
+  const place = placeOfLocation(input.location);
   return {
     title: input.title,
     description: input.description,
@@ -790,6 +800,8 @@ export function toColumns(input: ListingInput) {
     images: input.images,
     metadata: input.metadata,
     contact_preference: input.contactPreference,
+    latitude: place?.latitude ?? null,
+    longitude: place?.longitude ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../db/listings';
 import { soldRecently } from '../db/lifecycle';
 import { isModerator } from '../db/sellers';
+import { nearOf } from '../distance/near';
 import { cachedPage, cacheKeyOf, encodedBody } from '../browse-cache';
 import { publishDeleted, publishListing } from '../events/publish';
 import type { ListingsContext } from '../service-context';
@@ -52,6 +53,8 @@ export function listingsRoutes(ctx: ListingsContext): Router {
 
   router.get('/api/listings', async (req, res) => {
     const query = parseInput(listingQuery, req.query);
+    // A place the list does not hold, or a radius or the Distance order without a place: 400 before any cache.
+    nearOf(query);
     const page = await ctx.browseCache.get(cacheKeyOf(query), async () => {
       const { listings, total } = await searchListings(ctx.db, query, { counts: ctx.countMemory, titleWords: ctx.titleWords, knownWords: ctx.knownWords });
       // The body stays the spec's array; the count of all matches rides in a header.
