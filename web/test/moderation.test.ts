@@ -29,12 +29,19 @@ describe('moderation', () => {
   it('holds a listing at three reports, a moderator dismisses it, and the reporter sees the outcome', async () => {
     const ownerAccount = newAccount('Hùng', 'Phạm');
     const owner = await newPage({ account: ownerAccount, viewport: { width: 375, height: 800 }, locale: 'vi-VN', keep: true });
-    const listingId = await createListingAs(owner.context, web.base, { title: 'Phòng cho thuê gần chợ Lion', category: 'rent', price: '950', priceType: 'monthly' });
+    const listingId = await createListingAs(owner.context, web.base, {
+      title: 'Phòng cho thuê gần chợ Lion',
+      category: 'rent',
+      price: '950',
+      priceType: 'monthly',
+    });
 
     // Two members report through the API, the third through the report dialog.
     for (const name of ['An', 'Bình']) {
       const { context } = await newPage({ account: newAccount(name, 'Lê') });
-      const response = await context.request.post(`${web.base}/api/reports`, { data: { listingId, reason: 'fraud', description: 'Wants a Zelle deposit before any viewing' } });
+      const response = await context.request.post(`${web.base}/api/reports`, {
+        data: { listingId, reason: 'fraud', description: 'Wants a Zelle deposit before any viewing' },
+      });
       expect(response.status()).toBe(201);
     }
     const reporter = await newPage({ account: newAccount('Chi', 'Võ'), keep: true });
@@ -98,7 +105,9 @@ describe('moderation', () => {
     const { page, context } = await newPage({ account, viewport: { width: 375, height: 800 }, locale: 'vi-VN' });
     const ownerPage = await newPage({ account: newAccount('Sơn', 'Bùi') });
     const listingId = await createListingAs(ownerPage.context, web.base, { title: 'Bán xe Honda Civic 2015', category: 'sale', price: '6500' });
-    const report = await context.request.post(`${web.base}/api/reports`, { data: { listingId, reason: 'misleading', description: 'Giá không đúng, đòi chuyển khoản trước' } });
+    const report = await context.request.post(`${web.base}/api/reports`, {
+      data: { listingId, reason: 'misleading', description: 'Giá không đúng, đòi chuyển khoản trước' },
+    });
     expect(report.status()).toBe(201);
     await moderatorCommand(web.stack.auth, 'grant', account.phone);
     await eventually(async () => {

@@ -27,8 +27,10 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const post = async () => (await owner.client.post('/api/listings', listingBody())).body as { id: string };
-const report = (who: RegisteredUser, listingId: string, reason = 'fraud') => who.client.post('/api/reports', { listingId, reason, description: 'Asked for a deposit by Zelle before showing the room' });
-const inBrowse = async (id: string) => ((await reporters[0]!.client.get('/api/listings?limit=100')).body as { id: string }[]).some((listing) => listing.id === id);
+const report = (who: RegisteredUser, listingId: string, reason = 'fraud') =>
+  who.client.post('/api/reports', { listingId, reason, description: 'Asked for a deposit by Zelle before showing the room' });
+const inBrowse = async (id: string) =>
+  ((await reporters[0]!.client.get('/api/listings?limit=100')).body as { id: string }[]).some((listing) => listing.id === id);
 const caseOf = async (listingId: string) => {
   const cases = (await moderator.client.get('/api/moderation/cases')).body as { id: string; listing: { id: string } }[];
   return cases.find((found) => found.listing.id === listingId) as Record<string, unknown> & { id: string };
@@ -47,7 +49,9 @@ describe('reports become cases', () => {
     expect((await stack.client().get(`/api/listings/${listing.id}`)).status).toBe(404);
     const own = await owner.client.get(`/api/listings/${listing.id}`);
     expect(own.body).toMatchObject({ isActive: false, moderationStatus: 'held' });
-    expect((await owner.client.get('/api/users/listings')).body.find((mine: { id: string }) => mine.id === listing.id)).toMatchObject({ moderationStatus: 'held' });
+    expect((await owner.client.get('/api/users/listings')).body.find((mine: { id: string }) => mine.id === listing.id)).toMatchObject({
+      moderationStatus: 'held',
+    });
     expect((await moderator.client.get(`/api/listings/${listing.id}`)).status).toBe(200);
     // No link preview and no sitemap entry while it is held.
     expect((await stack.client().get(`/api/listings/${listing.id}/preview`)).body).toMatchObject({ visible: false });
@@ -97,7 +101,9 @@ describe('reports become cases', () => {
     expect((await reporters[0]!.client.post(`/api/listings/${listing.id}/appeal`, { text: 'This is my listing, not yours' })).status).toBe(403);
     expect((await owner.client.post(`/api/listings/${listing.id}/appeal`, { text: 'short' })).status).toBe(400);
     expect((await owner.client.post(`/api/listings/${listing.id}/appeal`, { text: 'I never asked for gift cards; please look again.' })).status).toBe(201);
-    expect((await owner.client.post(`/api/listings/${listing.id}/appeal`, { text: 'Please, once more, look again at it.' })).body).toMatchObject({ code: 'already_appealed' });
+    expect((await owner.client.post(`/api/listings/${listing.id}/appeal`, { text: 'Please, once more, look again at it.' })).body).toMatchObject({
+      code: 'already_appealed',
+    });
     const appeal = await caseOf(listing.id);
     expect(appeal).toMatchObject({ kind: 'appeal', appealText: 'I never asked for gift cards; please look again.', listing: { moderationStatus: 'removed' } });
     expect((await moderator.client.post(`/api/moderation/cases/${appeal.id}/dismiss`, { reason: 'The appeal holds' })).status).toBe(200);

@@ -112,7 +112,7 @@ export async function openCases(db: Knex, limit = 100): Promise<ModerationCase[]
     .join('listings as l', 'l.id', 'c.listing_id')
     .leftJoin('sellers as s', 's.id', 'c.owner_id')
     .where('c.status', 'open')
-    .orderByRaw("(l.moderation_state is not null) desc, c.opened_at asc")
+    .orderByRaw('(l.moderation_state is not null) desc, c.opened_at asc')
     .limit(limit)
     .select(
       'c.*',
