@@ -15,7 +15,7 @@ const localesDir = process.env.LINGUI_LOCALES_DIR ?? '<rootDir>/src/locales';
 export const FIRST_PAGE_SOURCES = [
   '<rootDir>/src/App.tsx',
   '<rootDir>/src/components/Toast.tsx',
-  '<rootDir>/src/components/ui.tsx',
+  '<rootDir>/src/components/first-page-ui.tsx',
   '<rootDir>/src/components/header/Header.tsx',
   '<rootDir>/src/components/header/SearchForm.tsx',
   '<rootDir>/src/components/header/UnreadBadge.tsx',

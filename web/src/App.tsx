@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { matchPath, Route, Routes, useLocation } from './lib/router';
 import { Header } from './components/header';
-import { Main, PageLoading } from './components/ui';
+import { Main, PageLoading } from './components/first-page-ui';
 import { useAuth } from './lib/use-auth';
 import Landing from './pages/landing';
 import { MessagingProvider } from './lib/messaging';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import styled from 'styled-components';
 import { SearchIcon } from '../FirstPageIcons';
-import { Input } from '../ui';
+import { Input } from '../first-page-ui';
 
 /** The listing search box (header and drawer): sends the words to the home page's search. */
 export function SearchForm({ onDone, id }: { onDone?: () => void; id: string }) {

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { CategoryIcon } from '../../components/CategoryIcon';
-import { ButtonLink, Container, IconCircle } from '../../components/ui';
+import { ButtonLink, Container, IconCircle } from '../../components/first-page-ui';
 import { media } from '../../lib/breakpoints';
 import { useHydrated } from '../../lib/prerendered';
 import { useLatestListings } from '../../lib/queries';
