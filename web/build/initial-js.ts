@@ -6,12 +6,13 @@ import { gzipSync } from 'node:zlib';
 export const INITIAL_JS_GOAL_BYTES = 100 * 1024;
 
 /**
- * What the regression test holds the first page to. Never raise it without a reason. It is 5 KB above the
- * goal for Tiếng Việt (issue 44): Lingui's runtime (@lingui/core and @lingui/react's provider, about 3 KB
- * gzip), the language's first-page catalogue (0.9 KB in English, 1.1 KB in Tiếng Việt) and the language
- * switch, against the 0.7 KB the first page had left. The bench still reports the goal.
+ * What the regression test holds the first page to: the goal itself. Never raise it without a reason. (It was
+ * 5 KB above the goal while Lingui's runtime and the first-page catalogue were new, issue 44; the build's
+ * tree-shaking help, build/treeshake.ts, the first page's own building blocks, components/first-page-ui.tsx,
+ * and lib/router.tsx's own useSearchParams and Navigate took the page back under it: 100,797 bytes in Tiếng
+ * Việt, 100,654 in English.)
  */
-export const INITIAL_JS_CEILING_BYTES = 105 * 1024;
+export const INITIAL_JS_CEILING_BYTES = INITIAL_JS_GOAL_BYTES;
 
 /** The size of the issue's "before": one 357 KB (107 KB gzip) index chunk plus the 211 KB (68 KB gzip) chunk it preloaded. */
 export const INITIAL_JS_BEFORE = { bytes: 573_798, gzipBytes: 175_880 };
