@@ -6,6 +6,7 @@
 export { publicUserSchema, reviewEligibilitySchema, reviewSchema, userSchema } from '@vnmarket/proto/src/auth';
 export { errorBody } from '@vnmarket/proto/src/errors';
 export { listingSchema, phoneRevealAnswer, savedListingSchema } from '@vnmarket/proto/src/listings';
+export { listingBuyerSchema } from '@vnmarket/proto/src/listing-lifecycle';
 export { blockedMemberSchema, conversationSummarySchema, messageSchema } from '@vnmarket/proto/src/messaging';
 export { moderationCaseSchema, myReportSchema } from '@vnmarket/proto/src/moderation';
 export { replyTimeSchema } from '@vnmarket/proto/src/seller-trust';

@@ -82,6 +82,10 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   phone_verification_required: msg`Verify your phone number to see sellers' numbers`,
   not_phone_contact: msg`This seller asks to be contacted by message`,
   phone_unavailable: msg`This seller's phone number is not available. Please send a message instead.`,
+  listing_sold: msg`This listing has been sold`,
+  already_sold: msg`This listing is already marked as sold`,
+  listing_expired: msg`This listing has expired. Renew it to show it again.`,
+  not_a_buyer: msg`Choose a buyer from the people who messaged you about this listing`,
   // messaging
   not_participant: msg`This conversation is not yours`,
   messaging_unavailable: msg`You cannot message this member`,
@@ -121,6 +125,7 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'Rating must be a whole number from 1 to 5': msg`Rating must be a whole number from 1 to 5`,
   'Comment must be at most 2000 characters': msg`Comment must be at most 2000 characters`,
   'Invalid listing id': msg`Invalid listing id`,
+  'Choose a buyer from the list': msg`Choose a buyer from the list`,
   'Answer is required': msg`Answer is required`,
   'Answer must be at most 2000 characters': msg`Answer must be at most 2000 characters`,
   // Photos (object-path.ts, media.ts) and ids (primitives.ts)

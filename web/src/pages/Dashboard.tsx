@@ -12,6 +12,7 @@ import styled from 'styled-components';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Tabs } from '../components/Tabs';
 import { ListingCard } from '../components/ListingCard';
+import { ExpiredNotice, ExpiresOn, LifecycleBadge, lifecycleState, MarkSoldButton } from '../components/ListingLifecycle';
 import { ModerationBadge, ModerationNotice } from '../components/ModerationNotice';
 import { Badge, Button, ButtonLink, Card, CenteredMessage, Container, Grid, LoadFailed, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
@@ -163,6 +164,7 @@ function OwnListing({
 }) {
   const { t, i18n } = useLingui();
   const short = CATEGORY_INFO[listing.category]?.short;
+  const lifecycle = lifecycleState(listing);
   const views = listing.viewCount;
   const saves = listing.saveCount;
   return (
@@ -175,16 +177,20 @@ function OwnListing({
           <Badge $tone="primary">{short ? i18n._(short) : listing.category}</Badge>
           {listing.moderationStatus ? (
             <ModerationBadge status={listing.moderationStatus} />
+          ) : lifecycle ? (
+            <LifecycleBadge state={lifecycle} />
           ) : (
             <Badge $tone={listing.isActive ? 'success' : 'neutral'}>{listing.isActive ? t`Active` : t`Inactive`}</Badge>
           )}
           <strong>{formatUsd(listing.price)}</strong>
           <span>{listing.location}</span>
+          <ExpiresOn listing={listing} />
           <span>
             {t`${plural(views, { one: '# view', other: '# views' })}`} · {t`${plural(saves, { one: '# save', other: '# saves' })}`}
           </span>
         </Meta>
         <ModerationNotice listing={listing} />
+        <ExpiredNotice listing={listing} />
       </Details>
       <Actions>
         <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm">
@@ -193,12 +199,13 @@ function OwnListing({
         <ButtonLink to={`/listing/${listing.id}/edit`} variant="outline" size="sm">
           {t`Edit`}
         </ButtonLink>
-        {/* Only a moderator's decision brings a held or removed listing back. */}
-        {!listing.moderationStatus && (
+        {/* Only a moderator's decision brings a held or removed listing back; a renewal an expired one; sold stays sold. */}
+        {!listing.moderationStatus && !lifecycle && (
           <Button variant="outline" size="sm" onClick={() => void onToggle(listing, !listing.isActive)}>
             {listing.isActive ? t`Deactivate` : t`Activate`}
           </Button>
         )}
+        <MarkSoldButton listing={listing} />
         <Button variant="danger" size="sm" onClick={() => onDelete(listing)}>
           {t`Delete`}
         </Button>

@@ -16,13 +16,14 @@ import { Link, useSearchParams } from '../lib/router';
 import styled, { css } from 'styled-components';
 import { BlockMemberButton } from '../components/BlockMember';
 import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from '../components/conversation';
+import { QuickReplies } from '../components/QuickReplies';
 import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
 import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
 import { useMessaging } from '../lib/messaging';
-import { useConversations, useMessages } from '../lib/screen-reads';
+import { useConversations, useMessages, useOwnListings } from '../lib/screen-reads';
 import { revalidateAfterConversationRead, revalidateAfterMessageSent } from '../lib/cache-writes';
 
 export default function Messages() {
@@ -163,6 +164,9 @@ function Thread({
   const firstName = other.firstName;
   const title = conversation.listing?.title;
   const { listRef, scrollToBottom } = useScrollToBottom(messages);
+  // The seller's one-tap answers, in a thread about one of their own listings.
+  const { data: own } = useOwnListings(true);
+  const aboutOwnListing = Boolean(conversation.listing && !conversation.listing.removed && own?.some((listing) => listing.id === conversation.listing?.id));
   const post = async (content: string) => {
     const body: SendMessageBody = {
       conversationId: conversationIdFor(currentUserId, other.id),
@@ -206,6 +210,16 @@ function Thread({
           <MessageBubbles messages={messages ?? []} currentUserId={currentUserId} otherName={other.firstName} />
         )}
       </Bubbles>
+      {aboutOwnListing && (
+        <Answers
+          label={t`Quick answers`}
+          replies={[t`Yes, still available`, t`Sold, sorry`]}
+          send={async (text) => {
+            await post(text);
+            await afterSent();
+          }}
+        />
+      )}
       <Composer inputId="thread-input" post={post} afterSent={afterSent} />
     </>
   );
@@ -393,6 +407,11 @@ const Bubbles = styled.div`
 
 const Composer = styled(MessageComposer)`
   padding: 12px 16px;
+  border-top: 1px solid var(--border);
+`;
+
+const Answers = styled(QuickReplies)`
+  padding: 10px 16px 0;
   border-top: 1px solid var(--border);
 `;
 

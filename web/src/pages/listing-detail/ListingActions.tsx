@@ -2,11 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/src/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { conversationIdFor } from '@vnmarket/proto/src/messaging';
 import { ChatIcon, FlagIcon, HeartIcon } from '../../components/Icons';
+import { MarkSoldButton, RenewButton } from '../../components/ListingLifecycle';
+import { QuickReplies } from '../../components/QuickReplies';
 import { Button, ButtonLink } from '../../components/ui';
 import { apiRequest } from '../../lib/api';
-import { useFailureToast } from '../../lib/hooks';
-import { revalidateAfterSaveToggle } from '../../lib/cache-writes';
+import { useAuth, useFailureToast } from '../../lib/hooks';
+import { revalidateAfterMessageSent, revalidateAfterSaveToggle } from '../../lib/cache-writes';
 import { useToast } from '../../lib/toast';
 import { ShowNumber } from './ShowNumber';
 
@@ -30,6 +33,16 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
   // The number itself comes only on "Show number"; a seller is verified once their phone is.
   const phoneContact = listing.contactPreference === 'phone' && seller?.isVerified === true;
   const { t } = useLingui();
+  const { user } = useAuth();
+
+  // "Is this still available?" in one tap, in the sender's language; the conversation opens on it.
+  const askIfAvailable = async (content: string) => {
+    if (!seller || !user) return;
+    await apiRequest('POST', '/api/messages', { receiverId: seller.id, listingId: listing.id, content });
+    toast({ title: t`Message sent`, description: t`Your message has been sent successfully.` });
+    await revalidateAfterMessageSent(conversationIdFor(user.id, seller.id));
+    onMessage();
+  };
 
   const toggleSave = async () => {
     if (saving) return;
@@ -52,19 +65,27 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
 
   if (isOwner) {
     return (
-      <ButtonLink to={`/listing/${listing.id}/edit`} block>
-        {t`Edit Listing`}
-      </ButtonLink>
+      <>
+        <ButtonLink to={`/listing/${listing.id}/edit`} block>
+          {t`Edit Listing`}
+        </ButtonLink>
+        {listing.expiredAt && !listing.soldAt && !listing.moderationStatus && <RenewButton listing={listing} />}
+        <MarkSoldButton listing={listing} block size="md" />
+      </>
     );
   }
   return (
     <>
-      {phoneContact ? (
+      {/* Sold: nobody needs to ask any more. */}
+      {listing.soldAt ? null : phoneContact ? (
         <ShowNumber listingId={listing.id} />
       ) : (
-        <Button block onClick={onMessage} disabled={!seller}>
-          <ChatIcon size={18} /> {t`Message Seller`}
-        </Button>
+        <>
+          <Button block onClick={onMessage} disabled={!seller}>
+            <ChatIcon size={18} /> {t`Message Seller`}
+          </Button>
+          {seller && <QuickReplies label={t`Quick message`} replies={[t`Is this still available?`]} send={askIfAvailable} />}
+        </>
       )}
       <IconRow>
         <SaveButton

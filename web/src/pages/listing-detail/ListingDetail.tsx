@@ -24,6 +24,7 @@ import { SellerCard } from './SellerCard';
 import { SellerReviews } from './SellerReviews';
 import { Columns, Page } from './styles';
 import { ModerationNotice } from '../../components/ModerationNotice';
+import { SoldBanner } from '../../components/ListingLifecycle';
 
 export default function ListingDetail() {
   const { id = '' } = useParams();
@@ -64,6 +65,7 @@ export default function ListingDetail() {
       <BackLink to="/">
         <BackIcon size={16} /> {t`Back to listings`}
       </BackLink>
+      <SoldBanner listing={listing} />
       {isOwner && <ModerationNotice listing={listing} />}
       <Columns>
         <Left>
