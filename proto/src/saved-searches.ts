@@ -17,9 +17,7 @@ export type SavedSearchFilters = z.output<typeof savedSearchFilters>;
 
 /** POST /api/saved-searches. */
 export const savedSearchBody = z.object({
-  name: labelSchema({ error: 'Name is required' })
-    .min(1, 'Name is required')
-    .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
+  name: labelSchema({ error: 'Name is required' }).min(1, 'Name is required').max(SAVED_SEARCH_NAME_MAX, 'Name must be at most 80 characters'),
   filters: savedSearchFilters,
 });
 export type SavedSearchBody = z.input<typeof savedSearchBody>;

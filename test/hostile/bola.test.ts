@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eventually } from '@vnmarket/shared/testing';
+import webpush from 'web-push';
 import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { publicRoutes, routeKey, snapshot } from './support';
 
@@ -16,10 +18,22 @@ let stack: Stack;
 let a: RegisteredUser;
 let b: RegisteredUser;
 let c: RegisteredUser;
-let fixture: { listing: string; conversation: string; uploadURL: string; uploadId: string; photo: string; review: string; moderationCase: string };
+let fixture: {
+  listing: string;
+  conversation: string;
+  uploadURL: string;
+  uploadId: string;
+  photo: string;
+  review: string;
+  moderationCase: string;
+  savedSearch: string;
+  notification: string;
+  pushEndpoint: string;
+};
 
 beforeAll(async () => {
-  stack = await startStack('hostile-bola');
+  const vapid = webpush.generateVAPIDKeys();
+  stack = await startStack('hostile-bola', { overrides: { messaging: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } } });
   [a, b, c] = [await registered(stack), await registered(stack), await registered(stack)];
   const listing = (await a.client.post('/api/listings', listingBody({ title: 'Nhà của A' }))).body;
   await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [a.user.id, c.user.id])).toHaveLength(2));
@@ -36,8 +50,20 @@ beforeAll(async () => {
   // C reports A's listing: its case is one only a moderator may decide.
   await c.client.post('/api/reports', { listingId: listing.id, reason: 'spam' });
   const moderationCase = await stack.listings.infrastructure.db('moderation_cases').where({ listing_id: listing.id }).first('id');
+  const savedSearch = (await a.client.post('/api/saved-searches', { name: 'Nhà San Jose', filters: { category: 'rent', near: 'San Jose' } })).body;
+  // A's notification (of C's review) and A's browser subscribed to push: objects named in bodies.
+  const notification = await eventually(async () => {
+    const [first] = (await a.client.get('/api/notifications')).body.notifications;
+    expect(first).toBeDefined();
+    return first as { id: string };
+  });
+  const pushEndpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+  await a.client.post('/api/push/subscriptions', { endpoint: pushEndpoint, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } });
   fixture = {
+    notification: notification.id,
+    pushEndpoint,
     moderationCase: moderationCase.id,
+    savedSearch: savedSearch.id,
     listing: listing.id,
     conversation: message.conversationId,
     uploadURL: slot.uploadURL,
@@ -91,6 +117,7 @@ const ATTEMPTS: Record<string, Attempt> = {
   },
   'POST /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "saving changes only B's own saved list" } },
   'DELETE /api/listings/:id/save': { path: () => `/api/listings/${fixture.listing}/save`, expect: { public: "unsaving changes only B's own saved list" } },
+  'DELETE /api/saved-searches/:id': { path: () => `/api/saved-searches/${fixture.savedSearch}`, expect: 'denied' },
   'GET /objects/*key': { path: () => fixture.photo, expect: { public: 'listing photos are served to everyone' } },
   'PUT /api/objects/upload/:id': {
     path: () => `/api/objects/upload/${fixture.uploadId}?expires=9999999999&signature=forged`,
@@ -187,5 +214,25 @@ describe.each(Object.entries(BODY_ATTEMPTS))('%s', (_name, attempt) => {
     });
     expect([403, 404]).toContain(response.status);
     expect(await aState()).toEqual(before);
+  });
+});
+
+/**
+ * Routes that name A's objects in the body but act only on B's own: B marking A's notification read, or
+ * unsubscribing A's browser, answers as if for B and leaves A's as they were.
+ */
+const OWN_ONLY_BODY_ATTEMPTS: Record<string, { method: string; path: string; body: () => unknown }> = {
+  "POST /api/notifications/read with A's notification": { method: 'POST', path: '/api/notifications/read', body: () => ({ ids: [fixture.notification] }) },
+  "DELETE /api/push/subscriptions with A's endpoint": { method: 'DELETE', path: '/api/push/subscriptions', body: () => ({ endpoint: fixture.pushEndpoint }) },
+};
+
+describe.each(Object.entries(OWN_ONLY_BODY_ATTEMPTS))('%s', (_name, attempt) => {
+  it("changes only B's own, nothing of A", async () => {
+    const before = await aState();
+    const response = await b.client.request(attempt.method, attempt.path, { json: attempt.body() });
+    expect(response.status).toBeLessThan(500);
+    expect(await aState()).toEqual(before);
+    expect(await stack.messaging.infrastructure.db('notifications').where({ id: fixture.notification }).first('is_read')).toEqual({ is_read: false });
+    expect(await stack.messaging.infrastructure.db('push_subscriptions').where({ endpoint: fixture.pushEndpoint }).pluck('user_id')).toEqual([a.user.id]);
   });
 });

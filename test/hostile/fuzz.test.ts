@@ -9,6 +9,10 @@ import {
   listingQuery,
   listingStatusBody,
   markSoldBody,
+  markNotificationsReadBody,
+  notificationPreferencesBody,
+  pushSubscriptionBody,
+  pushSubscriptionDeleteBody,
   loginBody,
   messagesPageQuery,
   pageQuery,
@@ -16,6 +20,7 @@ import {
   profileUpdateBody,
   registerBody,
   reportBody,
+  savedSearchBody,
   reviewAnswerBody,
   reviewBody,
   sendMessageBody,
@@ -23,6 +28,7 @@ import {
   verifyCodeBody,
 } from '@vnmarket/proto';
 import { eventually, type TestClient } from '@vnmarket/shared/testing';
+import webpush from 'web-push';
 import { listingBody, newUser, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
 import { assertProperty, bodiesFor, expectCleanAnswer, hostileString, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
 
@@ -37,14 +43,14 @@ jest.setTimeout(180_000);
 let stack: Stack;
 let user: RegisteredUser;
 let other: RegisteredUser;
-let ids: { listing: string; conversation: string; upload: string; review: string; lifecycleListing: string };
+let ids: { listing: string; conversation: string; upload: string; review: string; savedSearch: string; lifecycleListing: string };
 
 beforeAll(async () => {
   stack = await startStack('hostile-fuzz', {
     overrides: {
       auth: { REGISTER_MAX_PER_IP_PER_HOUR: '100000', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' },
       listings: { LISTINGS_MAX_PER_MEMBER_PER_DAY: '100000', REPORTS_MAX_PER_MEMBER_PER_DAY: '100000', PHONE_REVEALS_MAX_PER_MEMBER_PER_DAY: '100000' },
-      messaging: { MESSAGES_PER_MINUTE: '100000', FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: '100000' },
+      messaging: { MESSAGES_PER_MINUTE: '100000', FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: '100000', ...vapidSettings() },
     },
   });
   user = await registered(stack);
@@ -61,6 +67,7 @@ beforeAll(async () => {
     expect(response.status).toBe(201);
     return response.body as { id: string };
   });
+  const savedSearch = (await user.client.post('/api/saved-searches', { name: 'Phở', filters: { category: 'food', search: 'phở' } })).body;
   // Its own listing, about which the other member wrote: DELETE's spec removes the first one early.
   const lifecycleListing = (await user.client.post('/api/listings', listingBody())).body;
   await other.client.post('/api/messages', { receiverId: user.user.id, content: 'Còn không ạ?', listingId: lifecycleListing.id });
@@ -70,6 +77,7 @@ beforeAll(async () => {
     conversation: message.conversationId,
     upload: /upload\/([0-9a-f-]{36})/.exec(slot.uploadURL)![1]!,
     review: review.id,
+    savedSearch: savedSearch.id,
   };
 }, 60_000);
 afterAll(() => stack.stop());
@@ -129,6 +137,9 @@ const SPECS: Record<string, FuzzSpec> = {
     ]),
   ),
   'GET /api/saved-listings': {},
+  'GET /api/saved-searches': {},
+  'POST /api/saved-searches': { body: savedSearchBody },
+  'DELETE /api/saved-searches/:id': { path: () => `/api/saved-searches/${ids.savedSearch}`, runs: 3 },
   'POST /api/listings/:id/save': { path: () => `/api/listings/${ids.listing}/save` },
   'POST /api/listings/:id/phone': { path: () => `/api/listings/${ids.listing}/phone` },
   'DELETE /api/listings/:id/save': { path: () => `/api/listings/${ids.listing}/save` },
@@ -141,9 +152,23 @@ const SPECS: Record<string, FuzzSpec> = {
   'PUT /api/conversations/:id/read': { path: () => `/api/conversations/${ids.conversation}/read` },
   'POST /api/messages': { body: sendMessageBody },
   'GET /api/messages/unread-count': {},
+  'GET /api/notifications': { query: pageQuery(20, 50) },
+  'GET /api/notifications/unread-count': {},
+  'POST /api/notifications/read': { body: markNotificationsReadBody },
+  'GET /api/notifications/preferences': {},
+  'PUT /api/notifications/preferences': { body: notificationPreferencesBody },
+  'GET /api/push/public-key': {},
+  'POST /api/push/subscriptions': { body: pushSubscriptionBody },
+  'DELETE /api/push/subscriptions': { body: pushSubscriptionDeleteBody },
   'POST /api/phone/send-verification': { runs: 5 },
   'POST /api/phone/verify-code': { body: verifyCodeBody },
 };
+
+/** Web push on, so its routes take their bodies. */
+function vapidSettings() {
+  const keys = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
 
 let routes: Route[];
 beforeAll(() => {

@@ -170,7 +170,16 @@ export function queriesFor(schema: z.ZodType | undefined): fc.Arbitrary<string> 
  */
 export async function snapshot(client: TestClient): Promise<string> {
   const parts = await Promise.all(
-    ['/api/auth/user', '/api/users/listings', '/api/saved-listings', '/api/conversations', '/api/messages/unread-count'].map((path) => client.get(path)),
+    [
+      '/api/auth/user',
+      '/api/users/listings',
+      '/api/saved-listings',
+      '/api/saved-searches',
+      '/api/conversations',
+      '/api/messages/unread-count',
+      '/api/notifications',
+      '/api/notifications/preferences',
+    ].map((path) => client.get(path)),
   );
   return JSON.stringify(
     parts.map((part) => [part.status, part.body]),

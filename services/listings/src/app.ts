@@ -15,6 +15,7 @@ import { pageRoutes } from './routes/pages';
 import { phoneRoutes } from './routes/phone';
 import { reportsRoutes } from './routes/reports';
 import { savedRoutes } from './routes/saved';
+import { savedSearchRoutes } from './routes/saved-searches';
 import type { ListingsContext } from './service-context';
 import { ViewCounter } from './views';
 
@@ -68,6 +69,7 @@ export function createListingsService(deps: ServiceDeps<ListingsConfig>): Listin
   app.use(lifecycleRoutes(ctx));
   app.use(listingsRoutes(ctx));
   app.use(savedRoutes(ctx));
+  app.use(savedSearchRoutes(ctx));
   app.use(reportsRoutes(ctx));
   finishApp(app, logger);
   const expiry = new ExpiryJob({ db, outbox, logger, clock, intervalMs: config.EXPIRY_INTERVAL_SECONDS * 1000, onExpired: () => browseCache.invalidateSoon() });

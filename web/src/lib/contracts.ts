@@ -9,4 +9,12 @@ export { listingSchema, phoneRevealAnswer, savedListingSchema } from '@vnmarket/
 export { listingBuyerSchema } from '@vnmarket/proto/src/listing-lifecycle';
 export { blockedMemberSchema, conversationSummarySchema, messageSchema } from '@vnmarket/proto/src/messaging';
 export { moderationCaseSchema, myReportSchema } from '@vnmarket/proto/src/moderation';
+export {
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
+  pushPublicKeySchema,
+  unreadCountSchema,
+} from '@vnmarket/proto/src/notifications';
+export { savedSearchSchema } from '@vnmarket/proto/src/saved-searches';
 export { replyTimeSchema } from '@vnmarket/proto/src/seller-trust';

@@ -22,7 +22,7 @@ import {
   PROPERTY_TYPES,
   SERVICE_TYPES,
 } from '@vnmarket/proto/src/listing-values';
-import { CITY_NAMES } from '@vnmarket/proto/src/places';
+import { RADIUS_MILES } from '@vnmarket/proto/src/places';
 import { activeLanguage, i18n, intlLocale } from './i18n';
 
 // proto's field checks: the value lists their "must be one of" messages name, as proto joins them.
@@ -37,7 +37,7 @@ const industries = INDUSTRIES.join(', ');
 const serviceTypes = SERVICE_TYPES.join(', ');
 const eventTypes = EVENT_TYPES.join(', ');
 const sorts = LISTING_SORTS.join(', ');
-const cities = CITY_NAMES.join(', ');
+const radii = RADIUS_MILES.join(', ');
 
 /**
  * Codes whose answer means one thing, whatever its English words: each with the one text the services
@@ -86,9 +86,13 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   already_sold: msg`This listing is already marked as sold`,
   listing_expired: msg`This listing has expired. Renew it to show it again.`,
   not_a_buyer: msg`Choose a buyer from the people who messaged you about this listing`,
+  saved_search_exists: msg`You have already saved this search`,
+  too_many_saved_searches: msg`You can keep at most 50 saved searches. Delete one to save another.`,
   // messaging
   not_participant: msg`This conversation is not yours`,
   messaging_unavailable: msg`You cannot message this member`,
+  push_unavailable: msg`Push notifications are not available here`,
+  push_endpoint_refused: msg`This browser’s push service is not supported`,
   // media
   bad_upload_link: msg`This upload link is invalid or has expired`,
   upload_changed: msg`The upload changed while it was being checked; please upload the photo again`,
@@ -194,7 +198,18 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'Maximum price must be a number': msg`Maximum price must be a number`,
   'Maximum price cannot be negative': msg`Maximum price cannot be negative`,
   'Filter text is too long': msg`Filter text is too long`,
-  [`near must be one of: ${cities}`]: msg`near must be one of: ${cities}`,
+  // Saved searches (saved-searches.ts, and the listings service's routes/saved-searches.ts)
+  'Name is required': msg`Name is required`,
+  'Name must be at most 80 characters': msg`Name must be at most 80 characters`,
+  'Filters must be an object of the listing filters': msg`Filters must be an object of the listing filters`,
+  'Saved search not found': msg`Saved search not found`,
+  'Search must have a word or number in it': msg`Search must have a word or number in it`,
+  // services/listings/src/distance/near.ts, and proto's radius
+  'Choose a Bay Area city, neighbourhood or ZIP code from the list': msg`Choose a Bay Area city, neighbourhood or ZIP code from the list`,
+  'Choose a place to search within a distance of it': msg`Choose a place to search within a distance of it`,
+  'Choose a place to sort by distance from it': msg`Choose a place to sort by distance from it`,
+  'Place is too long': msg`Place is too long`,
+  [`radius must be one of: ${radii}`]: msg`radius must be one of: ${radii}`,
   'Unknown condition': msg`Unknown condition`,
   'Unknown property type': msg`Unknown property type`,
   'Unknown cuisine': msg`Unknown cuisine`,
@@ -307,6 +322,20 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'Add your phone number to your profile first': msg`Add your phone number to your profile first`,
   'This phone number is already verified on another account': msg`This phone number is already verified on another account`,
   'We are sending too many verification codes right now. Please try again later.': msg`We are sending too many verification codes right now. Please try again later.`,
+  // Notifications and push (notifications.ts)
+  'Invalid notification id': msg`Invalid notification id`,
+  'ids must be a list of notification ids': msg`ids must be a list of notification ids`,
+  'ids must name at least one notification': msg`ids must name at least one notification`,
+  'all must be true': msg`all must be true`,
+  'Send ids or all: true': msg`Send ids or all: true`,
+  'Choose a known kind of notification': msg`Choose a known kind of notification`,
+  'endpoint must be a URL': msg`endpoint must be a URL`,
+  'endpoint is too long': msg`endpoint is too long`,
+  'keys.p256dh is required': msg`keys.p256dh is required`,
+  'keys.p256dh must be a P-256 public key (base64url)': msg`keys.p256dh must be a P-256 public key (base64url)`,
+  'keys.auth is required': msg`keys.auth is required`,
+  'keys.auth must be 16 bytes (base64url)': msg`keys.auth must be 16 bytes (base64url)`,
+  'keys must hold p256dh and auth': msg`keys must hold p256dh and auth`,
 };
 /* eslint-enable lingui/no-unlocalized-strings */
 

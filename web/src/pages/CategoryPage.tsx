@@ -16,6 +16,7 @@ import { CategoryIcon } from '../components/CategoryIcon';
 import { CategoryFilterSidebar, useShownValue } from '../components/FilterSidebar';
 import { SearchIcon } from '../components/Icons';
 import { ListingGrid } from '../components/ListingGrid';
+import { SaveSearchButton } from '../components/SaveSearchButton';
 import { Button, CenteredMessage, Container, Input, LoadFailed, Muted, Select } from '../components/ui';
 import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
 import {
@@ -29,6 +30,7 @@ import {
   type ListingPages,
 } from '../lib/browse';
 import { CATEGORY_PAGES, sortOptionsFor, type FilterOption } from '../lib/catalog';
+import { usePlaceList } from '../components/PlaceSuggestions';
 import { useRequireAuth } from '../lib/hooks';
 import { useDocumentTitle } from '../lib/document-title';
 import NotFound from './NotFound';
@@ -48,7 +50,8 @@ function CategoryScreen({ category }: { category: Category }) {
   useDocumentTitle(title);
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
-  const apiParams = useMemo(() => categoryApiParams(category, filters, sort), [category, filters, sort]);
+  const places = usePlaceList();
+  const apiParams = useMemo(() => categoryApiParams(category, filters, sort, (location) => places?.findPlace(location)?.label), [category, filters, sort, places]);
   const sortOptions = sortOptionsFor(page, filters.search !== '');
   const results = useListingPages(memberDataEnabled ? apiParams : null);
   const waiting = !isAuthenticated || results.loading;
@@ -88,6 +91,7 @@ function CategoryScreen({ category }: { category: Category }) {
             <ResultCount data-testid="result-count" aria-live="polite">
               {waiting ? '' : resultCount(results)}
             </ResultCount>
+            <SaveSearchButton params={apiParams} />
             <SortSelect
               id={`${id}-sort`}
               options={sortOptions}

@@ -2,7 +2,8 @@
  * Home (/, signed in): category tiles, the city banner, the filter sidebar, sort, and the
  * grid with its loading, error and empty states. ?search= is read into the search filter, and
  * ?verifiedSellers=true into "Verified Sellers Only".
- * The API finds the city's listings (location=<city>, or the sidebar's location when one is typed) and
+ * The API finds the listings within a distance of the city (near=<city>&radius=, or of the sidebar's location when
+ * it is a place of the list; another typed location is matched as text) and
  * pages through them 24 at a time ("Load more"), so every listing can be reached; the count line is
  * the API's X-Total-Count.
  */
@@ -18,6 +19,8 @@ import { CategoryIcon } from '../components/CategoryIcon';
 import { PinIcon } from '../components/Icons';
 import { SkeletonGrid } from '../components/ListingCard';
 import { ListingGrid } from '../components/ListingGrid';
+import { SaveSearchButton } from '../components/SaveSearchButton';
+import { usePlaceList } from '../components/PlaceSuggestions';
 import { Button, ButtonLink, CenteredMessage, Container, LoadFailed, Select } from '../components/ui';
 import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
 import { media } from '../lib/breakpoints';
@@ -25,7 +28,7 @@ import { formatTotal, priceBound, useListingPages } from '../lib/browse';
 import { CATEGORY_INFO, CITIES, DEFAULT_CITY, type CityName } from '../lib/catalog';
 import { useAuth } from '../lib/hooks';
 
-/** The sort dropdown, wired to the API's orders ("Distance" keeps the most recent first). */
+/** The sort dropdown, wired to the API's orders ("Distance": nearest the city, or the sidebar's place, first). */
 const SORTS = [
   { value: 'recent', label: msg`Most Recent` },
   { value: 'price-low', label: msg`Price: Low to High` },
@@ -37,7 +40,6 @@ type Sort = (typeof SORTS)[number]['value'];
 
 function apiSort(sort: Sort, searching: boolean): string {
   if (sort === 'best-match') return searching ? 'relevance' : 'recent';
-  if (sort === 'distance') return 'recent';
   return sort;
 }
 
@@ -83,18 +85,21 @@ export default function Home() {
   };
 
   const settled = useDebounced(filters, 300);
-  // The chosen city's area (the city and its nearby places); a typed location narrows it further.
-  const apiParams = useMemo(
-    () => ({
+  // Within the sidebar's distance (25 miles unless chosen) of the chosen city, or of the typed location when it is
+  // a place of the list; any other typed location narrows the city's listings by its text.
+  const places = usePlaceList();
+  const apiParams = useMemo(() => {
+    const typed = settled.location.trim();
+    const place = typed ? places?.findPlace(typed)?.label : undefined;
+    return {
       ...settled,
       minPrice: priceBound(settled.minPrice),
       maxPrice: priceBound(settled.maxPrice),
-      near: city,
-      location: settled.location.trim(),
+      near: place ?? city,
+      location: place ? '' : typed,
       sort: apiSort(sort, settled.search.trim() !== ''),
-    }),
-    [settled, city, sort],
-  );
+    };
+  }, [settled, city, sort, places]);
   const results = useListingPages(apiParams);
   const { listings, total, error } = results;
   const isLoading = results.loading;
@@ -146,6 +151,7 @@ export default function Home() {
             <ResultCount data-testid="listing-count" aria-live="polite">
               {isLoading ? t`Loading listings...` : t`Showing ${shown} listings in ${city} area`}
             </ResultCount>
+            <SaveSearchButton params={apiParams} />
             <SortBox>
               <label htmlFor="home-sort">{t`Sort by`}</label>
               <Select id="home-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>

@@ -148,7 +148,7 @@ export function listingsWithSellers(db: Knex) {
 }
 
 /** Category-page filters that live in metadata, and the metadata key each one reads. */
-const METADATA_EQUALITY: Partial<Record<keyof ListingQuery, string>> = {
+export const METADATA_EQUALITY: Partial<Record<keyof ListingQuery, string>> = {
   propertyType: 'propertyType',
   foodType: 'cuisineType',
   itemCategory: 'itemCategory',
@@ -165,7 +165,7 @@ export interface ListingPage {
   total: number;
 }
 
-const NUMERIC_METADATA = (key: string) => `(case when jsonb_typeof(l.metadata->'${key}') = 'number' then (l.metadata->>'${key}')::numeric end)`;
+export const NUMERIC_METADATA = (key: string) => `(case when jsonb_typeof(l.metadata->'${key}') = 'number' then (l.metadata->>'${key}')::numeric end)`;
 /** An event's date when it is an ISO date (the form's date input); other text does not sort. */
 const EVENT_DATE = "(case when l.metadata->>'eventDate' ~ '^\\d{4}-\\d{2}-\\d{2}$' then l.metadata->>'eventDate' end)";
 const RECENT = [

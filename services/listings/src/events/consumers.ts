@@ -15,18 +15,25 @@ import { deleteListings, listingIdsOfOwner } from '../db/listings';
 import { deleteRevealsBy } from '../db/phone-reveals';
 import { deleteReportsBy } from '../db/reports';
 import { unsaveAllOfUser } from '../db/saved';
+import { deleteSavedSearchesOf } from '../db/saved-searches';
 import { deleteSeller, upsertSeller } from '../db/sellers';
+import { matchingSearches, publishMatches } from '../saved-searches/matcher';
 import type { SellerCopyWatch } from './seller-copy-watch';
 import { publishDeleted } from './publish';
 
-/** listings keeps a read copy of sellers, and removes a deleted user's listings, saves and reports. */
+/**
+ * listings keeps a read copy of sellers, removes a deleted user's listings, saves, saved searches and
+ * reports, and tells members whose saved searches a new listing matches (its own listing.created).
+ */
 export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
   return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'listings'), {
+    'listing.created': async (trx, event) => publishMatches(deps.outbox, trx, await matchingSearches(trx, event.data.id)),
     'user.registered': (trx, event) => upsertSeller(trx, event.data),
     'user.updated': (trx, event) => upsertSeller(trx, event.data),
     'user.deleted': async (trx, event) => {
       const userId = event.data.id;
       await unsaveAllOfUser(trx, userId);
+      await deleteSavedSearchesOf(trx, userId);
       await deleteReportsBy(trx, userId);
       await deleteRevealsBy(trx, userId);
       await forgetContactsOf(trx, userId);

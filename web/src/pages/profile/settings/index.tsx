@@ -8,7 +8,9 @@ import styled from 'styled-components';
 import { Card } from '../../../components/ui';
 import { BlockedMembersSection } from './BlockedMembers';
 import { LanguageSection } from './Language';
+import { NotificationsSection } from './Notifications';
 import { ReportOutcomesSection } from './ReportOutcomes';
+import { SavedSearchesSection } from './SavedSearches';
 
 /** A section: its id (unique, for its heading's id and tests) and its component. */
 interface SettingsSection {
@@ -17,7 +19,9 @@ interface SettingsSection {
 }
 
 const SECTIONS: SettingsSection[] = [
+  { id: 'notifications', Section: NotificationsSection },
   { id: 'language', Section: LanguageSection },
+  { id: 'saved-searches', Section: SavedSearchesSection },
   { id: 'blocked-members', Section: BlockedMembersSection },
   { id: 'reports', Section: ReportOutcomesSection },
 ];

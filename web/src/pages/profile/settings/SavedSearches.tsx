@@ -1,0 +1,134 @@
+/**
+ * Settings › Saved searches: each search the member saved, newest first, with what it looks for, a link to
+ * its page and Delete. A new listing that matches one is announced (notifications). None: says how to save one.
+ */
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { Category } from '@vnmarket/proto/src/listing-values';
+import type { SavedSearch } from '@vnmarket/proto/src/saved-searches';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, Skeleton } from '../../../components/ui';
+import { CATEGORY_INFO } from '../../../lib/categories';
+import { useFailureToast } from '../../../lib/hooks';
+import { Link } from '../../../lib/router';
+import { deleteSavedSearch, savedSearchAddress, useSavedSearches } from '../../../lib/saved-searches';
+import { serverText } from '../../../lib/server-messages';
+import { SectionHead } from './SectionHead';
+
+/** The filters the summary line names itself; the others are counted. */
+const SUMMARISED = new Set(['category', 'search', 'near', 'radius', 'location', 'minPrice', 'maxPrice', 'sort']);
+
+export function SavedSearchesSection() {
+  const { t } = useLingui();
+  const { data: searches, error } = useSavedSearches(true);
+  return (
+    <section aria-labelledby="settings-saved-searches" data-testid="saved-searches">
+      <SectionHead
+        id="settings-saved-searches"
+        title={t`Saved searches`}
+        description={t`We let you know when someone posts a listing that matches one of them.`}
+      />
+      {error ? (
+        <Note role="alert">{t`Failed to load your saved searches`}</Note>
+      ) : !searches ? (
+        <Skeleton $height="56px" />
+      ) : searches.length === 0 ? (
+        <Note>{t`You have no saved searches. Use “Save this search” on the home page or a category page.`}</Note>
+      ) : (
+        <List>
+          {searches.map((search) => (
+            <SavedSearchRow key={search.id} search={search} />
+          ))}
+        </List>
+      )}
+    </section>
+  );
+}
+
+function SavedSearchRow({ search }: { search: SavedSearch }) {
+  const { t } = useLingui();
+  const failed = useFailureToast();
+  const [deleting, setDeleting] = useState(false);
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteSavedSearch(search.id);
+    } catch (error) {
+      setDeleting(false);
+      failed(error, { title: t`Could not delete this search`, description: serverText(error) ?? t`Something went wrong. Please try again.` });
+    }
+  };
+  return (
+    <Row data-testid="saved-search">
+      <div>
+        <Link to={savedSearchAddress(search)}>{search.name}</Link>
+        <Summary>{useSummary(search.filters)}</Summary>
+      </div>
+      <Button variant="outline" size="sm" onClick={() => void remove()} disabled={deleting} aria-label={t`Delete saved search ${search.name}`}>
+        {t`Delete`}
+      </Button>
+    </Row>
+  );
+}
+
+/** "Food · “phở” · within 10 miles of San Jose · $0–$20 · 2 more filters". */
+function useSummary(filters: SavedSearch['filters']): string {
+  const { t, i18n } = useLingui();
+  const category = filters.category as Category | undefined;
+  const { search, near, location, minPrice, maxPrice } = filters;
+  const radius = filters.radius;
+  const others = Object.keys(filters).filter((name) => !SUMMARISED.has(name)).length;
+  const parts = [
+    category && CATEGORY_INFO[category] ? i18n._(CATEGORY_INFO[category].label) : t`All categories`,
+    search ? `“${search}”` : '',
+    near ? (radius ? t`within ${radius} miles of ${near}` : t`near ${near}`) : '',
+    location ? String(location) : '',
+    minPrice !== undefined && maxPrice !== undefined
+      ? `$${minPrice}–$${maxPrice}`
+      : maxPrice !== undefined
+        ? t`up to $${maxPrice}`
+        : minPrice !== undefined
+          ? t`from $${minPrice}`
+          : '',
+    others > 0 ? t`${plural(others, { one: '# more filter', other: '# more filters' })}` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+const Note = styled.p`
+  color: var(--muted);
+  font-size: 0.9rem;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+`;
+
+const Row = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 0;
+  border-top: 1px solid var(--border);
+  &:first-child {
+    border-top: 0;
+  }
+  > div {
+    flex: 1;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  a {
+    font-weight: 600;
+  }
+`;
+
+const Summary = styled.p`
+  margin: 2px 0 0;
+  color: var(--muted);
+  font-size: 0.9rem;
+`;
