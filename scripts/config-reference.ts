@@ -78,6 +78,8 @@ export const MEANINGS: Record<string, string> = {
   VIEW_WINDOW_HOURS: 'a viewer counts once per listing per this many hours',
   REPORTS_TO_HOLD_LISTING:
     'distinct members whose open reports hold a listing out of the catalogue (its owner and moderators still see it) until a moderator decides its case',
+  EXPIRY_INTERVAL_SECONDS:
+    'how often each replica runs the expiry job: listings 30 days past their posting or renewal leave the catalogue (`listing.updated`), owners are told three days before (`listing.expiring`); replicas share the rows with `SKIP LOCKED`. 0: never (tests run it by hand)',
   BROWSE_CACHE_TTL_MS:
     'browse and search pages are served from memory this long (a page that cost more: ten times its cost, up to 30 s), and as long again while one query refreshes them (0: off); listing and seller events empty the cache on every replica at once',
   BROWSE_CACHE_MAX_MB: 'memory the cached browse and search pages may take per replica (least recently used out first)',

@@ -16,6 +16,7 @@ const READ_BY: Record<string, string> = {
   listings_metadata: 'the metadata filters (bedrooms, dietary options …)',
   listings_location_folded_trgm: 'a typed place and a Home city’s area (location_folded)',
   listings_owner: "a seller's listings (dashboard, seller page)",
+  listings_expiry_due: 'the expiry job: listings still running whose date has come, or comes within three days',
 };
 
 const database = listingsTestDatabase('listings-indexes', 2);
