@@ -95,7 +95,7 @@ const page = { limit: '24', offset: '0' };
 const search = (words: string) => ({ search: words, ...page });
 const SCENARIOS: Scenario[] = [
   { goal: 'browse', label: 'home, anonymous', queries: [page] },
-  // What Home asks for a member by default: the chosen city's area (San Francisco first), newest first.
+  // What Home asks for a member by default: within 25 miles of the chosen city (San Francisco first), newest first.
   { goal: 'browse', label: 'home, signed in', queries: [{ near: 'San Francisco', sort: 'recent', ...page }], signedIn: true },
   { goal: 'browse', label: 'category page (food)', queries: [{ category: 'food', ...page }] },
   {
@@ -104,6 +104,9 @@ const SCENARIOS: Scenario[] = [
     queries: [{ category: 'rent', minPrice: '1500', maxPrice: '3500', location: 'san jose', bedrooms: '2', ...page }],
   },
   { goal: 'filtered', label: 'filters: food vegetarian', queries: [{ category: 'food', dietaryOptions: 'vegetarian', ...page }] },
+  // "Within N miles" of a place of the list (a city, a ZIP code), newest first and nearest first.
+  { goal: 'filtered', label: 'within 10 mi of San Jose, rent', queries: [{ category: 'rent', near: 'San Jose', radius: '10', ...page }] },
+  { goal: 'filtered', label: 'within 5 mi of 94103, by distance', queries: [{ near: '94103', radius: '5', sort: 'distance', ...page }] },
   {
     goal: 'filtered',
     label: 'filters: sale, price, condition',

@@ -17,7 +17,17 @@
  *
  * As a script it applies the listings migrations first and runs ANALYZE at the end; --seed N changes the data.
  */
-import { AMENITIES, CATEGORIES, CONDITIONS, DIETARY_OPTIONS, EXPERIENCE_LEVELS, JOB_TYPES, placeOfLocation, PROPERTY_TYPES, type Category } from '@vnmarket/proto';
+import {
+  AMENITIES,
+  CATEGORIES,
+  CONDITIONS,
+  DIETARY_OPTIONS,
+  EXPERIENCE_LEVELS,
+  JOB_TYPES,
+  placeOfLocation,
+  PROPERTY_TYPES,
+  type Category,
+} from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { migrations } from '../../services/listings/migrations';
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';

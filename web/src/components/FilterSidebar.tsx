@@ -2,16 +2,20 @@
  * The filter sidebars.
  * - Home's: category, min and max price, location, condition (a single choice: checking sets,
  *   unchecking clears), search, "Verified Sellers Only" (sellers with a verified phone); "Clear all filters"
- *   while any is set. "Within 25 miles" is shown but drives no filter.
+ *   while any is set. The location suggests places of the place list; "Within N miles" is the distance from it
+ *   when it is one, else from Home's city.
+ * - Both offer "Within 5 / 10 / 25 / 50 miles" (the API's radius).
  * - A category page's: location, its price pair, and the page's own filters (lib/catalog.ts's CATEGORY_PAGES);
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
 import { useLingui } from '@lingui/react/macro';
 import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listing-values';
+import { DEFAULT_RADIUS_MILES, RADIUS_MILES } from '@vnmarket/proto/src/places';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import { priceBound, type CategoryFilters } from '../lib/browse';
 import { CATEGORY_INFO, CATEGORY_PAGES, CONDITION_LABELS, type CategoryFilter } from '../lib/catalog';
+import { PlaceSuggestions } from './PlaceSuggestions';
 import { Button, Card, CheckRow, Input, Label, Select } from './ui';
 
 export interface HomeFilters {
@@ -23,9 +27,20 @@ export interface HomeFilters {
   search: string;
   /** "true": only sellers with a verified phone (the API's verifiedSellers); "" no filter. */
   verifiedSellers: string;
+  /** Miles from the place (5, 10, 25 or 50); "" the API's default (25). */
+  radius: string;
 }
 
-export const EMPTY_FILTERS: HomeFilters = { category: '', minPrice: '', maxPrice: '', location: '', condition: '', search: '', verifiedSellers: '' };
+export const EMPTY_FILTERS: HomeFilters = {
+  category: '',
+  minPrice: '',
+  maxPrice: '',
+  location: '',
+  condition: '',
+  search: '',
+  verifiedSellers: '',
+  radius: '',
+};
 
 export function hasFilters(filters: HomeFilters): boolean {
   return Object.values(filters).some((value) => value !== '');
@@ -33,7 +48,6 @@ export function hasFilters(filters: HomeFilters): boolean {
 
 export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onChange: (filters: HomeFilters) => void }) {
   const id = useId();
-  const [nearby, setNearby] = useState(false);
   const set = (key: keyof HomeFilters, value: string) => onChange({ ...filters, [key]: value });
   const { t, i18n } = useLingui();
   return (
@@ -105,11 +119,19 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
 
       <Group>
         <Label htmlFor={`${id}-location`}>{t`Location`}</Label>
-        <Input id={`${id}-location`} placeholder={t`City or neighborhood`} value={filters.location} onChange={(event) => set('location', event.target.value)} />
-        <CheckRow>
-          <input type="checkbox" checked={nearby} onChange={(event) => setNearby(event.target.checked)} />
-          {t`Within 25 miles`}
-        </CheckRow>
+        <Input
+          id={`${id}-location`}
+          placeholder={t`City, neighborhood or ZIP code`}
+          list={`${id}-places`}
+          autoComplete="off"
+          value={filters.location}
+          onChange={(event) => set('location', event.target.value)}
+        />
+        <PlaceSuggestions id={`${id}-places`} typed={filters.location} />
+      </Group>
+
+      <Group>
+        <RadiusSelect id={`${id}-radius`} value={filters.radius} onChange={(radius) => set('radius', radius)} />
       </Group>
 
       <Group as="fieldset">
@@ -134,6 +156,27 @@ export function FilterSidebar({ filters, onChange }: { filters: HomeFilters; onC
         </CheckRow>
       </Group>
     </Panel>
+  );
+}
+
+/** "Within 5 / 10 / 25 / 50 miles"; "" stands for the API's default (25 miles). */
+function RadiusSelect({ id, value, onChange }: { id: string; value: string; onChange: (radius: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <Label htmlFor={id}>{t`Distance`}</Label>
+      <Select
+        id={id}
+        value={value || String(DEFAULT_RADIUS_MILES)}
+        onChange={(event) => onChange(event.target.value === String(DEFAULT_RADIUS_MILES) ? '' : event.target.value)}
+      >
+        {RADIUS_MILES.map((miles) => (
+          <option key={miles} value={miles}>
+            {t`Within ${miles} miles`}
+          </option>
+        ))}
+      </Select>
+    </>
   );
 }
 
@@ -318,11 +361,17 @@ export function CategoryFilterSidebar({
         <TypedFilter
           id={`${id}-location`}
           label={t`Location`}
-          placeholder={t`City or neighborhood`}
-          autoComplete="address-level2"
+          placeholder={t`City, neighborhood or ZIP code`}
+          autoComplete="off"
+          list={`${id}-places`}
           value={filters.location ?? ''}
           onCommit={(location) => onChange({ location })}
         />
+        <PlaceSuggestions id={`${id}-places`} typed={filters.location ?? ''} />
+      </Group>
+
+      <Group>
+        <RadiusSelect id={`${id}-radius`} value={filters.radius ?? ''} onChange={(radius) => onChange({ radius })} />
       </Group>
 
       <Group as="fieldset">

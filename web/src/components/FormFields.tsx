@@ -48,6 +48,8 @@ interface TextFieldProps {
   /** The field's check: its message, or undefined when the value passes (a promise of either while the check loads). */
   validate?: (value: unknown) => string | undefined | Promise<string | undefined>;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+  /** The id of a datalist of suggestions (PlaceSuggestions). */
+  list?: string;
   step?: string;
   min?: string;
 }

@@ -33,6 +33,7 @@ import { useToast } from '../lib/toast';
 import { FOCUS_FIRST_ERROR, issuesByField } from '../lib/validation';
 import { errorOf, SelectField, TextAreaField, TextField } from './FormFields';
 import { PhotoUploader } from './photo-uploader';
+import { PlaceSuggestions } from './PlaceSuggestions';
 import { Button, ButtonLink, Card, CheckRow, FieldRow } from './ui';
 
 export interface ListingFormValues {
@@ -252,7 +253,11 @@ export function ListingForm({ initialValues, resetOnCategoryChange, submitLabel,
               <TextField name="price" label={priceLabel(values.category)} required type="number" step="0.01" min="0" inputMode="decimal" placeholder="0.00" />
               <SelectField name="priceType" label={t`Price Type`} options={priceTypeOptions(values.category)} />
             </Two>
-            <TextField name="location" label={t`Location`} required placeholder={t`e.g. San Jose, CA`} />
+            {/* Suggested from the place list: a place of it puts the listing on the map for "Within N miles". */}
+            <TextField name="location" label={t`Location`} required placeholder={t`e.g. San Jose, CA`} list="listing-location-places" autoComplete="off" />
+            <Field name="location" subscription={{ value: true }}>
+              {({ input }) => <PlaceSuggestions id="listing-location-places" typed={String(input.value ?? '')} />}
+            </Field>
           </Panel>
 
           {values.category && (

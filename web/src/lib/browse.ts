@@ -4,6 +4,7 @@
  * X-Total-Count header, for "Load more".
  */
 import { listingSchema, parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto/src/listings';
+import { RADIUS_MILES } from '@vnmarket/proto/src/places';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, listOf, parseResponse, queryString } from './api';
 import { CATEGORY_PAGES, sortOptionsFor, type CategoryFilterKey } from './catalog';
@@ -26,7 +27,7 @@ export function formatTotal(total: TotalCount): string {
 }
 
 /** The filters a category page reads from the address: its own keys plus search; "" = not set. */
-export type CategoryFilters = Partial<Record<CategoryFilterKey | 'search', string>>;
+export type CategoryFilters = Partial<Record<CategoryFilterKey | 'search' | 'radius', string>>;
 
 const text = (value: string | null) => (value ?? '').trim().slice(0, MAX_TEXT);
 /**
@@ -52,6 +53,7 @@ export function categoryStateFromParams(category: Category, params: URLSearchPar
     location: text(params.get('location')),
     minPrice: priceBound(params.get('minPrice')),
     maxPrice: priceBound(params.get('maxPrice')),
+    radius: (RADIUS_MILES as readonly number[]).includes(Number(params.get('radius'))) ? String(Number(params.get('radius'))) : '',
   };
   for (const filter of page.filters) {
     const value = params.get(filter.key) ?? '';
@@ -84,9 +86,25 @@ export function withParams(params: URLSearchParams, changes: Record<string, stri
   return next;
 }
 
-/** GET /api/listings parameters of a category page: its category, set filters, and the chosen sort. */
-export function categoryApiParams(category: Category, filters: CategoryFilters, sort: string): Record<string, string> {
-  return { category, ...Object.fromEntries(Object.entries(filters).filter(([, value]) => Boolean(value))), sort } as Record<string, string>;
+/**
+ * GET /api/listings parameters of a category page: its category, set filters, and the chosen sort. A location
+ * that is a place of the list (`placeLabel` says which) is searched by distance (near=, within the radius
+ * chosen or 25 miles); any other is matched as text, and the radius waits for a place.
+ */
+export function categoryApiParams(
+  category: Category,
+  filters: CategoryFilters,
+  sort: string,
+  placeLabel: (location: string) => string | undefined = () => undefined,
+): Record<string, string> {
+  const { radius, ...rest } = filters;
+  const set = Object.fromEntries(Object.entries(rest).filter(([, value]) => Boolean(value))) as Record<string, string>;
+  const place = set.location ? placeLabel(set.location) : undefined;
+  if (place) {
+    delete set.location;
+    return { category, ...set, near: place, ...(radius ? { radius } : {}), sort };
+  }
+  return { category, ...set, sort: sort === 'distance' ? 'recent' : sort };
 }
 
 interface Page {

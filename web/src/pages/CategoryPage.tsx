@@ -51,7 +51,10 @@ function CategoryScreen({ category }: { category: Category }) {
   const [params, setParams] = useSearchParams();
   const { filters, sort } = useMemo(() => categoryStateFromParams(category, params), [category, params]);
   const places = usePlaceList();
-  const apiParams = useMemo(() => categoryApiParams(category, filters, sort, (location) => places?.findPlace(location)?.label), [category, filters, sort, places]);
+  const apiParams = useMemo(
+    () => categoryApiParams(category, filters, sort, (location) => places?.findPlace(location)?.label),
+    [category, filters, sort, places],
+  );
   const sortOptions = sortOptionsFor(page, filters.search !== '');
   const results = useListingPages(memberDataEnabled ? apiParams : null);
   const waiting = !isAuthenticated || results.loading;

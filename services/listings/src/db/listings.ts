@@ -354,7 +354,9 @@ async function pageOfFewOrMany(
   const matches = filtered
     .clone()
     .select('l.id', 'l.user_id', 'l.created_at', 'l.price', 'l.save_count', 'l.view_count', 'l.condition', 'l.metadata')
-    .modify((columns) => (sort === 'distance' ? columns.select('l.earth_position') : columns))
+    .modify((columns) => {
+      if (sort === 'distance') columns.select('l.earth_position');
+    })
     .limit(TOTAL_COUNT_CAP + 1)
     .as('l');
   const sorted = db.from(matches).select('l.id', db.raw('count(*) over () as total'));
