@@ -20,12 +20,13 @@ describe('the sign-in and sign-up screens', () => {
       if (pathname.startsWith('/assets/')) assets.push(pathname);
       if (pathname === '/api/login') logins.push(request.method());
     });
-    // The checks' module and what it imports (zod's schemas among them) are asked for together: hold the schemas.
-    const releaseChecks = await holdNext(page, 'GET', /\/assets\/schemas-[\w-]+\.js$/);
+    // The checks' own chunk held: it runs only once it has arrived (the chunks it imports, zod's among them, are
+    // asked for beside it, and their names follow the bundler's grouping).
+    const releaseChecks = await holdNext(page, 'GET', /\/assets\/auth-checks-[\w-]+\.js$/);
     await page.goto(`${web.base}/login`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Email or phone').waitFor();
-    await eventually(async () => expect(assets.some((asset) => /^\/assets\/schemas-/.test(asset))).toBe(true));
+    await eventually(async () => expect(assets.some((asset) => /^\/assets\/auth-checks-/.test(asset))).toBe(true));
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForTimeout(300);
