@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, normalizeId, queryNumberInput, textSchema } from './primitives';
 import { messageEventData } from './events';
+import type { NotificationSocketMessage } from './notifications';
 
 /** Messages (1 to 5000 characters, between two members, optionally about a listing), conversations and the /ws protocol. */
 
@@ -75,7 +76,11 @@ export type ClientSocketMessage = z.infer<typeof clientSocketMessage>;
 
 /** What the server pushes over /ws. */
 export type ServerSocketMessage =
-  { type: 'authenticated'; userId: string } | { type: 'new_message'; message: Message } | { type: 'pong' } | { type: 'error'; message: string };
+  | { type: 'authenticated'; userId: string }
+  | { type: 'new_message'; message: Message }
+  | NotificationSocketMessage
+  | { type: 'pong' }
+  | { type: 'error'; message: string };
 
 /** A member the signed-in member has blocked (GET /api/users/blocked), newest block first: for Settings. */
 export const blockedMemberSchema = z.object({

@@ -78,6 +78,8 @@ export type NotificationChoice = z.infer<typeof notificationChoiceSchema>;
 /** Everyone starts with the bell and push on and the SMS digest off. */
 export const DEFAULT_NOTIFICATION_CHOICE: NotificationChoice = { inApp: true, push: true, smsDigest: false };
 
+/** GET and PUT /api/notifications/preferences answer every kind's choice. */
+export const notificationPreferencesSchema = z.record(z.enum(NOTIFICATION_CHOICE_KINDS), notificationChoiceSchema);
 export type NotificationPreferences = Record<NotificationChoiceKind, NotificationChoice>;
 
 /** PUT /api/notifications/preferences: some kinds, some of their channels; the rest stay as they are. */

@@ -11,6 +11,9 @@
  *   (the vnm_lang cookie, else the browser's) first and the other below.
  * - Every other request (/api, /ws, /objects, photos) is not handled here: the browser fetches it as if
  *   there were no service worker, and nothing of it is cached.
+ * - Web push (a member who turned it on in Settings): the server writes each push in the member's language
+ *   ({title, body, url, tag, lang}); it is shown as it came, and a click opens its screen, in a tab of ours
+ *   already open when there is one.
  */
 import { firstSupportedLanguage, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/src/languages';
 import { clientsClaim } from 'workbox-core';
@@ -90,3 +93,57 @@ const PAIR_SWAPPED = '<$1 lang="vi">$4</$1>$3<$1 lang="en">$2</$1>';
 function vietnameseFirst(html: string): string {
   return html.replace(ROOT_EN, ROOT_VI).replace(TITLE, TITLE_SWAPPED).replace(PAIR, PAIR_SWAPPED);
 }
+
+/** What the server pushes (proto's pushPayloadSchema, checked by hand: zod is no part of the worker). */
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+  lang: string;
+}
+
+function readPush(data: PushMessageData | null): PushPayload | undefined {
+  try {
+    const value = data?.json() as Partial<PushPayload> | undefined;
+    if (!value || typeof value.title !== 'string' || typeof value.body !== 'string' || typeof value.url !== 'string') return undefined;
+    return { title: value.title, body: value.body, url: value.url, tag: String(value.tag ?? ''), lang: String(value.lang ?? '') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only a path of this site opens: never another origin, whatever a push says. */
+function ownPath(url: unknown): string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+self.addEventListener('push', (event) => {
+  const push = readPush(event.data);
+  if (!push) return;
+  event.waitUntil(
+    self.registration.showNotification(push.title, {
+      body: push.body,
+      lang: push.lang,
+      tag: push.tag || undefined,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      data: { url: ownPath(push.url) },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = ownPath((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      // A tab this worker does not control cannot be sent elsewhere: a new one opens instead.
+      const moved = ours ? await ours.navigate(url).catch(() => null) : null;
+      if (moved) await moved.focus();
+      else await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -11,6 +11,10 @@ export const keys = {
   conversations: '/api/conversations',
   /** The members the signed-in member has blocked (Settings). */
   blockedMembers: '/api/users/blocked',
+  /** The bell: its count, and its list (the newest page). */
+  notificationCount: '/api/notifications/unread-count',
+  notifications: '/api/notifications',
+  notificationPreferences: '/api/notifications/preferences',
   listing: (id: string) => `/api/listings/${id}`,
   latestListings: (limit: number) => `/api/listings${queryString({ limit })}`,
   messages: (conversationId: string) => `/api/conversations/${conversationId}/messages`,

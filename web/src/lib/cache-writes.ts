@@ -5,6 +5,7 @@
 import type { PublicUser, User } from '@vnmarket/proto/src/auth';
 import type { Listing, Seller } from '@vnmarket/proto/src/listings';
 import type { Message } from '@vnmarket/proto/src/messaging';
+import type { NotificationSocketMessage } from '@vnmarket/proto/src/notifications';
 import { mutate } from 'swr';
 import { isConversationKey, isInboxKey, isListingKey, isReviewsKey, keys } from './cache-keys';
 
@@ -95,6 +96,19 @@ export function revalidateAfterPushedMessage(message: Message): void {
 export function revalidateAfterReconnect(): void {
   void mutate(keys.unreadCount);
   void mutate(isConversationKey);
+  void mutate(keys.notificationCount);
+  void mutate(keys.notifications);
+}
+
+/** The bell's count pushed over the socket (a notification arrived, or was read in another tab); a new one refetches the list. */
+export function applyNotificationPush(push: NotificationSocketMessage): void {
+  void mutate(keys.notificationCount, { unreadCount: push.unreadCount }, { revalidate: false });
+  if (push.notification) void mutate(keys.notifications);
+}
+
+/** After marking notifications read here: the count as the server answered it. */
+export function setNotificationCount(unreadCount: number): Promise<unknown> {
+  return mutate(keys.notificationCount, { unreadCount }, { revalidate: false });
 }
 
 /** After blocking or unblocking a member: the blocked list, the inbox (the conversation leaves or comes back) and the unread badge. */

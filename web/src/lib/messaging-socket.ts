@@ -6,7 +6,7 @@
  */
 import type { ClientSocketMessage, Message, ServerSocketMessage } from '@vnmarket/proto/src/messaging';
 import { lazyContract } from './api';
-import { revalidateAfterPushedMessage, revalidateAfterReconnect } from './cache-writes';
+import { applyNotificationPush, revalidateAfterPushedMessage, revalidateAfterReconnect } from './cache-writes';
 
 /** proto's messageSchema, loaded with the socket (signed in only): zod is no part of a visitor's first page. */
 const messageSchema = lazyContract((schemas) => schemas.messageSchema);
@@ -51,6 +51,8 @@ export function openMessagingSocket(userId: string, onConnected: (connected: boo
         return;
       }
       if (push?.type === 'new_message') void deliver(push.message);
+      // The bell's count is a number the next read checks again: taken as it comes.
+      else if (push?.type === 'notifications' && Number.isInteger(push.unreadCount)) applyNotificationPush(push);
     };
     socket.onclose = () => {
       onConnected(false);

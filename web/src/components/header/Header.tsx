@@ -1,7 +1,7 @@
 /**
  * The header on every page: logo, Browse and Messages, the search box, and either Create Listing plus
- * the user menu (Profile, Messages with the unread badge, Saved, Sign Out) or Sign In. Narrower than a
- * tablet, a drawer repeats search, navigation, create, profile, saved and sign out.
+ * the user menu (Profile, Messages with the unread badge, Saved, Sign Out) or Sign In; a member's
+ * notification bell at every width (NotificationBell.tsx). Narrower than a tablet, a drawer repeats search, navigation, create, profile, saved and sign out.
  */
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -21,6 +21,8 @@ import { LanguageSwitch } from './LanguageSwitch';
 // Only members see the user menu, and the drawer opens on a tap: both load on demand, not with the first page.
 export const loadUserMenu = withAppMessages(() => import('./UserMenu'));
 const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+// The bell (members only, every width) loads with them too.
+const NotificationBell = lazy(withAppMessages(() => import('./NotificationBell').then((module) => ({ default: module.NotificationBell }))));
 const Drawer = lazy(withAppMessages(() => import('./Drawer').then((module) => ({ default: module.Drawer }))));
 
 export function Header() {
@@ -53,6 +55,9 @@ export function Header() {
         <Actions>
           {isAuthenticated ? (
             <>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <ShownFrom $from="tablet">
                 <ButtonLink to="/create-listing" size="sm">
                   <PlusIcon size={16} /> {t`Create Listing`}
