@@ -72,9 +72,11 @@ describe('Within N miles', () => {
     const location = page.getByLabel('Địa điểm');
     await location.fill('Little Sai');
     await page.locator('#listing-location-places option[value="Little Saigon, San Jose"]').waitFor({ state: 'attached' });
-    expect(
-      await page.locator('#listing-location-places option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
-    ).toEqual(['Little Saigon, San Jose', 'Little Saigon, San Francisco', 'Little Saigon, Oakland']);
+    expect(await page.locator('#listing-location-places option').evaluateAll((options) => options.map((option) => option.getAttribute('value')))).toEqual([
+      'Little Saigon, San Jose',
+      'Little Saigon, San Francisco',
+      'Little Saigon, Oakland',
+    ]);
     expect(await location.getAttribute('list')).toBe('listing-location-places');
   });
 });

@@ -19,6 +19,7 @@ import * as moderationCases from './20261128160000_moderation_cases';
 import * as sellerPhoneVerifiedAt from './20261128170000_seller_phone_verified_at';
 import * as listingLifecycle from './20261128183000_listing_lifecycle';
 import * as listingCoordinates from './20261128190000_listing_coordinates';
+import * as listingCoordinatesBox from './20261128193000_listing_coordinates_box';
 import * as savedSearches from './20261128200000_saved_searches';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
@@ -43,5 +44,6 @@ export const migrations: Migration[] = [
   { name: '20261128170000_seller_phone_verified_at', ...sellerPhoneVerifiedAt },
   { name: '20261128183000_listing_lifecycle', ...listingLifecycle },
   { name: '20261128190000_listing_coordinates', ...listingCoordinates },
+  { name: '20261128193000_listing_coordinates_box', ...listingCoordinatesBox },
   { name: '20261128200000_saved_searches', ...savedSearches },
 ];

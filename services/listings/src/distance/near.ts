@@ -45,16 +45,31 @@ export function chordFrom(near: Near): { sql: string; bindings: number[][] } {
   return { sql: 'l.earth_position <-> cube(?::float8[])', bindings: [unitSpherePoint(near.place)] };
 }
 
+/** Miles in a degree of latitude (the least, at the poles' side of the mean: the box is never too small). */
+const MILES_PER_DEGREE = 68.7;
+
 /**
- * Listings within the radius: inside the cube around the place whose half side is the radius's chord (what
- * the GiST index `listings_earth_position` finds), then the exact chord. A listing whose location names no
- * known place has no position and is never within a distance.
+ * The latitude and longitude box around the place that holds every point within `miles` of it: a degree of
+ * longitude is shorter by the cosine of the latitude, taken at the box's edge nearer the pole.
+ */
+export function boxAround({ latitude, longitude }: { latitude: number; longitude: number }, miles: number) {
+  const dLat = miles / MILES_PER_DEGREE;
+  const dLng = dLat / Math.cos(((Math.abs(latitude) + dLat) * Math.PI) / 180);
+  return { south: latitude - dLat, north: latitude + dLat, west: longitude - dLng, east: longitude + dLng };
+}
+
+/**
+ * Listings within the radius: inside the latitude and longitude box around the place, then the exact chord.
+ * The box, not the cube's `<@`: PostgreSQL keeps histograms of latitude and longitude (none for a cube's
+ * containment), so it walks the newest listings for a crowded area and takes `listings_active_latitude_longitude`
+ * for a sparse one (see 20261128193000_listing_coordinates_box). A listing whose location names no known
+ * place has no position and is never within a distance.
  */
 export function whereWithin(builder: Knex.QueryBuilder, near: Near): Knex.QueryBuilder {
-  const center = unitSpherePoint(near.place);
-  const chord = chordOf(near.miles);
+  const box = boxAround(near.place, near.miles);
   const distance = chordFrom(near);
   return builder
-    .whereRaw('l.earth_position <@ cube(?::float8[], ?::float8[])', [center.map((axis) => axis - chord), center.map((axis) => axis + chord)])
-    .whereRaw(`${distance.sql} <= ?`, [...distance.bindings, chord]);
+    .whereBetween('l.latitude', [box.south, box.north])
+    .whereBetween('l.longitude', [box.west, box.east])
+    .whereRaw(`${distance.sql} <= ?`, [...distance.bindings, chordOf(near.miles)]);
 }
