@@ -171,6 +171,8 @@ describe('sold', () => {
     expect(sold.body).toMatchObject({ isActive: false, soldAt: expect.any(String) });
     expect(await inBrowse(listing.id)).toBe(false);
     expect((await stack.client().get(`/api/listings/${listing.id}`)).body).toMatchObject({ id: listing.id, soldAt: expect.any(String) });
+    // The gateway's page for it answers 200 with its preview, not a hidden listing's 404.
+    expect((await stack.client().get(`/api/listings/${listing.id}/preview`)).body).toMatchObject({ visible: true });
     const [event] = await published('listing.sold', listing.id);
     expect(event.envelope.data).toEqual({ listingId: listing.id, listingTitle: expect.any(String), sellerId: owner.user.id, buyerId: buyer.user.id });
 
@@ -192,6 +194,7 @@ describe('sold', () => {
       .where({ id: listing.id })
       .update({ sold_at: new Date(Date.now() - 8 * DAY_MS) });
     expect((await stack.client().get(`/api/listings/${listing.id}`)).status).toBe(404);
+    expect((await stack.client().get(`/api/listings/${listing.id}/preview`)).body).toEqual({ id: listing.id, visible: false });
     expect((await owner.client.get(`/api/listings/${listing.id}`)).status).toBe(200);
   });
 
