@@ -72,11 +72,9 @@ describe('Within N miles', () => {
     const location = page.getByLabel('Địa điểm');
     await location.fill('Little Sai');
     await page.locator('#listing-location-places option[value="Little Saigon, San Jose"]').waitFor({ state: 'attached' });
-    expect(await page.locator('#listing-location-places option').evaluateAll((options) => options.map((option) => option.getAttribute('value')))).toEqual([
-      'Little Saigon, San Jose',
-      'Little Saigon, San Francisco',
-      'Little Saigon, Oakland',
-    ]);
+    const options = page.locator('#listing-location-places option');
+    const suggested = await Promise.all((await options.all()).map((option) => option.getAttribute('value')));
+    expect(suggested).toEqual(['Little Saigon, San Jose', 'Little Saigon, San Francisco', 'Little Saigon, Oakland']);
     expect(await location.getAttribute('list')).toBe('listing-location-places');
   });
 });
