@@ -98,6 +98,14 @@ export const MEANINGS: Record<string, string> = {
   MESSAGES_PER_MINUTE: 'messages a user may send per minute (429 beyond)',
   FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR:
     'messages that open a new conversation a member may send per hour; replies are not counted (429 with `Retry-After` beyond)',
+  VAPID_PUBLIC_KEY:
+    'web push: the VAPID public key (base64url, `npx web-push generate-vapid-keys`; `make start` makes one in var/keys); without both keys no push is sent and `/api/push/*` answers 404',
+  VAPID_PRIVATE_KEY: 'web push: the VAPID private key (a Secret in the chart)',
+  VAPID_SUBJECT: 'web push: the `mailto:` or `https:` address push services may write to about our pushes',
+  PUSH_SERVICE_HOSTS: "hosts (and their subdomains) a push subscription's https endpoint may name: the browsers' push services",
+  PUSH_ALLOW_LOOPBACK: 'accept push endpoints on the loopback address, over plain http too (development and tests; `make start` sets it)',
+  PUSH_TTL_SECONDS: 'how long a push service keeps a push for a browser that is offline',
+  PUSH_TIMEOUT_MS: 'how long a push service may take to answer one push',
   MEDIA_ROOT: 'local object store when `S3_BUCKET` is unset',
   MEDIA_SIGNING_SECRET: 'signs local upload URLs (required in production without S3)',
   UPLOAD_URL_TTL_SECONDS: 'upload link lifetime',

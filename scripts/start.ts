@@ -10,7 +10,7 @@ import path from 'node:path';
 import { prettyFactory } from 'pino-pretty';
 import { DEFAULT_PORTS } from '../gateway/src/config';
 import { SERVICES } from '../gateway/src/routes';
-import { forEachLine, isUrlReachable, writeSigningKeys } from './lib/local';
+import { forEachLine, isUrlReachable, writeSigningKeys, writeVapidKeys } from './lib/local';
 
 const root = path.resolve(__dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -24,6 +24,17 @@ function ensureSigningKeys(): { JWT_PUBLIC_KEY_FILE: string; JWT_PRIVATE_KEY_FIL
     console.log('start: created session signing keys in var/keys');
   }
   return { JWT_PUBLIC_KEY_FILE: files.publicKeyFile, JWT_PRIVATE_KEY_FILE: files.privateKeyFile };
+}
+
+/** Web push's VAPID pair, kept in var/keys like the signing keys; local push endpoints over http are allowed. */
+function ensureVapidKeys(): { VAPID_PUBLIC_KEY_FILE: string; VAPID_PRIVATE_KEY_FILE: string; PUSH_ALLOW_LOOPBACK: string } {
+  const dir = path.join(root, 'var/keys');
+  let files = { publicKeyFile: path.join(dir, 'vapid-public.txt'), privateKeyFile: path.join(dir, 'vapid-private.txt') };
+  if (!existsSync(files.publicKeyFile) || !existsSync(files.privateKeyFile)) {
+    files = writeVapidKeys(dir);
+    console.log('start: created web push (VAPID) keys in var/keys');
+  }
+  return { VAPID_PUBLIC_KEY_FILE: files.publicKeyFile, VAPID_PRIVATE_KEY_FILE: files.privateKeyFile, PUSH_ALLOW_LOOPBACK: 'true' };
 }
 
 async function checkDataStores(): Promise<void> {
@@ -127,7 +138,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   await checkDataStores();
-  const shared = { ...ensureSigningKeys(), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const shared = { ...ensureSigningKeys(), ...ensureVapidKeys(), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
 
   for (const service of SERVICES) {
     const result = spawnSync(tsx, [`services/${service}/src/migrate.ts`], { cwd: root, env: { ...process.env, ...shared }, stdio: 'inherit' });

@@ -145,6 +145,7 @@ beforeAll(() => {
           'verification.sms.provider': 'twilio',
           'gateway.autoscaling.enabled': true,
           'messaging.autoscaling.openSockets.enabled': true,
+          'messaging.webPush.enabled': true,
           'redis.persistence.enabled': true,
         },
         setString: {
@@ -157,6 +158,8 @@ beforeAll(() => {
           'migrations.strategy': 'hook',
           'messaging.autoscaling.openSockets.provider': 'prometheusAdapter',
           'secrets.existingSecretChecksum': '5f1d0c2a9e4b7d31',
+          'secrets.vapidPublicKey': `B${'A'.repeat(86)}`,
+          'secrets.vapidPrivateKey': 'A'.repeat(43),
         },
       },
     },

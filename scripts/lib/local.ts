@@ -1,5 +1,5 @@
 /** Small helpers shared by the local tooling: make start, the benchmarks and the test setup. */
-import { generateKeyPairSync } from 'node:crypto';
+import { createECDH, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,6 +38,23 @@ export function writeSigningKeys(dir: string): { privateKeyFile: string; publicK
   writeFileSync(privateKeyFile, privateKey, { mode: 0o600 });
   writeFileSync(publicKeyFile, publicKey);
   return { privateKeyFile, publicKeyFile };
+}
+
+/**
+ * Writes a fresh VAPID pair for web push into dir (P-256, base64url: the public key uncompressed, 65 bytes;
+ * the private key 32 bytes), as `npx web-push generate-vapid-keys` makes them; returns the two file paths.
+ */
+export function writeVapidKeys(dir: string): { publicKeyFile: string; privateKeyFile: string } {
+  mkdirSync(dir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const publicKeyFile = path.join(dir, 'vapid-public.txt');
+  const privateKeyFile = path.join(dir, 'vapid-private.txt');
+  // 32 bytes always: a key with leading zero bytes comes back shorter.
+  const privateKey = ecdh.getPrivateKey();
+  writeFileSync(privateKeyFile, Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'), { mode: 0o600 });
+  writeFileSync(publicKeyFile, ecdh.getPublicKey().toString('base64url'));
+  return { publicKeyFile, privateKeyFile };
 }
 
 /** Calls onLine for every complete, non-blank line a child process writes. */

@@ -92,6 +92,8 @@ twilio-account-sid: TWILIO_ACCOUNT_SID
 twilio-auth-token: TWILIO_AUTH_TOKEN
 s3-access-key-id: S3_ACCESS_KEY_ID
 s3-secret-access-key: S3_SECRET_ACCESS_KEY
+vapid-public-key: VAPID_PUBLIC_KEY
+vapid-private-key: VAPID_PRIVATE_KEY
 {{- end }}
 
 {{- define "marketplace.secretMountPath" -}}
@@ -113,6 +115,9 @@ s3-secret-access-key: S3_SECRET_ACCESS_KEY
 {{- if eq $v.verification.sms.provider "twilio" -}}
 {{- $keys = concat $keys (list "twilio-account-sid" "twilio-auth-token") -}}
 {{- end -}}
+{{- end -}}
+{{- if and (eq .name "messaging") $v.messaging.webPush.enabled -}}
+{{- $keys = concat $keys (list "vapid-public-key" "vapid-private-key") -}}
 {{- end -}}
 {{- if eq .name "media" -}}
 {{- $keys = append $keys "media-signing-secret" -}}

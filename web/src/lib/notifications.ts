@@ -44,8 +44,17 @@ export function useNotificationPreferences(enabled: boolean) {
 
 /** Changes one kind's channels; the screen shows the stored answer. */
 export async function saveNotificationChoice(kind: NotificationChoiceKind, change: Partial<NotificationChoice>): Promise<void> {
-  const next = await apiRequestParsed('PUT', keys.notificationPreferences, preferencesSchema, { [kind]: change });
-  await mutate(keys.notificationPreferences, next as NotificationPreferences, { revalidate: false });
+  // Shown at once (a checkbox follows the tap), then as stored; a refusal puts back what the server has.
+  await mutate<NotificationPreferences>(keys.notificationPreferences, (current) => current && { ...current, [kind]: { ...current[kind], ...change } }, {
+    revalidate: false,
+  });
+  try {
+    const next = await apiRequestParsed('PUT', keys.notificationPreferences, preferencesSchema, { [kind]: change });
+    await mutate(keys.notificationPreferences, next as NotificationPreferences, { revalidate: false });
+  } catch (failure) {
+    void mutate(keys.notificationPreferences);
+    throw failure;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

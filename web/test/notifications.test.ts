@@ -1,0 +1,129 @@
+/**
+ * The bell, in a real browser against the real backend: a member's saved search raises a live notification
+ * (over /ws, no reload) when someone else posts a match, and none for a listing that does not match; the
+ * bell lists it in the member's language and opens the listing; Settings holds the choices per kind.
+ * SAVE_SCREENSHOTS_TO=<folder> keeps the screens as PNGs (web/screenshots/notify).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { eventually } from '@vnmarket/shared/testing';
+import { createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, type BrowserGlobals } from './support';
+
+jest.setTimeout(120_000);
+
+const web = installBrowserHarness('web-notifications');
+const { newPage } = web;
+const PHONE = { width: 375, height: 800 };
+
+async function keepScreenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  const folder = process.env.SAVE_SCREENSHOTS_TO;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage });
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
+
+/** A member who saved "Phở" in Specialty Food, with the app open on home; and a seller who posts. */
+async function watcherAndSeller(options: { viewport?: { width: number; height: number }; locale?: string } = {}) {
+  const watcher = await newPage({ account: newAccount('Lan', 'Nguyễn'), ...options });
+  const seller = await newPage({ account: newAccount('Tâm', 'Đặng') });
+  const saved = await watcher.context.request.post(`${web.base}/api/saved-searches`, { data: { name: 'Phở', filters: { category: 'food', search: 'phở' } } });
+  expect(saved.status()).toBe(201);
+  await watcher.page.goto(`${web.base}/`);
+  await watcher.page.getByTestId('notification-bell').waitFor();
+  // The socket is open (the bell's count arrives over it).
+  await eventually(async () => expect(await web.stack.messaging.service.hub.socketCount).toBeGreaterThan(0));
+  return { watcher, seller };
+}
+
+describe('the bell', () => {
+  it('counts a saved-search match live, not a non-match, and opens the listing (English, 1280 px)', async () => {
+    const { watcher, seller } = await watcherAndSeller();
+    const { page } = watcher;
+    // Not a match: phở, but a bowl set for sale; and food, but no phở.
+    await createListingAs(seller.context, web.base, { title: 'Bộ tô phở sứ', category: 'sale', price: '30', description: 'Sáu tô, còn mới' });
+    await createListingAs(seller.context, web.base, { title: 'Bánh mì thịt nướng', category: 'food', price: '8', description: 'Giao tận nơi' });
+    const match = await createListingAs(seller.context, web.base, {
+      title: 'Phở bò tái nạm, nấu tại nhà',
+      category: 'food',
+      price: '14',
+      description: 'Nước dùng ninh 12 tiếng',
+    });
+
+    const count = page.getByTestId('notification-count');
+    await count.filter({ hasText: '1' }).waitFor({ timeout: 10_000 });
+    const bell = page.getByTestId('notification-bell');
+    expect(await bell.getAttribute('aria-expanded')).toBe('false');
+    await bell.click();
+    const list = page.getByRole('region', { name: 'Notifications' });
+    const items = list.getByTestId('notification');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(1);
+    expect(await items.first().innerText()).toContain('New match for “Phở”');
+    expect(await items.first().innerText()).toContain('Phở bò tái nạm, nấu tại nhà · $14');
+    // Seen: marked read, and the count goes.
+    await count.waitFor({ state: 'detached' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await keepScreenshot(page, 'bell-1280');
+
+    await page.keyboard.press('Escape');
+    expect(await bell.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    await bell.click();
+    await items.first().click();
+    await page.waitForURL(`${web.base}/listing/${match}`);
+    const unread = (await watcher.context.request.get(`${web.base}/api/notifications/unread-count`)).json();
+    expect(await unread).toEqual({ unreadCount: 0 });
+  });
+
+  it('reads in Tiếng Việt on a 375 px phone', async () => {
+    const { watcher, seller } = await watcherAndSeller({ viewport: PHONE, locale: 'vi-VN' });
+    const { page } = watcher;
+    await createListingAs(seller.context, web.base, { title: 'Phở gà Hà Nội', category: 'food', price: '12', description: 'Gà ta, bánh phở tươi' });
+    await page.getByTestId('notification-count').filter({ hasText: '1' }).waitFor({ timeout: 10_000 });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('button', { name: 'Thông báo, 1 chưa đọc' }).click();
+    const item = page.getByRole('region', { name: 'Thông báo' }).getByTestId('notification');
+    await item.filter({ hasText: 'Có tin mới hợp với “Phở”' }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await keepScreenshot(page, 'bell-vi-375');
+  });
+});
+
+describe('Settings › Notifications', () => {
+  it('keeps a choice per kind, with the SMS digest off by default (English, 1280 px)', async () => {
+    const { page, context } = await newPage({ account: newAccount('Minh', 'Trần') });
+    await page.goto(`${web.base}/profile#settings`);
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    const matches = page.getByTestId('notification-choice-saved_search_match');
+    const inApp = matches.getByRole('checkbox', { name: 'New matches for my saved searches: In app' });
+    const sms = matches.getByRole('checkbox', { name: 'New matches for my saved searches: Daily SMS' });
+    expect(await inApp.isChecked()).toBe(true);
+    expect(await sms.isChecked()).toBe(false);
+    await sms.check();
+    await eventually(async () => {
+      const stored = await (await context.request.get(`${web.base}/api/notifications/preferences`)).json();
+      expect(stored.saved_search_match).toEqual({ inApp: true, push: true, smsDigest: true });
+    });
+    await page.getByTestId('push-state').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.reload();
+    await page.getByTestId('settings-notifications').scrollIntoViewIfNeeded();
+    expect(await page.getByRole('checkbox', { name: 'New matches for my saved searches: Daily SMS' }).isChecked()).toBe(true);
+    // From the top: a full-page shot of a scrolled page draws the sticky header over the profile.
+    await page.evaluate(() => (globalThis as unknown as BrowserGlobals).window.scrollTo(0, 0));
+    await keepScreenshot(page, 'settings-1280', true);
+  });
+
+  it('reads in Tiếng Việt on a 375 px phone', async () => {
+    const { page } = await newPage({ account: newAccount('Hoa', 'Lý'), viewport: PHONE, locale: 'vi-VN' });
+    await page.goto(`${web.base}/profile#settings`);
+    await page.getByRole('heading', { name: 'Thông báo' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Có tin mới hợp với tìm kiếm đã lưu: SMS mỗi ngày' }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await keepScreenshot(page, 'settings-vi-375', true);
+  });
+});
