@@ -149,7 +149,7 @@ describe('browsing', () => {
     await page.getByText(/^Showing \d+ listings in San Francisco area$/).waitFor();
     await page.getByLabel('Showing listings near').selectOption('San Jose');
 
-    // Home asks the API for the city (near=San Jose: the city and its nearby places) and shows its first page and its X-Total-Count.
+    // Home asks the API for the city (near=San Jose: within 25 miles of it) and shows its first page and its X-Total-Count.
     const near = async (query: Record<string, string | number> = {}) => {
       const { listings, total } = await listingsWithTotal(base, { near: 'San Jose', limit: 24, ...query });
       return { listings, count: Number(total) };

@@ -402,7 +402,7 @@ describe('home', () => {
     const newest = await web.api<Listing[]>('/api/listings?limit=100');
     expect(newest.map((listing) => listing.title)).not.toContain(OLDEST);
 
-    // The city's area: San Francisco and its nearby places.
+    // The city's area: within 25 miles of San Francisco (no radius).
     const request = listingsRequest(page, { near: 'San Francisco' });
     await page.goto(`${base}/`);
     await request;

@@ -1,4 +1,4 @@
-import { findPlace, milesBetween, placeOfLocation, suggestPlaces } from '@vnmarket/proto';
+import { findPlace, HOME_CITIES, milesBetween, placeOfLocation, suggestPlaces } from '@vnmarket/proto';
 import { createDb } from '@vnmarket/shared';
 import { TestClient } from '@vnmarket/shared/testing';
 import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
@@ -35,6 +35,8 @@ describe('the place list', () => {
     expect(findPlace('little saigon, san jose')).toMatchObject({ kind: 'neighbourhood', city: 'San Jose' });
     expect(findPlace('95035')).toMatchObject({ kind: 'zip', city: 'Milpitas' });
     expect(findPlace('Sacramento')).toBeUndefined();
+    // Home's city banner offers cities of the same list.
+    for (const city of HOME_CITIES) expect(findPlace(city)).toMatchObject({ kind: 'city', name: city });
     // The distances the example rests on.
     expect(milesBetween(findPlace('San Jose')!, findPlace('Milpitas')!)).toBeLessThan(10);
     expect(milesBetween(findPlace('San Jose')!, findPlace('San Francisco')!)).toBeGreaterThan(40);
