@@ -31,14 +31,23 @@ const untilInBrowse = (id: string, expected: boolean) =>
 
 /** As the expiry job finds it past its date: the date moved back, and one pass of the job. */
 async function expire(listingId: string): Promise<void> {
-  await web.stack.listings.infrastructure.db('listings').where({ id: listingId }).update({ expires_at: new Date(Date.now() - 60_000) });
+  await web.stack.listings.infrastructure
+    .db('listings')
+    .where({ id: listingId })
+    .update({ expires_at: new Date(Date.now() - 60_000) });
   await web.stack.listings.service.expiry.runOnce();
 }
 
 describe('expiry and renewal', () => {
   it('takes an expired listing out of browse; its owner renews it from the dashboard and it comes back', async () => {
     const owner = await newPage({ account: newAccount('Hạnh', 'Trần'), viewport: { width: 375, height: 800 }, locale: 'vi-VN' });
-    const listingId = await createListingAs(owner.context, web.base, { title: 'Xe đạp trẻ em còn mới', category: 'sale', price: '60', priceType: 'fixed', condition: 'like-new' });
+    const listingId = await createListingAs(owner.context, web.base, {
+      title: 'Xe đạp trẻ em còn mới',
+      category: 'sale',
+      price: '60',
+      priceType: 'fixed',
+      condition: 'like-new',
+    });
     await untilInBrowse(listingId, true);
     await expire(listingId);
     await untilInBrowse(listingId, false);
