@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: grant-moderator revoke-moderator start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-gateway bench-chat bench-first-page clean reset
+.PHONY: grant-moderator revoke-moderator start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-saved-searches bench-gateway bench-chat bench-first-page clean reset
 
 start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
@@ -54,6 +54,9 @@ bench-auth: install ## GET /api/auth/user: direct, through the gateway, through 
 
 bench-listings: install ## GET /api/listings (browse, filters, text search) at 100k listings, with query plans
 	npm run bench:listings
+
+bench-saved-searches: install ## a new listing matched against 100,000 saved searches: cost per listing, beside its baselines
+	npm run bench:saved-searches
 
 bench-gateway: install ## an uncached path: direct vs the gateway vs nginx
 	BENCH_ONLY=gateway tsx deploy/bench/all.ts

@@ -5,9 +5,10 @@
  * the outbox, in one transaction, as the consumer does (rolled back here, so every listing meets the same
  * table). Straight on PostgreSQL, no HTTP and no broker: the consumer's own SQL.
  *
- * Beside it, from the same run, two baselines: the same statement with the category index turned off (every
- * saved search read), and one query per saved search (the matcher's filters tested search by search: a sample
- * of BENCH_BASELINE_SAMPLE per listing, scaled to the whole table).
+ * Beside it, from the same run, three baselines: the same statement with the category index turned off (every
+ * saved search read); the matches read into Node and each event built and checked there (outbox.row), 500 rows
+ * an insert; and one query per saved search (the matcher's filters tested search by search: a sample of
+ * BENCH_BASELINE_SAMPLE per listing, scaled to the whole table).
  *
  * The saved searches are made from a seeded mix of what members save: a category (90%), a price bound (60%),
  * words of the category (70%), a place within 5–50 miles (60%), bedrooms, a cuisine or job type, verified
@@ -16,11 +17,11 @@
  * "bench") is dropped and recreated at the start and dropped at the end.
  */
 import { CATEGORIES, HOME_CITIES, RADIUS_MILES, placeOfLocation, savedSearchFilters, type SavedSearchFilters } from '@vnmarket/proto';
-import { createDb, migrateService, Outbox, type Knex } from '@vnmarket/shared';
+import { createDb, migrateService, Outbox, OUTBOX_TABLE, type Knex } from '@vnmarket/shared';
 import { migrations as listingsMigrations } from '../../services/listings/migrations';
 import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
 import { matchColumns, PASSES_EVERY_FILTER } from '../../services/listings/src/saved-searches/match-tests';
-import { matchingSearches, publishMatches } from '../../services/listings/src/saved-searches/matcher';
+import { matchingSearches, publishMatchingSearches } from '../../services/listings/src/saved-searches/matcher';
 import { generateListings } from '../../tools/generate/listings';
 import { benchDatabaseName, envInt, fmt, latencyStats, limitRunTime, machineSummary, printTable, recreateDatabase, reportGoals, runBench } from './lib';
 
@@ -34,8 +35,11 @@ const settings = {
   databaseUrl: process.env.BENCH_SAVED_SEARCHES_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_saved_searches',
 };
 benchDatabaseName(settings.databaseUrl, 'BENCH_SAVED_SEARCHES_DATABASE_URL');
-/** Within the issue's 5 s with room to spare: a burst of new listings queues behind each one's cost. */
-const TARGET_P95_MS = 50;
+/**
+ * A fifth of the issue's 5 s from posting to notification: the rest is the outbox relay, the broker, the
+ * messaging service's consumer and the push.
+ */
+const TARGET_P95_MS = 1000;
 
 /** A small seeded PRNG (mulberry32): the same seed, the same saved searches. */
 function random(seed: number) {
@@ -103,16 +107,26 @@ async function placeListings(db: Knex): Promise<void> {
   await db.raw('vacuum (analyze) listings');
 }
 
-/** The consumer's work for one listing, rolled back: match, then write the events. */
-async function consume(db: Knex, outbox: Outbox, listingId: string, options: { noIndex?: boolean } = {}): Promise<{ ms: number; matches: number }> {
+/** The consumer's work for one listing, rolled back: match and write the events. */
+async function consume(
+  db: Knex,
+  outbox: Outbox,
+  listingId: string,
+  options: { noIndex?: boolean; eventsInNode?: boolean } = {},
+): Promise<{ ms: number; matches: number }> {
   const started = performance.now();
   let matches = 0;
   await db
     .transaction(async (trx) => {
       if (options.noIndex) await trx.raw('set local enable_indexscan = off; set local enable_bitmapscan = off');
-      const found = await matchingSearches(trx, listingId);
-      matches = found.length;
-      await publishMatches(outbox, trx, found);
+      if (options.eventsInNode) {
+        // The baseline: the matches read into this process, each event built and checked there (outbox.row), 500 rows an insert.
+        const rows = (await matchingSearches(trx, listingId)).map((match) => outbox.row('saved_search.matched', match));
+        for (let start = 0; start < rows.length; start += 500) await trx(OUTBOX_TABLE).insert(rows.slice(start, start + 500));
+        matches = rows.length;
+      } else {
+        matches = await publishMatchingSearches(outbox, trx, listingId, new Date());
+      }
       throw new RolledBack();
     })
     .catch((error: unknown) => {
@@ -164,6 +178,8 @@ async function main(): Promise<void> {
     }
     const noIndex = [];
     for (const id of listingIds) noIndex.push(await consume(db, outbox, id, { noIndex: true }));
+    const eventsInNode = [];
+    for (const id of listingIds) eventsInNode.push(await consume(db, outbox, id, { eventsInNode: true }));
     const sample = (await db('saved_searches').orderByRaw('md5(id::text)').limit(settings.baselineSample).pluck('id')) as string[];
     const perSearch: number[] = [];
     for (const id of listingIds.slice(0, settings.baselineListings)) perSearch.push(await onePerSearch(db, id, sample, stored));
@@ -180,6 +196,7 @@ async function main(): Promise<void> {
     const stats = latencyStats(served.map((one) => one.ms));
     const matchStats = latencyStats(matchOnly);
     const noIndexStats = latencyStats(noIndex.map((one) => one.ms));
+    const eventsInNodeStats = latencyStats(eventsInNode.map((one) => one.ms));
     const perSearchStats = latencyStats(perSearch);
     const matches = served.map((one) => one.matches).sort((a, b) => a - b);
     const meanMatches = matches.reduce((sum, one) => sum + one, 0) / matches.length;
@@ -195,6 +212,14 @@ async function main(): Promise<void> {
           fmt(noIndexStats.p99, 1),
           fmt(noIndexStats.max, 1),
           String(noIndex.length),
+        ],
+        [
+          'baseline: events built in Node, 500 an insert',
+          fmt(eventsInNodeStats.p50, 1),
+          fmt(eventsInNodeStats.p95, 1),
+          fmt(eventsInNodeStats.p99, 1),
+          fmt(eventsInNodeStats.max, 1),
+          String(eventsInNode.length),
         ],
         [
           `baseline: one query per saved search (${sample.length} sampled, scaled)`,
@@ -215,7 +240,7 @@ async function main(): Promise<void> {
         measure: `a new listing against ${stored} saved searches: match + outbox write, p95 (mean ${fmt(meanMatches, 1)} members told)`,
         figure: `${fmt(stats.p95, 1)} ms (p50 ${fmt(stats.p50, 1)})`,
         target: `p95 ≤ ${TARGET_P95_MS} ms`,
-        baseline: `category index off: p95 ${fmt(noIndexStats.p95, 1)} ms; one query per saved search: p50 ${fmt(perSearchStats.p50, 0)} ms`,
+        baseline: `category index off: p95 ${fmt(noIndexStats.p95, 1)} ms; events built in Node: p95 ${fmt(eventsInNodeStats.p95, 1)} ms; one query per saved search: p50 ${fmt(perSearchStats.p50, 0)} ms`,
         met: stats.p95 <= TARGET_P95_MS,
       },
     ]);

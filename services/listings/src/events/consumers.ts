@@ -17,7 +17,7 @@ import { deleteReportsBy } from '../db/reports';
 import { unsaveAllOfUser } from '../db/saved';
 import { deleteSavedSearchesOf } from '../db/saved-searches';
 import { deleteSeller, upsertSeller } from '../db/sellers';
-import { matchingSearches, publishMatches } from '../saved-searches/matcher';
+import { publishMatchingSearches } from '../saved-searches/matcher';
 import type { SellerCopyWatch } from './seller-copy-watch';
 import { publishDeleted } from './publish';
 
@@ -27,7 +27,7 @@ import { publishDeleted } from './publish';
  */
 export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
   return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'listings'), {
-    'listing.created': async (trx, event) => publishMatches(deps.outbox, trx, await matchingSearches(trx, event.data.id)),
+    'listing.created': (trx, event) => publishMatchingSearches(deps.outbox, trx, event.data.id, new Date()),
     'user.registered': (trx, event) => upsertSeller(trx, event.data),
     'user.updated': (trx, event) => upsertSeller(trx, event.data),
     'user.deleted': async (trx, event) => {

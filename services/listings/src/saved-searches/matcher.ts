@@ -1,8 +1,25 @@
 import type { EventData } from '@vnmarket/proto';
-import { OUTBOX_TABLE, type Knex, type Outbox } from '@vnmarket/shared';
+import { currentRequestId, currentTraceCarrier, OUTBOX_TABLE, type Knex, type Outbox } from '@vnmarket/shared';
 import { PASSES_EVERY_FILTER } from './match-tests';
 
 export type SavedSearchMatch = EventData<'saved_search.matched'>;
+
+/** The longest the match and its events may take (at 100,000 saved searches: p99 0.8 s, deploy/bench/README.md). */
+const MATCH_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * The saved searches a listing matches, one per member (their oldest matching search), never its seller's
+ * own, as rows `m`: one statement over the one listing, each saved search of its category or of every
+ * category (the category index), tested filter by filter (match-tests.ts). Nothing when the listing is out
+ * of the catalogue (deactivated or held before its event arrived).
+ */
+const MATCHES = `
+  select distinct on (s.user_id) s.id, s.user_id, s.name, l.id as listing_id, l.title, l.price::text as price, l.images[1] as image
+  from listings l
+  join saved_searches s on (s.category = l.category or s.category is null) and s.user_id <> l.user_id
+    and ${PASSES_EVERY_FILTER}
+  where l.id = ? and l.is_active
+  order by s.user_id, s.created_at, s.id`;
 
 interface MatchRow {
   id: string;
@@ -11,25 +28,12 @@ interface MatchRow {
   listing_id: string;
   title: string;
   price: string;
-  images: string[];
+  image: string | null;
 }
 
-/**
- * The saved searches a listing matches, one per member (their oldest matching search), never its seller's
- * own. One statement over the one listing: each saved search of its category or of every category (the
- * category index), tested filter by filter (match-tests.ts). Nothing when the listing is out of the
- * catalogue (deactivated or held before its event arrived).
- */
+/** The matches as the events will carry them (tests, the benchmark). */
 export async function matchingSearches(db: Knex | Knex.Transaction, listingId: string): Promise<SavedSearchMatch[]> {
-  const { rows } = await db.raw<{ rows: MatchRow[] }>(
-    `select distinct on (s.user_id) s.id, s.user_id, s.name, l.id as listing_id, l.title, l.price, l.images
-     from listings l
-     join saved_searches s on (s.category = l.category or s.category is null) and s.user_id <> l.user_id
-       and ${PASSES_EVERY_FILTER}
-     where l.id = ? and l.is_active
-     order by s.user_id, s.created_at, s.id`,
-    [listingId],
-  );
+  const { rows } = await db.raw<{ rows: MatchRow[] }>(MATCHES, [listingId]);
   return rows.map((row) => ({
     userId: row.user_id,
     savedSearchId: row.id,
@@ -37,22 +41,37 @@ export async function matchingSearches(db: Knex | Knex.Transaction, listingId: s
     listingId: row.listing_id,
     listingTitle: row.title,
     listingPrice: row.price,
-    listingImage: row.images[0] ?? null,
+    listingImage: row.image,
   }));
 }
 
-/** Rows per insert: a listing that matches thousands of searches writes its events in a few statements. */
-const OUTBOX_INSERT_CHUNK = 500;
-
-/** Writes one saved_search.matched per match in the consumer's transaction; the outbox sends them after commit. */
-export async function publishMatches(outbox: Outbox, trx: Knex.Transaction, matches: SavedSearchMatch[]): Promise<void> {
-  if (matches.length === 0) return;
-  const rows = matches.map((match) => outbox.row('saved_search.matched', match));
-  for (let start = 0; start < rows.length; start += OUTBOX_INSERT_CHUNK) {
-    await trx(OUTBOX_TABLE).insert(rows.slice(start, start + OUTBOX_INSERT_CHUNK));
-  }
-  trx.executionPromise.then(
-    () => outbox.nudge(),
-    () => undefined,
+/**
+ * Writes one saved_search.matched per match into the outbox, in the consumer's transaction and in the same
+ * statement as the match: a listing that thousands of saved searches match costs one round trip, and its
+ * events never pass through this process. The envelope is proto's (buildEvent's), from columns whose types
+ * the contract's are (uuid, text, the price as numeric text, the first photo or null); the outbox sends
+ * the rows after commit. Answers how many members were told.
+ */
+export async function publishMatchingSearches(outbox: Outbox, trx: Knex.Transaction, listingId: string, now: Date): Promise<number> {
+  // Background work, not a request: a listing that thousands of searches match may take longer than the
+  // requests' statement timeout (DATABASE_STATEMENT_TIMEOUT_MS), and would then fail on every redelivery.
+  await trx.raw(`set local statement_timeout = ${MATCH_STATEMENT_TIMEOUT_MS}`);
+  const { rowCount } = await trx.raw<{ rowCount: number }>(
+    `insert into ${OUTBOX_TABLE} (id, type, envelope, request_id, trace_context)
+     select m.event_id, 'saved_search.matched',
+       jsonb_build_object('id', m.event_id, 'type', 'saved_search.matched', 'occurredAt', cast(? as text), 'data', jsonb_build_object(
+         'userId', m.user_id, 'savedSearchId', m.id, 'savedSearchName', m.name, 'listingId', m.listing_id,
+         'listingTitle', m.title, 'listingPrice', m.price, 'listingImage', m.image)),
+       cast(? as text), cast(? as jsonb)
+     from (select gen_random_uuid() as event_id, matches.* from (${MATCHES}) as matches) as m`,
+    // In the order of the statement's placeholders: the envelope's, then the match's listing.
+    [now.toISOString(), currentRequestId() ?? null, JSON.stringify(currentTraceCarrier()), listingId],
   );
+  if (rowCount > 0) {
+    trx.executionPromise.then(
+      () => outbox.nudge(),
+      () => undefined,
+    );
+  }
+  return rowCount;
 }
