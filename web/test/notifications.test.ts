@@ -127,3 +127,60 @@ describe('Settings › Notifications', () => {
     await keepScreenshot(page, 'settings-vi-375', true);
   });
 });
+
+describe('the service worker', () => {
+  /** Waits until the service worker controls the page (it claims open pages as it activates). */
+  const controlledBySw = (page: Page) =>
+    page.evaluate(async () => {
+      const { navigator } = globalThis as unknown as {
+        navigator: { serviceWorker: { ready: Promise<unknown>; controller: unknown; addEventListener(type: string, listener: () => void): void } };
+      };
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    });
+
+  const shown = (page: Page) =>
+    page.evaluate(async () => {
+      const { navigator } = globalThis as unknown as {
+        navigator: {
+          serviceWorker: { ready: Promise<{ getNotifications(): Promise<{ title: string; body: string; lang: string; tag: string; data: unknown }[]> }> };
+        };
+      };
+      const notifications = await (await navigator.serviceWorker.ready).getNotifications();
+      return notifications.map(({ title, body, lang, tag, data }) => ({ title, body, lang, tag, data }));
+    });
+
+  it('shows a push as the server wrote it, opening only a path of this site', async () => {
+    const { page, context } = await newPage({ locale: 'vi-VN' });
+    await context.grantPermissions(['notifications'], { origin: web.base });
+    await page.goto(`${web.base}/`);
+    await controlledBySw(page);
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+        const live = registrations.find((registration) => !registration.isDeleted);
+        if (live) resolve(live.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    const deliver = (payload: unknown) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: `${web.base}/`, registrationId, data: JSON.stringify(payload) });
+
+    await deliver({ title: 'Có tin mới hợp với “Phở”', body: 'Phở gà Hà Nội · $12.00', url: '/listing/abc', tag: 'saved_search_match:1', lang: 'vi' });
+    await deliver({ title: 'Elsewhere', body: 'x', url: 'https://attacker.example/', tag: 'other:2', lang: 'en' });
+    // Not a push of ours: shown as nothing.
+    await deliver('not json');
+    const notifications = await eventually(async () => {
+      const found = await shown(page);
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    expect(notifications).toEqual(
+      expect.arrayContaining([
+        { title: 'Có tin mới hợp với “Phở”', body: 'Phở gà Hà Nội · $12.00', lang: 'vi', tag: 'saved_search_match:1', data: { url: '/listing/abc' } },
+        { title: 'Elsewhere', body: 'x', lang: 'en', tag: 'other:2', data: { url: '/' } },
+      ]),
+    );
+  });
+});
