@@ -48,7 +48,9 @@ export class Notifier {
 
   /** A new message reaches the receiver as a push when no tab of theirs is open (its own badge counts it otherwise). */
   async message(trx: Knex.Transaction, message: Message): Promise<void> {
-    if (!this.options.webPush || !(await choiceOf(trx, message.receiverId, 'message')).push) return;
+    // Most receivers have no browser subscribed: one indexed look-up, and the hot path's events stay cheap.
+    if (!this.options.webPush || !(await trx('push_subscriptions').where({ user_id: message.receiverId }).first('endpoint'))) return;
+    if (!(await choiceOf(trx, message.receiverId, 'message')).push) return;
     const sender: { first_name: string; last_name: string } | undefined = await trx('users').where({ id: message.senderId }).first('first_name', 'last_name');
     const name = sender ? `${sender.first_name} ${sender.last_name}`.trim() : '';
     this.afterCommit(trx, () => this.pushIfAway(message.receiverId, (language) => messagePush(message, name, language)));
