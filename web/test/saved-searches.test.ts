@@ -104,6 +104,12 @@ it('saves home’s filters with its city, and Settings lists and deletes saved s
 it('reads in Tiếng Việt on a 375 px phone', async () => {
   const { page, context } = await newPage({ account: newAccount('Mai', 'Lý'), viewport: PHONE, locale: 'vi-VN' });
   await page.goto(`${web.base}/category/rent?bedrooms=2`);
+  await page
+    .getByTestId('result-count')
+    .filter({ hasText: /kết quả/ })
+    .waitFor();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Lưu tìm kiếm này' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lưu tìm kiếm này' });
   await dialog.getByRole('button', { name: 'Lưu tìm kiếm' }).click();

@@ -1,7 +1,7 @@
 /**
  * The profile's Settings tab: one section after another, each its own file in this folder, titled by an
- * h2 and drawn as a card. A new section is a new file and one more entry in SECTIONS (notifications and saved
- * searches come later); the order there is the order on screen.
+ * h2 and drawn as a card. A new section is a new file and one more entry in SECTIONS; the order there is the
+ * order on screen.
  */
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
