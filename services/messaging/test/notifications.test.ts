@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import { buildEvent, type EventData, type EventType } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, mayReview, openSocket, registered, startStack, type RegisteredUser, type Stack, type TestSocket } from '@vnmarket/testkit';
+import {
+  eventsHandled,
+  listingBody,
+  mayReview,
+  openSocket,
+  queueOf,
+  registered,
+  startStack,
+  type RegisteredUser,
+  type Stack,
+  type TestSocket,
+} from '@vnmarket/testkit';
 
 // Listings publishes listing.moderated (a held listing), auth review.created; the events of saved searches,
 // expiry and sales are published here as their publishers write them (the contract in proto/src/events.ts).
@@ -161,6 +172,23 @@ describe('the bell', () => {
       expect((await notificationsOf(who)).notifications.map((n: { kind: string }) => n.kind)).toEqual(['listing_restored', 'saved_search_match']),
     );
   });
+});
+
+it('keeps nothing for a member who has deleted their account', async () => {
+  const who = await member();
+  await publish('saved_search.matched', matched(who.user.id));
+  const { db } = stack.messaging.infrastructure;
+  await eventually(async () => expect(await db('notifications').where({ user_id: who.user.id })).toHaveLength(1));
+  expect((await who.client.request('DELETE', '/api/users/profile', { json: { password: who.password } })).status).toBe(200);
+  await eventually(async () => expect(await db('users').where({ id: who.user.id }).first('deleted')).toEqual({ deleted: true }));
+  expect(await db('notifications').where({ user_id: who.user.id })).toHaveLength(0);
+  // Events that were on their way when the account went: handled, and nothing kept.
+  const queue = queueOf('messaging', stack.messaging);
+  const handled = await eventsHandled(queue);
+  await publish('saved_search.matched', matched(who.user.id));
+  await publish('listing.moderated', { userId: who.user.id, listingId: randomUUID(), listingTitle: 'Xe đạp', state: 'held' });
+  await eventually(async () => expect(await eventsHandled(queue)).toBeGreaterThanOrEqual(handled + 2));
+  expect(await db('notifications').where({ user_id: who.user.id })).toHaveLength(0);
 });
 
 describe('choices', () => {

@@ -35,6 +35,9 @@ export class Notifier {
   constructor(private readonly options: NotifierOptions) {}
 
   async notify(trx: Knex.Transaction, eventId: string, order: NotificationOrder): Promise<void> {
+    // An event that arrives after the member deleted their account leaves nothing of theirs behind.
+    const member: { deleted: boolean } | undefined = await trx('users').where({ id: order.userId }).first('deleted');
+    if (member?.deleted) return;
     const choice = await choiceOf(trx, order.userId, order.kind);
     const stored = choice.inApp ? await insertNotification(trx, { ...order, eventId }) : undefined;
     const unreadCount = stored ? await unreadCountOf(trx, order.userId) : 0;
