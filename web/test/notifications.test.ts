@@ -52,8 +52,9 @@ describe('the bell', () => {
       description: 'Nước dùng ninh 12 tiếng',
     });
 
+    // The matcher answers within 5 s (services/listings' own test); the wait here allows for a loaded machine.
     const count = page.getByTestId('notification-count');
-    await count.filter({ hasText: '1' }).waitFor({ timeout: 10_000 });
+    await count.filter({ hasText: '1' }).waitFor({ timeout: 20_000 });
     const bell = page.getByTestId('notification-bell');
     expect(await bell.getAttribute('aria-expanded')).toBe('false');
     await bell.click();
@@ -81,7 +82,7 @@ describe('the bell', () => {
     const { watcher, seller } = await watcherAndSeller({ viewport: PHONE, locale: 'vi-VN' });
     const { page } = watcher;
     await createListingAs(seller.context, web.base, { title: 'Phở gà Hà Nội', category: 'food', price: '12', description: 'Gà ta, bánh phở tươi' });
-    await page.getByTestId('notification-count').filter({ hasText: '1' }).waitFor({ timeout: 10_000 });
+    await page.getByTestId('notification-count').filter({ hasText: '1' }).waitFor({ timeout: 20_000 });
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.getByRole('button', { name: 'Thông báo, 1 chưa đọc' }).click();
     const item = page.getByRole('region', { name: 'Thông báo' }).getByTestId('notification');
