@@ -21,6 +21,7 @@ import * as listingLifecycle from './20261128183000_listing_lifecycle';
 import * as listingCoordinates from './20261128190000_listing_coordinates';
 import * as listingCoordinatesBox from './20261128193000_listing_coordinates_box';
 import * as savedSearches from './20261128200000_saved_searches';
+import * as savedSearchKeys from './20261128210000_saved_search_keys';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   { name: '20261128190000_listing_coordinates', ...listingCoordinates },
   { name: '20261128193000_listing_coordinates_box', ...listingCoordinatesBox },
   { name: '20261128200000_saved_searches', ...savedSearches },
+  { name: '20261128210000_saved_search_keys', ...savedSearchKeys },
 ];

@@ -4,6 +4,7 @@ import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser
 import { saveSearch } from '../src/db/saved-searches';
 import { MATCH_TESTS } from '../src/saved-searches/match-tests';
 import { matchingSearches } from '../src/saved-searches/matcher';
+import { necessaryWords, savedSearchKeys } from '../src/saved-searches/search-keys';
 
 /**
  * The matcher filter by filter: each case saves one search, posts one listing and asks whether it matches,
@@ -107,6 +108,23 @@ const CASES: Case[] = [
     matches: true,
   },
 ];
+
+describe('the words a saved search needs (its keys)', () => {
+  it('takes either side of an "and" or a phrase, and every side of an "or"', () => {
+    expect(necessaryWords('pho')).toEqual(['w:pho']);
+    expect(necessaryWords('pho:*')).toEqual(['p:pho']);
+    expect(necessaryWords('(pho | (banh <-> mi)) & bo:*')).toEqual(['p:bo']);
+    expect(necessaryWords('(tu <-> lanh | refrigerator | fridge) & lg')).toEqual(['w:lg']);
+    expect(necessaryWords('(tu <-> lanh | refrigerator)')).toEqual(['w:tu', 'w:refrigerator']);
+  });
+
+  it('gives no keys for what it cannot read, so the search is tested every time', () => {
+    expect(necessaryWords('(pho')).toBeUndefined();
+    expect(necessaryWords('phở')).toBeUndefined();
+    expect(savedSearchKeys(undefined, undefined)).toEqual(['*|*']);
+    expect(savedSearchKeys('food', 'phở')).toEqual(['food|p:pho']);
+  });
+});
 
 /** The listings query's names that are no filter of which listings match: orders. */
 const NOT_FILTERS = new Set(['sort', 'limit', 'offset']);

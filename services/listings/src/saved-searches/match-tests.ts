@@ -3,6 +3,7 @@ import type { Knex } from '@vnmarket/shared';
 import { METADATA_EQUALITY, NUMERIC_METADATA } from '../db/listings';
 import { buildTextQuery, likeContains, parseSearch } from '../db/search';
 import { chordOf, nearOf, unitSpherePoint } from '../distance/near';
+import { savedSearchKeys } from './search-keys';
 
 /**
  * The filters of a saved search, each as the matcher tests one new listing against it: the same rules as
@@ -109,9 +110,9 @@ export const MATCH_TESTS: readonly MatchTest[] = [
   },
 ];
 
-/** Every column of a saved search's filters, for its row. */
+/** Every column of a saved search's filters, for its row, and its keys (search-keys.ts). */
 export function matchColumns(filters: SavedSearchFilters, db: Knex): Record<string, unknown> {
-  return Object.assign({}, ...MATCH_TESTS.map((test) => test.columns(filters, db)));
+  return Object.assign({ match_keys: savedSearchKeys(filters.category, filters.search) }, ...MATCH_TESTS.map((test) => test.columns(filters, db)));
 }
 
 /** One SQL condition: the listing `l` passes every filter of the saved search `s`. */

@@ -1,6 +1,7 @@
 import type { EventData } from '@vnmarket/proto';
 import { currentRequestId, currentTraceCarrier, OUTBOX_TABLE, type Knex, type Outbox } from '@vnmarket/shared';
 import { PASSES_EVERY_FILTER } from './match-tests';
+import { LISTING_KEYS } from './search-keys';
 
 export type SavedSearchMatch = EventData<'saved_search.matched'>;
 
@@ -9,14 +10,15 @@ const MATCH_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
  * The saved searches a listing matches, one per member (their oldest matching search), never its seller's
- * own, as rows `m`: one statement over the one listing, each saved search of its category or of every
- * category (the category index), tested filter by filter (match-tests.ts). Nothing when the listing is out
- * of the catalogue (deactivated or held before its event arrived).
+ * own: one statement over the one listing (its id bound twice), the searches that share a key with it (the
+ * GIN index, search-keys.ts: of its category or of any, needing a word it has or none) tested filter by
+ * filter (match-tests.ts). Nothing when the listing is out of the catalogue (deactivated or held before its
+ * event arrived).
  */
-const MATCHES = `
+export const MATCHES = `
   select distinct on (s.user_id) s.id, s.user_id, s.name, l.id as listing_id, l.title, l.price::text as price, l.images[1] as image
   from listings l
-  join saved_searches s on (s.category = l.category or s.category is null) and s.user_id <> l.user_id
+  join saved_searches s on s.match_keys && ${LISTING_KEYS} and s.user_id <> l.user_id
     and ${PASSES_EVERY_FILTER}
   where l.id = ? and l.is_active
   order by s.user_id, s.created_at, s.id`;
@@ -33,7 +35,7 @@ interface MatchRow {
 
 /** The matches as the events will carry them (tests, the benchmark). */
 export async function matchingSearches(db: Knex | Knex.Transaction, listingId: string): Promise<SavedSearchMatch[]> {
-  const { rows } = await db.raw<{ rows: MatchRow[] }>(MATCHES, [listingId]);
+  const { rows } = await db.raw<{ rows: MatchRow[] }>(MATCHES, [listingId, listingId]);
   return rows.map((row) => ({
     userId: row.user_id,
     savedSearchId: row.id,
@@ -65,7 +67,7 @@ export async function publishMatchingSearches(outbox: Outbox, trx: Knex.Transact
        cast(? as text), cast(? as jsonb)
      from (select gen_random_uuid() as event_id, matches.* from (${MATCHES}) as matches) as m`,
     // In the order of the statement's placeholders: the envelope's, then the match's listing.
-    [now.toISOString(), currentRequestId() ?? null, JSON.stringify(currentTraceCarrier()), listingId],
+    [now.toISOString(), currentRequestId() ?? null, JSON.stringify(currentTraceCarrier()), listingId, listingId],
   );
   if (rowCount > 0) {
     trx.executionPromise.then(
