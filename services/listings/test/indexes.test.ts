@@ -17,6 +17,8 @@ const READ_BY: Record<string, string> = {
   listings_location_folded_trgm: 'a typed place and a Home city’s area (location_folded)',
   listings_owner: "a seller's listings (dashboard, seller page)",
   listings_expiry_due: 'the expiry job: listings still running whose date has come, or comes within three days',
+  listings_active_latitude_longitude: '"within N miles" of a place: the latitude/longitude box around it, before the exact distance',
+  listings_earth_position: 'the Distance sort: nearest first from the chosen place (earthdistance)',
 };
 
 const database = listingsTestDatabase('listings-indexes', 2);
