@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: grant-moderator revoke-moderator start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-saved-searches bench-gateway bench-chat bench-first-page clean reset
+.PHONY: grant-moderator revoke-moderator start test lint format setup setup-start test-faults install typecheck migrate bench bench-auth bench-listings bench-saved-searches bench-gateway bench-chat bench-first-page clean reset backup restore
 
 start: setup-start install ## the whole product at http://localhost:8080
 	tsx scripts/start.ts
@@ -69,6 +69,13 @@ bench-chat: install ## chat at 500 messages/s: 1,000 WebSockets on 2 messaging r
 
 clean: ## what installing and building made; the local marketplace's data stays (make reset empties it)
 	rm -rf node_modules var/toolchain coverage web/dist
+
+backup: setup-start install ## one archive of the local marketplace (database, photos, keys) under var/backups/; prints its path
+	@tsx scripts/backup.ts
+
+restore: setup-start install ## FILE=var/backups/…tar: bring a backup back into an emptied marketplace (make reset first; REPLACE=1 overwrites)
+	@test -n "$(FILE)" || { echo 'usage: make restore FILE=var/backups/vnmarket-<time>.tar [REPLACE=1]'; exit 2; }
+	@tsx scripts/restore.ts '$(FILE)'
 
 reset: install ## the local marketplace back to empty: its database, Redis keys, event queues, photos and keys (stop make start first)
 	tsx scripts/reset.ts

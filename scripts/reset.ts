@@ -1,7 +1,8 @@
 /**
  * make reset: the local marketplace back to empty. Drops its database, its Redis keys and its event
  * queues, and deletes make start's files under var/ (photos, session signing keys, the SMS outbox), all
- * together: rows that name photos never outlive the photos. The pinned Node in var/toolchain stays. The
+ * together: rows that name photos never outlive the photos. The pinned Node in var/toolchain and make
+ * backup's archives in var/backups stay. The
  * next make start migrates afresh and loads the demo data. Refuses while the product is running.
  */
 import path from 'node:path';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     exchange: config.EVENTS_EXCHANGE,
     services: SERVICES,
     varDir: path.join(root, 'var'),
-    keep: ['toolchain'],
+    keep: ['toolchain', 'backups'],
   });
   console.log(removed.length > 0 ? `reset: removed ${removed.join(', ')}` : 'reset: the local marketplace was already empty');
 }

@@ -19,6 +19,8 @@ fail() { printf '\nsetup: %s\n' "$*" >&2; exit 1; }
 # ---- 1. Debian packages --------------------------------------------------------------------------------
 missing=()
 command -v openssl >/dev/null || missing+=(openssl)
+# pg_dump/pg_restore for make backup/restore and the restore drill (Debian's, the server's major version).
+command -v pg_dump >/dev/null || missing+=(postgresql-client)
 if [ "$purpose" = test ]; then
   command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
   [ -x /usr/lib/go-1.19/bin/go ] || missing+=(golang-1.19)

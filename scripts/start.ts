@@ -5,7 +5,7 @@
  * stops everything cleanly on Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prettyFactory } from 'pino-pretty';
 import { DEFAULT_PORTS } from '../gateway/src/config';
@@ -15,6 +15,8 @@ import { forEachLine, isUrlReachable, writeSigningKeys, writeVapidKeys } from '.
 const root = path.resolve(__dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const gatewayPort = Number(process.env.GATEWAY_PORT ?? 8080);
+/** Names this process while it runs: make restore refuses while it is there (scripts/lib/backup.ts). */
+const pidFile = path.join(root, 'var/start.pid');
 
 function ensureSigningKeys(): { JWT_PUBLIC_KEY_FILE: string; JWT_PRIVATE_KEY_FILE: string } {
   const dir = path.join(root, 'var/keys');
@@ -117,6 +119,7 @@ async function stopAll(exitCode: number): Promise<void> {
         }),
     ),
   );
+  rmSync(pidFile, { force: true });
   process.exit(exitCode);
 }
 
@@ -138,6 +141,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   await checkDataStores();
+  mkdirSync(path.dirname(pidFile), { recursive: true });
+  writeFileSync(pidFile, `${process.pid}\n`);
   const shared = { ...ensureSigningKeys(), ...ensureVapidKeys(), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
 
   for (const service of SERVICES) {
