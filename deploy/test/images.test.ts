@@ -188,7 +188,8 @@ test.each(DEPLOYABLES)('image %s holds its compiled entry points and its product
   const image = images[name];
   const app = path.join(image.root, 'app');
   const workspace = WORKSPACES[name];
-  const entries = name === 'gateway' ? ['main'] : ['main', 'migrate', 'dlq'];
+  // auth also holds the operator's moderator command (npm run grant-moderator in its pod).
+  const entries = name === 'gateway' ? ['main'] : name === 'auth' ? ['main', 'migrate', 'dlq', 'moderators'] : ['main', 'migrate', 'dlq'];
   expect(readdirSync(path.join(app, workspace, 'dist')).sort()).toEqual(entries.flatMap((entry) => [`${entry}.js`, `${entry}.js.map`]).sort());
   // Stack traces name the TypeScript sources (node --enable-source-maps reads the map next to the file).
   const map = JSON.parse(readFileSync(path.join(app, workspace, 'dist/main.js.map'), 'utf8')) as { sources: string[] };
