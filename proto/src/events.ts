@@ -114,6 +114,11 @@ export const eventDataSchemas = {
   /** A member reviewed a seller (auth): the seller is told. */
   'review.created': z.object({ sellerId: z.uuid(), reviewerId: z.uuid(), reviewerName: z.string(), rating: z.number().int(), reviewId: z.uuid() }),
   'saved_search.matched': savedSearchMatchedEventData,
+  /**
+   * A member's daily SMS digest (messaging), written in their language: verification texts it to their
+   * verified phone, at most once per member and Bay Area day (`date`, YYYY-MM-DD).
+   */
+  'digest.ready': z.object({ userId: z.uuid(), date: z.iso.date(), text: z.string().min(1).max(320) }),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;

@@ -8,6 +8,7 @@ import * as outboxClaimOrder from './20261127070000_outbox_claim_order';
 import * as messageWarnings from './20261128153000_message_warnings';
 import * as blocks from './20261128153100_blocks';
 import * as notifications from './20261128190000_notifications';
+import * as smsDigests from './20261128200000_sms_digests';
 
 /** In order. Listed explicitly so they run the same under tsx, jest and compiled builds. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '20261128153000_message_warnings', ...messageWarnings },
   { name: '20261128153100_blocks', ...blocks },
   { name: '20261128190000_notifications', ...notifications },
+  { name: '20261128200000_sms_digests', ...smsDigests },
 ];

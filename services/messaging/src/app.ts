@@ -5,6 +5,7 @@ import type { MessagingConfig } from './config';
 import { MessageWriter } from './db/message-writer';
 import { messagingSubscription, pushSubscription } from './events/consumers';
 import { Notifier } from './notifications/notifier';
+import { SmsDigestJob } from './notifications/sms-digest-job';
 import { WebPushSender } from './notifications/web-push-sender';
 import { BellPush } from './realtime/bell-push';
 import { LivePush } from './realtime/live-push';
@@ -28,6 +29,7 @@ export interface MessagingService extends ServiceParts {
   hub: SocketHub;
   livePush: LivePush;
   notifier: Notifier;
+  smsDigest: SmsDigestJob;
   attach(server: Server): void;
   beforeDrain(): Promise<void>;
 }
@@ -77,6 +79,16 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
         })
       : undefined;
   const notifier = new Notifier({ db, logger, bell, presence, webPush });
+  const smsDigest = new SmsDigestJob({
+    db,
+    outbox,
+    logger,
+    clock: deps.clock ?? (() => new Date()),
+    intervalMs: config.SMS_DIGEST_CHECK_INTERVAL_MS,
+    sendHour: config.SMS_DIGEST_HOUR,
+    // The site's own address is PUBLIC_ORIGINS' first.
+    siteUrl: `${config.PUBLIC_ORIGINS[0]}/`,
+  });
   const ctx: MessagingContext = {
     bell,
     webPush,
@@ -108,6 +120,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     hub,
     livePush,
     notifier,
+    smsDigest,
     attach: (server) => hub.attach(server),
     async start() {
       await bus.subscribe(messagingSubscription({ db, exchange: config.EVENTS_EXCHANGE, notifier }));
@@ -116,11 +129,13 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
       await bell.start();
       bus.start();
       outbox.start();
+      smsDigest.start();
     },
     beforeDrain: () => hub.close(),
     async stop() {
       livePush.stop();
       bell.stop();
+      await smsDigest.stop();
       await outbox.stop();
       await notifier.settled();
     },

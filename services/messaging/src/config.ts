@@ -45,6 +45,10 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   /** How long a push service keeps a push for a browser that is offline. */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The hour (America/Los_Angeles, 8-20) from which the daily SMS digest goes out; none after 21:00, so never at night. */
+  SMS_DIGEST_HOUR: z.coerce.number().int().min(8, 'must be 8 or later: no SMS at night').max(20, 'must be 20 or earlier: no SMS at night').default(18),
+  /** How often each replica checks whether the day's digest is due (one holds the lease and sends); 0 turns the digest off. */
+  SMS_DIGEST_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

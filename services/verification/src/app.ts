@@ -57,7 +57,7 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
     outbox,
     sms,
     async start() {
-      await bus.subscribe(verificationSubscription({ db, exchange: config.EVENTS_EXCHANGE, clock }));
+      await bus.subscribe(verificationSubscription({ db, exchange: config.EVENTS_EXCHANGE, clock, sms, logger }));
       bus.start();
       outbox.start();
       pruneTimer = setInterval(prune, 3_600_000);

@@ -108,9 +108,10 @@ export async function updatePreferences(
   });
 }
 
-/** A deleted account's notifications, choices and browsers go with it. */
+/** A deleted account's notifications, choices, browsers and digest days go with it. */
 export async function forgetMember(trx: Knex.Transaction, userId: string): Promise<void> {
   await trx('notifications').where({ user_id: userId }).delete();
   await trx('notification_preferences').where({ user_id: userId }).delete();
   await trx('push_subscriptions').where({ user_id: userId }).delete();
+  await trx('sms_digests').where({ user_id: userId }).delete();
 }

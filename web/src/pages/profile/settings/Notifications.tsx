@@ -136,7 +136,7 @@ export function NotificationsSection() {
           </div>
         </Choices>
       )}
-      <Note>{t`The daily SMS digest is coming soon: your choice is kept and used once it starts.`}</Note>
+      <Note>{t`The daily SMS digest comes once a day, never at night, to your verified phone: it counts what you have not read yet in the kinds you chose.`}</Note>
     </section>
   );
 }
