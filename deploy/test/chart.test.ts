@@ -200,6 +200,20 @@ const mainContainer = (deployment: K8sObject) => podSpecOf(deployment).container
 test('every template renders (strict: a missing value is an error) for each values set', () => {
   const templates = listTemplates(path.join(CHART_DIR, 'templates'));
   const sources = new Set(scenarios.flatMap((scenario) => rendered(scenario.name).objects.map((object) => object.source)));
+  // The operators' data tier and the backup CronJob: checked against the operators' APIs in chart-data-tier.test.ts.
+  const dataTier = render(renderer, {
+    valuesFiles: [PRODUCTION],
+    set: {
+      'postgresql.enabled': false,
+      'rabbitmq.enabled': false,
+      'cloudnativepg.enabled': true,
+      'rabbitmqCluster.enabled': true,
+      'backup.enabled': true,
+      'media.s3.enabled': true,
+    },
+    setString: { 'migrations.strategy': 'auto', 'media.s3.bucket': 'cho-photos' },
+  });
+  for (const object of dataTier.objects) sources.add(object.source);
   expect(templates.filter((template) => !sources.has(template))).toEqual([]);
   for (const scenario of scenarios) {
     const kinds = new Set(rendered(scenario.name).objects.map((object) => object.kind));

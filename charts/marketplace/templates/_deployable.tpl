@@ -203,6 +203,11 @@ spec:
           envFrom:
             - configMapRef:
                 name: {{ $component }}
+          {{- /* Migrations need no broker; a service reaches the operator's RabbitMQ with these. */}}
+          {{- with and $isService (include "marketplace.operatorEnv" $root) }}
+          env:
+            {{- . | nindent 12 }}
+          {{- end }}
           startupProbe:
             httpGet:
               path: /livez

@@ -73,7 +73,8 @@ auth listings messaging media verification
 {{- define "marketplace.migrationStrategy" -}}
 {{- $strategy := .Values.migrations.strategy -}}
 {{- if eq $strategy "auto" -}}
-{{- ternary "initContainer" "hook" .Values.postgresql.enabled -}}
+{{- /* An in-cluster database (or the operator's <cluster>-app Secret) exists only once the release is installed: not before it, as a hook would need. */ -}}
+{{- ternary "initContainer" "hook" (or .Values.postgresql.enabled .Values.cloudnativepg.enabled) -}}
 {{- else -}}
 {{- $strategy -}}
 {{- end -}}
@@ -105,7 +106,9 @@ vapid-private-key: VAPID_PRIVATE_KEY
 {{- $v := .root.Values -}}
 {{- $keys := list -}}
 {{- if ne .name "gateway" -}}
-{{- $keys = list "jwt-public-key" "database-url" "redis-url" "amqp-url" -}}
+{{- $keys = list "jwt-public-key" "database-url" "redis-url" -}}
+{{- /* With rabbitmqCluster, AMQP_URL is built from the operator's Secret (marketplace.operatorEnv). */ -}}
+{{- if not $v.rabbitmqCluster.enabled }}{{ $keys = append $keys "amqp-url" }}{{ end -}}
 {{- end -}}
 {{- if eq .name "auth" -}}
 {{- $keys = append $keys "jwt-private-key" -}}
@@ -285,9 +288,19 @@ fails: the services refuse to start in production without it, and its developmen
           name: {{ .secretName }}
           items:
             {{- range $keys }}
+            {{- if not (and (eq . "database-url") $.root.Values.cloudnativepg.enabled) }}
             - key: {{ . }}
               path: {{ . }}
             {{- end }}
+            {{- end }}
+      {{- if and (has "database-url" $keys) .root.Values.cloudnativepg.enabled }}
+      # The CloudNativePG operator's Secret for the application's owner: its connection URI.
+      - secret:
+          name: {{ include "marketplace.cnpgName" .root }}-app
+          items:
+            - key: uri
+              path: database-url
+      {{- end }}
 {{- end }}
 {{- if and (eq .name "media") (not (include "marketplace.mediaUsesS3" .root)) }}
 - name: objects
