@@ -6,7 +6,7 @@
  * never the developer's local data.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -122,7 +122,13 @@ describe('the restore drill (make backup, make reset, make restore)', () => {
     await eventually(async () => expect((await seller.client.get('/api/notifications')).body.notifications.length).toBeGreaterThan(0));
 
     const databaseUrl = stack.environment.database.url;
-    const before = await rowCounts(databaseUrl);
+    // The counts once the services are quiet (an event's consumers and the outbox relays done): the same twice, a second apart.
+    const before = await eventually(async () => {
+      const first = await rowCounts(databaseUrl);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await rowCounts(databaseUrl)).toEqual(first);
+      return first;
+    }, 20_000);
     const photosBefore = await photoBytes(stack.gatewayUrl, photos);
     expect(photosBefore.map((photo) => photo.status)).toEqual(photos.map(() => 200));
     const drill = { VAR_DIR: places, MEDIA_ROOT: photosDir, BACKUP_DIR: path.join(places, 'backups') };
@@ -136,6 +142,13 @@ describe('the restore drill (make backup, make reset, make restore)', () => {
     await expect(script('restore', [file], { ...drill, DATABASE_URL: restoredDatabase, GATEWAY_PORT: gatewayPort })).rejects.toMatchObject({
       stderr: expect.stringContaining(`something is serving on the gateway's port ${gatewayPort}`),
     });
+
+    // Nor while make start's pid file names a live process (this one stands in for it).
+    writeFileSync(path.join(places, 'start.pid'), `${process.pid}\n`);
+    await expect(script('restore', [file], { ...drill, DATABASE_URL: restoredDatabase, GATEWAY_PORT: '1' })).rejects.toMatchObject({
+      stderr: expect.stringContaining(`make start is running (pid ${process.pid}`),
+    });
+    rmSync(path.join(places, 'start.pid'));
 
     // Emptied, as make reset does: the database, Redis keys and queues with the stack, then the photos.
     await stack.stop();
