@@ -10,6 +10,7 @@ export * from './redis';
 export * from './rate-limit';
 export * from './concurrency';
 export * from './group-commit';
+export * from './periodic-task';
 export * from './bus/event-bus';
 export * from './bus/event-batch';
 export * from './bus/outbox';

@@ -1,4 +1,4 @@
-import type { Knex, Logger, Outbox } from '@vnmarket/shared';
+import { PeriodicTask, type Knex, type Logger, type Outbox } from '@vnmarket/shared';
 import { claimExpiryNotices, expireDue } from '../db/lifecycle';
 import { publishListing } from '../events/publish';
 
@@ -17,29 +17,18 @@ export interface ExpiryPass {
  * (listing.expiring), each in the transaction that changes the rows, through the outbox.
  */
 export class ExpiryJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly task: PeriodicTask;
 
-  constructor(private readonly deps: { db: Knex; outbox: Outbox; logger: Logger; clock: () => Date; intervalMs: number; onExpired: () => void }) {}
+  constructor(private readonly deps: { db: Knex; outbox: Outbox; logger: Logger; clock: () => Date; intervalMs: number; onExpired: () => void }) {
+    this.task = new PeriodicTask({ name: 'expiry pass', intervalMs: deps.intervalMs, logger: deps.logger, run: () => this.runOnce() });
+  }
 
   start(): void {
-    if (this.deps.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
-    this.timer.unref();
-    void this.tick();
+    this.task.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.runOnce().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'expiry pass failed; the next one tries again'));
-    await this.running;
-    this.running = undefined;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass at the clock's time, until nothing is due. */

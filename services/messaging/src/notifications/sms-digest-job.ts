@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex, Logger, Outbox } from '@vnmarket/shared';
+import { PeriodicTask, type Knex, type Logger, type Outbox } from '@vnmarket/shared';
 import { claimLease, pendingDigests, recordDigest, releaseLease } from '../db/sms-digests';
 import { digestText, type DigestCounts } from './digest-texts';
 
@@ -43,30 +43,19 @@ export interface DigestPass {
  * written in one transaction, and the row's key (member, day) keeps it to one a day even if two passes meet.
  */
 export class SmsDigestJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly task: PeriodicTask;
   private readonly holder = randomUUID();
 
-  constructor(private readonly deps: { db: Knex; outbox: Outbox; logger: Logger; clock: () => Date; intervalMs: number; sendHour: number; siteUrl: string }) {}
+  constructor(private readonly deps: { db: Knex; outbox: Outbox; logger: Logger; clock: () => Date; intervalMs: number; sendHour: number; siteUrl: string }) {
+    this.task = new PeriodicTask({ name: 'SMS digest pass', intervalMs: deps.intervalMs, logger: deps.logger, run: () => this.runOnce() });
+  }
 
   start(): void {
-    if (this.deps.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
-    this.timer.unref();
-    void this.tick();
+    this.task.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = this.runOnce().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'SMS digest pass failed; the next one tries again'));
-    await this.running;
-    this.running = undefined;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass as at `now`: every member due today, in batches, unless it is not the time or another replica is at it. */
