@@ -13,6 +13,7 @@ import { intlLocale } from '../lib/i18n';
 import { useToast } from '../lib/toast';
 import { MarkSoldDialog } from './MarkSoldDialog';
 import { Badge, Button } from './ui';
+import { Callout } from './Callout';
 
 /** A day and month in the active language: "Dec 28", "28 thg 12". */
 export function formatDay(iso: string): string {
@@ -108,20 +109,8 @@ export function SoldBanner({ listing }: { listing: Listing }) {
   );
 }
 
-const Notice = styled.div`
+const Notice = styled(Callout)`
   margin-top: 10px;
-  padding: 10px 12px;
-  border-radius: var(--radius-sm);
-  border: 1px solid var(--border);
-  border-left: 4px solid var(--accent);
-  background: var(--accent-soft);
-  font-size: 0.92rem;
-  display: grid;
-  gap: 8px;
-  justify-items: start;
-  p {
-    margin: 0;
-  }
 `;
 
 const Banner = styled.div`

@@ -11,6 +11,7 @@ import { appealRemoval } from '../lib/moderation';
 import { useToast } from '../lib/toast';
 import { ReasonDialog } from './ReasonDialog';
 import { Badge, Button } from './ui';
+import { Callout } from './Callout';
 
 /** The status badge beside a listing's other badges. */
 export function ModerationBadge({ status }: { status: NonNullable<Listing['moderationStatus']> }) {
@@ -67,18 +68,6 @@ export function ModerationNotice({ listing }: { listing: Listing }) {
   );
 }
 
-const Notice = styled.div`
+const Notice = styled(Callout)`
   margin-top: 10px;
-  padding: 10px 12px;
-  border-radius: var(--radius-sm);
-  border: 1px solid var(--border);
-  border-left: 4px solid var(--accent);
-  background: var(--accent-soft);
-  font-size: 0.92rem;
-  display: grid;
-  gap: 8px;
-  justify-items: start;
-  p {
-    margin: 0;
-  }
 `;

@@ -9,6 +9,7 @@ import { formatPhone } from '../../lib/format';
 import { useAuth, useFailureToast } from '../../lib/hooks';
 import { Link } from '../../lib/router';
 import { serverText } from '../../lib/server-messages';
+import { Callout } from '../../components/Callout';
 
 const phoneRevealContract = lazyContract((schemas) => schemas.phoneRevealAnswer);
 
@@ -70,19 +71,8 @@ export function ShowNumber({ listingId }: { listingId: string }) {
   );
 }
 
-const VerifyNotice = styled.div`
-  padding: 10px 12px;
-  border-radius: var(--radius-sm);
-  border: 1px solid var(--border);
-  border-left: 4px solid var(--accent);
-  background: var(--accent-soft);
-  font-size: 0.92rem;
-  display: grid;
+const VerifyNotice = styled(Callout)`
   gap: 6px;
-  justify-items: start;
-  p {
-    margin: 0;
-  }
   a {
     min-height: 44px;
     display: inline-flex;
