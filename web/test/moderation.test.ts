@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { moderatorCommand } from '@vnmarket/testkit';
 import { eventually } from '@vnmarket/shared/testing';
-import { createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
+import { createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast } from './support';
 
 jest.setTimeout(120_000);
 
@@ -123,5 +123,18 @@ describe('moderation', () => {
     expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await keepScreenshot(page, 'moderation-queue-vi-375');
+
+    // With the keyboard alone: the decision opens its dialog, the reason takes the typing, Escape closes it
+    // and hands focus back to the button.
+    const dismiss = found.getByRole('button', { name: 'Bỏ qua' });
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    const decision = page.getByTestId('decision-dialog');
+    await decision.waitFor();
+    await page.keyboard.type('Tin hợp lệ');
+    expect(await decision.getByLabel(/Lý do/).inputValue()).toBe('Tin hợp lệ');
+    await page.keyboard.press('Escape');
+    await decision.waitFor({ state: 'detached' });
+    expect(await isFocused(dismiss)).toBe(true);
   });
 });
