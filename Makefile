@@ -28,7 +28,7 @@ test-faults: install ## the fault suite at full size, one table (stops/starts th
 
 install: node_modules/.install-stamp
 
-node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json testkit/package.json scripts/install.sh
+node_modules/.install-stamp: package.json package-lock.json proto/package.json services/*/package.json gateway/package.json web/package.json testkit/package.json bench/package.json scripts/install.sh
 	bash scripts/install.sh
 	@touch $@
 
@@ -47,7 +47,7 @@ revoke-moderator: install ## PHONE=+1...: that member is no longer a moderator
 	tsx services/auth/src/moderators.ts revoke '$(PHONE)'
 
 bench: install ## every performance goal (browse, gateway, search, chat, first page): one table, each figure beside its baseline
-	tsx deploy/bench/all.ts
+	npm run bench -w bench
 
 bench-auth: install ## GET /api/auth/user: direct, through the gateway, through nginx
 	npm run bench:auth
@@ -59,10 +59,10 @@ bench-saved-searches: install ## a new listing matched against 100,000 saved sea
 	npm run bench:saved-searches
 
 bench-gateway: install ## an uncached path: direct vs the gateway vs nginx
-	BENCH_ONLY=gateway tsx deploy/bench/all.ts
+	BENCH_ONLY=gateway npm run bench -w bench
 
 bench-first-page: install ## the landing page: initial JS (gzip) and LCP in headless Chromium
-	BENCH_ONLY=first-page tsx deploy/bench/all.ts
+	BENCH_ONLY=first-page npm run bench -w bench
 
 bench-chat: install ## chat at 500 messages/s: 1,000 WebSockets on 2 messaging replicas, send-to-receive latency, memory per socket
 	npm run bench:chat

@@ -7,7 +7,16 @@ const IMAGES = 'deploy/test/images\\.test\\.ts$';
 const transform = {
   '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'commonjs' } }],
 };
-const roots = ['<rootDir>/test', '<rootDir>/proto', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/deploy', '<rootDir>/web', '<rootDir>/tools'];
+const roots = [
+  '<rootDir>/test',
+  '<rootDir>/proto',
+  '<rootDir>/services',
+  '<rootDir>/gateway',
+  '<rootDir>/deploy',
+  '<rootDir>/bench',
+  '<rootDir>/web',
+  '<rootDir>/tools',
+];
 
 module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',

@@ -3,7 +3,7 @@
  *
  *   k6 run -e BASE_URL=https://staging.example.com deploy/k6/chat.js
  *
- * The same scenario as `npm run bench:chat` (deploy/bench/chat/main.ts), which starts everything locally; this
+ * The same scenario as `npm run bench:chat` (bench/chat/main.ts), which starts everything locally; this
  * one only drives an existing deployment. It models what costs a chat deployment: many people with the web app
  * open, each holding one WebSocket for as long as they stay, and a few of them writing now and then.
  *   - sockets:  SOCKETS WebSockets (one per account, round-robin when SOCKETS > USERS), connected over RAMP and

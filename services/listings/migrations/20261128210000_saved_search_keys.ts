@@ -4,7 +4,7 @@ import type { Knex } from '@vnmarket/shared';
  * Saved searches get keys (services/listings/src/saved-searches/search-keys.ts): their category or any, each
  * with a word the search cannot match without, or none. The matcher reads, through the GIN index, only the
  * searches that share a key with the new listing, where the category index gave it every search of the
- * category and of every category (a quarter of them at 100,000: deploy/bench/README.md). A row saved before
+ * category and of every category (a quarter of them at 100,000: bench/README.md). A row saved before
  * has the key every listing has (`*|*`), so it is still tested every time; the category index loses its
  * reader and goes.
  */

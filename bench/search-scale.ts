@@ -21,13 +21,13 @@
  */
 import { listingQuery } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { migrations as listingsMigrations } from '../../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import { CountMemory } from '../../services/listings/src/count-memory';
-import { KnownWords } from '../../services/listings/src/db/known-words';
-import { searchListings, type SearchOptions } from '../../services/listings/src/db/listings';
-import { TitleWords } from '../../services/listings/src/db/title-words';
-import { generateListings } from '../../tools/generate/listings';
+import { migrations as listingsMigrations } from '../services/listings/migrations';
+import { LISTINGS_SCHEMA } from '../services/listings/src/config';
+import { CountMemory } from '../services/listings/src/count-memory';
+import { KnownWords } from '../services/listings/src/db/known-words';
+import { searchListings, type SearchOptions } from '../services/listings/src/db/listings';
+import { TitleWords } from '../services/listings/src/db/title-words';
+import { generateListings } from '../tools/generate/listings';
 import {
   benchDatabaseName,
   envInt,

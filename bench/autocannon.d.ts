@@ -1,4 +1,4 @@
-/** The part of autocannon 8's programmatic API that deploy/bench uses (the package ships no types). */
+/** The part of autocannon 8's programmatic API that bench/ uses (the package ships no types). */
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 

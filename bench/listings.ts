@@ -28,12 +28,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { listingQuery } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { migrations as authMigrations } from '../../services/auth/migrations';
-import { AUTH_SCHEMA } from '../../services/auth/src/config';
-import { migrations as listingsMigrations } from '../../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import { searchListings } from '../../services/listings/src/db/listings';
-import { generateListings } from '../../tools/generate/listings';
+import { migrations as authMigrations } from '../services/auth/migrations';
+import { AUTH_SCHEMA } from '../services/auth/src/config';
+import { migrations as listingsMigrations } from '../services/listings/migrations';
+import { LISTINGS_SCHEMA } from '../services/listings/src/config';
+import { searchListings } from '../services/listings/src/db/listings';
+import { generateListings } from '../tools/generate/listings';
 import {
   assertPortsFree,
   benchDatabaseName,

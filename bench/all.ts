@@ -13,12 +13,12 @@ import { printGoalTable, root, type GoalRow } from './lib';
 
 /** In goal order; each script prints its own figures and appends its goal rows to BENCH_RESULTS_FILE. */
 const BENCHMARKS = [
-  { name: 'listings', script: 'deploy/bench/listings.ts', goals: 'browse (1) and search/filters (3)' },
-  { name: 'search-scale', script: 'deploy/bench/search-scale.ts', goals: 'search on a cache miss at 100k and 1M (3)' },
-  { name: 'saved-searches', script: 'deploy/bench/saved-search-matching.ts', goals: 'a new listing against 100k saved searches (issue 46)' },
-  { name: 'gateway', script: 'deploy/bench/gateway.ts', goals: 'gateway vs direct vs nginx (2)' },
-  { name: 'chat', script: 'deploy/bench/chat/main.ts', goals: 'chat push latency (4)' },
-  { name: 'first-page', script: 'deploy/bench/first-page.ts', goals: 'first page JS and LCP (5)' },
+  { name: 'listings', script: 'bench/listings.ts', goals: 'browse (1) and search/filters (3)' },
+  { name: 'search-scale', script: 'bench/search-scale.ts', goals: 'search on a cache miss at 100k and 1M (3)' },
+  { name: 'saved-searches', script: 'bench/saved-search-matching.ts', goals: 'a new listing against 100k saved searches (issue 46)' },
+  { name: 'gateway', script: 'bench/gateway.ts', goals: 'gateway vs direct vs nginx (2)' },
+  { name: 'chat', script: 'bench/chat/main.ts', goals: 'chat push latency (4)' },
+  { name: 'first-page', script: 'bench/first-page.ts', goals: 'first page JS and LCP (5)' },
 ] as const;
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

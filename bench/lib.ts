@@ -1,5 +1,5 @@
 /**
- * What the benchmarks in deploy/bench share: settings from the environment, the child processes they
+ * What the benchmarks in bench/ share: settings from the environment, the child processes they
  * start (always stopped again: at the end, on an error, on Ctrl-C, when a run overshoots its time
  * limit), the autocannon load with every response's latency kept for exact percentiles, and the table.
  */
@@ -19,11 +19,11 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SERVICES, type ServiceName } from '../../gateway/src/routes';
-import { forEachLine, isListening, writeSigningKeys } from '../../scripts/lib/local';
+import { SERVICES, type ServiceName } from '../gateway/src/routes';
+import { forEachLine, isListening, writeSigningKeys } from '../scripts/lib/local';
 import { createDb } from '@vnmarket/shared';
 
-export const root = path.resolve(__dirname, '../..');
+export const root = path.resolve(__dirname, '..');
 export const LOCALHOST = '127.0.0.1';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -746,7 +746,7 @@ export function writeNginxConfig(dir: string, settings: NginxProxySettings): str
     .join('');
   writeFileSync(
     file,
-    `# Written by a benchmark of deploy/bench for one run; deleted afterwards.
+    `# Written by a benchmark of bench/ for one run; deleted afterwards.
 worker_processes ${settings.workers};
 pid ${temp('nginx.pid')};
 error_log ${temp('error.log')} warn;

@@ -19,12 +19,12 @@
  */
 import { CATEGORIES, HOME_CITIES, RADIUS_MILES, placeOfLocation, savedSearchFilters, type SavedSearchFilters } from '@vnmarket/proto';
 import { createDb, migrateService, Outbox, OUTBOX_TABLE, type Knex } from '@vnmarket/shared';
-import { migrations as listingsMigrations } from '../../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import { matchColumns, PASSES_EVERY_FILTER } from '../../services/listings/src/saved-searches/match-tests';
-import { LISTING_KEYS } from '../../services/listings/src/saved-searches/search-keys';
-import { MATCHES, matchingSearches, publishMatchingSearches } from '../../services/listings/src/saved-searches/matcher';
-import { generateListings } from '../../tools/generate/listings';
+import { migrations as listingsMigrations } from '../services/listings/migrations';
+import { LISTINGS_SCHEMA } from '../services/listings/src/config';
+import { matchColumns, PASSES_EVERY_FILTER } from '../services/listings/src/saved-searches/match-tests';
+import { LISTING_KEYS } from '../services/listings/src/saved-searches/search-keys';
+import { MATCHES, matchingSearches, publishMatchingSearches } from '../services/listings/src/saved-searches/matcher';
+import { generateListings } from '../tools/generate/listings';
 import { benchDatabaseName, envInt, fmt, latencyStats, limitRunTime, machineSummary, printTable, recreateDatabase, reportGoals, runBench } from './lib';
 
 const settings = {

@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@vnmarket/proto';
-import { buildWorkspace } from '../../scripts/build';
+import { buildWorkspace } from '../scripts/build';
 import {
   assertPortsFree,
   benchDatabaseName,

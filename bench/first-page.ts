@@ -21,9 +21,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { INITIAL_JS_BEFORE, INITIAL_JS_GOAL_BYTES, initialJs, jsFileSize, kib } from '../../web/build/initial-js';
-import { readLcpScript, type PageTiming } from '../../web/build/read-lcp';
-import { PRERENDER_START, withoutPrerender, withoutRouteGuard } from '../../web/build/prerendered-html';
+import { INITIAL_JS_BEFORE, INITIAL_JS_GOAL_BYTES, initialJs, jsFileSize, kib } from '../web/build/initial-js';
+import { readLcpScript, type PageTiming } from '../web/build/read-lcp';
+import { PRERENDER_START, withoutPrerender, withoutRouteGuard } from '../web/build/prerendered-html';
 import {
   assertPortsFree,
   envInt,

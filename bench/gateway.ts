@@ -41,8 +41,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '@vnmarket/shared';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import { generateListings } from '../../tools/generate/listings';
+import { LISTINGS_SCHEMA } from '../services/listings/src/config';
+import { generateListings } from '../tools/generate/listings';
 import {
   assertPortsFree,
   benchDatabaseName,
@@ -412,8 +412,8 @@ async function startProxySet(
   if (settings.compareGateway) {
     startProxy('compare', settings.compareGateway, { ...gatewayEnv(ports.compare, upstreams), ...options.gatewayEnv }, false);
   }
-  startProxy('floor', 'deploy/bench/node-floor-proxy.ts', gatewayEnv(ports.floor, upstreams), true);
-  startProxy('floorUndici', 'deploy/bench/node-floor-proxy.ts', { ...gatewayEnv(ports.floorUndici, upstreams), FLOOR_CLIENT: 'undici' }, false);
+  startProxy('floor', 'bench/node-floor-proxy.ts', gatewayEnv(ports.floor, upstreams), true);
+  startProxy('floorUndici', 'bench/node-floor-proxy.ts', { ...gatewayEnv(ports.floorUndici, upstreams), FLOOR_CLIENT: 'undici' }, false);
   // Not every service runs, so a gateway's /healthz stays 503: each scenario checks its route once through it.
   for (const target of pids.keys()) await waitUntilOk(`http://${LOCALHOST}:${ports[target]}/livez`, `${targetLabel(target)} (${name})`, 60_000);
   if (options.nginxBinary) {
@@ -491,7 +491,7 @@ async function main(tempDir: string): Promise<void> {
       `    gateway   ${LOCALHOST}:${ports.gateway}  (gateway/src/main.ts, 1 Node process, LOG_LEVEL=warn${gatewayNote}${settings.profileDir ? `, CPU profile to ${settings.profileDir}` : ''})`,
     );
     console.log(
-      `    floor     ${LOCALHOST}:${ports.floor}  (deploy/bench/node-floor-proxy.ts: node:http server and keep-alive client, piped, X-Forwarded-*; nothing else)`,
+      `    floor     ${LOCALHOST}:${ports.floor}  (bench/node-floor-proxy.ts: node:http server and keep-alive client, piped, X-Forwarded-*; nothing else)`,
     );
     console.log(`    floor     ${LOCALHOST}:${ports.floorUndici}  (the same with undici's Pool as its client: FLOOR_CLIENT=undici)`);
     if (settings.compareGateway) console.log(`    compare   ${LOCALHOST}:${ports.compare}  (${settings.compareGateway})`);
