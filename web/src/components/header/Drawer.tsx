@@ -8,7 +8,7 @@ import { BookmarkIcon, ChatIcon, CloseIcon, GridIcon, LogOutIcon, PlusIcon, Shie
 import { useAuth } from '../../lib/use-auth';
 import { ButtonAnchor, ButtonLink } from '../ui';
 import { SearchForm } from './SearchForm';
-import { signOut } from './signOut';
+import { signOut } from '../../lib/session';
 import { drawerItem, IconButton, Logo, LogoMark } from './styles';
 import { UnreadBadge } from './UnreadBadge';
 import { LanguageChoice } from './LanguageSwitch';
@@ -16,9 +16,10 @@ import { focusMain, keepTabInside } from '../../lib/focus';
 
 /**
  * The phone's menu, a panel from the right: search, navigation, and create, profile, saved and sign out
- * (or sign in), then the language choice (both languages, the active one pressed). Escape or a tap outside closes it; the page behind does not scroll meanwhile. Like Dialog,
- * Tab stays inside and closing returns focus to the opener ("Open menu"); a link or a search closes it
- * onto a new page, so focus goes to that page's <main> instead.
+ * (or sign in), then the language choice (both languages, the active one pressed). Escape or a tap outside
+ * closes it; the page behind does not scroll meanwhile. Like Dialog, Tab stays inside and closing returns
+ * focus to the opener ("Open menu"); a link or a search closes it onto a new page, so focus goes to that
+ * page's <main> instead.
  */
 export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; signedIn: boolean; onLanding: boolean }) {
   const unread = useUnreadCount(signedIn);
