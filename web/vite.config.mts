@@ -1,7 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { LANGUAGE_DOCUMENTS } from '@vnmarket/proto/src/services';
+import { LANGUAGE_DOCUMENTS } from '@vnmarket/proto/services';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { inlineCss } from './build/inline-css';

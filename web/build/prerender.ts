@@ -14,8 +14,8 @@
  */
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import { LANGUAGES, type Language } from '@vnmarket/proto/src/languages';
-import { LANGUAGE_DOCUMENTS, WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto/src/services';
+import { LANGUAGES, type Language } from '@vnmarket/proto/languages';
+import { LANGUAGE_DOCUMENTS, WEB_CSP_FILE, type WebCsp } from '@vnmarket/proto/services';
 import { SIGNED_IN_COOKIE, SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
 import { routeGuardScript, scriptHash, withLanguage, withPrerender } from './prerendered-html';
 

@@ -20,7 +20,7 @@ import { loadUserMenu } from './components/header';
 import { useHydrated } from './lib/prerendered';
 import { setDocumentTitle } from './lib/document-title';
 import { focusMain } from './lib/focus';
-import { WEB_ROUTES } from '@vnmarket/proto/src/web-routes';
+import { WEB_ROUTES } from '@vnmarket/proto/web-routes';
 import { i18n, useLocale, withAppMessages } from './lib/i18n';
 import { useAccountLanguage } from './components/header/LanguageSwitch';
 

@@ -15,7 +15,7 @@
  *   ({title, body, url, tag, lang}); it is shown as it came, and a click opens its screen, in a tab of ours
  *   already open when there is one.
  */
-import { firstSupportedLanguage, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/src/languages';
+import { firstSupportedLanguage, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/languages';
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { Listing } from '@vnmarket/proto';
 import { initialJs } from '../build/initial-js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { LANGUAGE_COOKIE } from '@vnmarket/proto/src/languages';
+import { LANGUAGE_COOKIE } from '@vnmarket/proto/languages';
 import {
   CHROMIUM,
   CHROMIUM_ARGS,

@@ -1,4 +1,4 @@
-import type { Category } from '@vnmarket/proto/src/listings';
+import type { Category } from '@vnmarket/proto/listings';
 import { BowlIcon, BriefcaseIcon, CalendarIcon, HomeIcon, TagIcon, WrenchIcon } from './FirstPageIcons';
 
 const ICONS = { rent: HomeIcon, food: BowlIcon, sale: TagIcon, jobs: BriefcaseIcon, service: WrenchIcon, event: CalendarIcon } satisfies Record<

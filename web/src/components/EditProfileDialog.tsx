@@ -7,8 +7,8 @@
  * spec's words) and marks the fields the server refused with its messages, in the active language.
  */
 import { useLingui } from '@lingui/react/macro';
-import { normalizePhone, type ProfileUpdateBody, type User, userSchema } from '@vnmarket/proto/src/auth';
-import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/src/media-values';
+import { normalizePhone, type ProfileUpdateBody, type User, userSchema } from '@vnmarket/proto/auth';
+import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/media-values';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, apiRequestParsed, isUnauthorizedError } from '../lib/api';

@@ -9,8 +9,8 @@
  *   "Clear all" while any is set. Typed values settle for a moment before they count.
  */
 import { useLingui } from '@lingui/react/macro';
-import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/src/listing-values';
-import { DEFAULT_RADIUS_MILES, RADIUS_MILES } from '@vnmarket/proto/src/places';
+import { CATEGORIES, type Category, CONDITIONS } from '@vnmarket/proto/listing-values';
+import { DEFAULT_RADIUS_MILES, RADIUS_MILES } from '@vnmarket/proto/places';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import styled from 'styled-components';
 import { priceBound, type CategoryFilters } from '../lib/browse';

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
-import { CATEGORIES } from '@vnmarket/proto/src/categories';
+import { CATEGORIES } from '@vnmarket/proto/categories';
 import { CATEGORY_INFO } from '../lib/categories';
 import { Container } from './ui';
 

@@ -5,8 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { Listing } from '@vnmarket/proto/src/listings';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
+import type { Listing } from '@vnmarket/proto/listings';
+import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import { Link } from '../lib/router';
 import styled from 'styled-components';
 import { CATEGORY_INFO } from '../lib/categories';

@@ -6,7 +6,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CATEGORIES, type Category, listingBody, type ListingBody, type ListingInput } from '@vnmarket/proto/src/listings';
+import { CATEGORIES, type Category, listingBody, type ListingBody, type ListingInput } from '@vnmarket/proto/listings';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';

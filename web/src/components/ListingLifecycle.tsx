@@ -3,7 +3,7 @@
  * running listing, "Mark as sold", and "Sold" on a sold listing's page (proto's listing-lifecycle.ts).
  */
 import { useLingui } from '@lingui/react/macro';
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { Listing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiRequest } from '../lib/api';

@@ -3,8 +3,8 @@
  * wrote about the listing, or "Someone else"; both sides are then invited to review each other.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { ListingBuyer } from '@vnmarket/proto/src/listing-lifecycle';
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { ListingBuyer } from '@vnmarket/proto/listing-lifecycle';
+import type { Listing } from '@vnmarket/proto/listings';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { apiRequest, apiRequestParsed, lazyContract, listOf } from '../lib/api';

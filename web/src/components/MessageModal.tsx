@@ -5,7 +5,7 @@
  * the Unauthorized one and the sign-in redirect).
  */
 import { useLingui } from '@lingui/react/macro';
-import { conversationIdFor, type Message, type SendMessageBody } from '@vnmarket/proto/src/messaging';
+import { conversationIdFor, type Message, type SendMessageBody } from '@vnmarket/proto/messaging';
 import { useCallback } from 'react';
 import styled from 'styled-components';
 import { apiRequest } from '../lib/api';

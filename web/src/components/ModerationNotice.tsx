@@ -3,8 +3,8 @@
  * listing's page): held while reports are looked at, or removed, with the one appeal a removal allows.
  */
 import { useLingui } from '@lingui/react/macro';
-import { appealBody } from '@vnmarket/proto/src/moderation';
-import type { Listing } from '@vnmarket/proto/src/listings';
+import { appealBody } from '@vnmarket/proto/moderation';
+import type { Listing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { appealRemoval } from '../lib/moderation';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 
-type PlaceList = typeof import('@vnmarket/proto/src/place-list');
+type PlaceList = typeof import('@vnmarket/proto/place-list');
 let loading: Promise<PlaceList> | undefined;
 
 /** The place list once loaded (undefined until then). */
@@ -13,7 +13,7 @@ export function usePlaceList(): PlaceList | undefined {
   const [list, setList] = useState<PlaceList>();
   useEffect(() => {
     let live = true;
-    loading ??= import('@vnmarket/proto/src/place-list');
+    loading ??= import('@vnmarket/proto/place-list');
     loading.then(
       (module) => live && setList(module),
       () => (loading = undefined),

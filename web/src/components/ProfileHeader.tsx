@@ -4,7 +4,7 @@
  * and website; the caller adds its buttons.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { PublicUser } from '@vnmarket/proto/src/auth';
+import type { PublicUser } from '@vnmarket/proto/auth';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';

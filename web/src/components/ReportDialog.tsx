@@ -3,7 +3,7 @@
  * server's message in the error toast (a 401, the Unauthorized one and the sign-in redirect).
  */
 import { useLingui } from '@lingui/react/macro';
-import { REPORT_REASONS, reportBody, type ReportBody } from '@vnmarket/proto/src/listings';
+import { REPORT_REASONS, reportBody, type ReportBody } from '@vnmarket/proto/listings';
 import { Form } from 'react-final-form';
 import { apiRequest } from '../lib/api';
 import { REPORT_REASON_LABELS } from '../lib/catalog';

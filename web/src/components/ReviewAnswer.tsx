@@ -3,8 +3,8 @@
  * an "Answer" button that opens a short form (POST /api/users/{sellerId}/reviews/{id}/answer).
  */
 import { useLingui } from '@lingui/react/macro';
-import type { Review } from '@vnmarket/proto/src/auth';
-import { reviewAnswerBody } from '@vnmarket/proto/src/seller-trust';
+import type { Review } from '@vnmarket/proto/auth';
+import { reviewAnswerBody } from '@vnmarket/proto/seller-trust';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { mutate } from 'swr';

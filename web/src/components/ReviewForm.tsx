@@ -5,8 +5,8 @@
  */
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { reviewBody, type ReviewBody } from '@vnmarket/proto/src/auth';
-import { WEB_ROUTES } from '@vnmarket/proto/src/web-routes';
+import { reviewBody, type ReviewBody } from '@vnmarket/proto/auth';
+import { WEB_ROUTES } from '@vnmarket/proto/web-routes';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, apiRequest } from '../lib/api';

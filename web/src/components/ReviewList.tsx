@@ -1,6 +1,6 @@
 /** A seller's reviews: reviewer avatar and name (linking to their profile), star rating, date, comment, and the seller's answer. */
 import { useLingui } from '@lingui/react/macro';
-import type { Review } from '@vnmarket/proto/src/auth';
+import type { Review } from '@vnmarket/proto/auth';
 import { Link } from '../lib/router';
 import styled from 'styled-components';
 import { initials } from '../lib/format';

@@ -7,7 +7,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { MessageWarning } from '@vnmarket/proto/src/events';
+import type { MessageWarning } from '@vnmarket/proto/events';
 import styled from 'styled-components';
 import { Svg, type IconProps } from './Icons';
 

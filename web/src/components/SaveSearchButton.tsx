@@ -4,7 +4,7 @@
  * matches it is then announced (notifications). Managed in Settings › Saved searches.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { Category } from '@vnmarket/proto/src/listing-values';
+import type { Category } from '@vnmarket/proto/listing-values';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { CATEGORY_INFO } from '../lib/categories';

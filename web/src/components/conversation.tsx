@@ -8,7 +8,7 @@
  * never an empty conversation.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { Message } from '@vnmarket/proto/src/messaging';
+import type { Message } from '@vnmarket/proto/messaging';
 import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../lib/api';

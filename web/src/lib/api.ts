@@ -6,7 +6,7 @@
  * deep in a component. The schemas (zod) load on demand (`lazyContract`, lib/contracts.ts), so the first
  * page does not carry them: a signed-out visitor's landing page checks nothing with zod before it shows.
  */
-import type { ErrorBody } from '@vnmarket/proto/src/errors';
+import type { ErrorBody } from '@vnmarket/proto/errors';
 import type * as contracts from './contracts';
 
 export class ApiError extends Error {

@@ -3,8 +3,8 @@
  * string (shareable, the back button works), and the pages fetched so far with the match count of the
  * X-Total-Count header, for "Load more".
  */
-import { listingSchema, parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto/src/listings';
-import { RADIUS_MILES } from '@vnmarket/proto/src/places';
+import { listingSchema, parseTotalCount, TOTAL_COUNT_HEADER, type Category, type Listing } from '@vnmarket/proto/listings';
+import { RADIUS_MILES } from '@vnmarket/proto/places';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, listOf, parseResponse, queryString } from './api';
 import { CATEGORY_PAGES, sortOptionsFor, type CategoryFilterKey } from './catalog';

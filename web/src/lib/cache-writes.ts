@@ -2,10 +2,10 @@
  * What each kind of write refetches in SWR's cache (the reads are ./queries.ts). Apart from the reads: only
  * the screens that write load it, so it stays out of the first page's JS.
  */
-import type { PublicUser, User } from '@vnmarket/proto/src/auth';
-import type { Listing, Seller } from '@vnmarket/proto/src/listings';
-import type { Message } from '@vnmarket/proto/src/messaging';
-import type { NotificationSocketMessage } from '@vnmarket/proto/src/notifications';
+import type { PublicUser, User } from '@vnmarket/proto/auth';
+import type { Listing, Seller } from '@vnmarket/proto/listings';
+import type { Message } from '@vnmarket/proto/messaging';
+import type { NotificationSocketMessage } from '@vnmarket/proto/notifications';
 import { mutate } from 'swr';
 import { isConversationKey, isInboxKey, isListingKey, isReviewsKey, keys } from './cache-keys';
 

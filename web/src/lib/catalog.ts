@@ -21,8 +21,8 @@ import {
   PROPERTY_TYPES,
   type REPORT_REASONS,
   SERVICE_TYPES,
-} from '@vnmarket/proto/src/listing-values';
-import { HOME_CITIES, type CityName } from '@vnmarket/proto/src/places';
+} from '@vnmarket/proto/listing-values';
+import { HOME_CITIES, type CityName } from '@vnmarket/proto/places';
 import { titleCase } from './format';
 import { i18n } from './i18n';
 

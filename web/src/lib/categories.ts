@@ -6,7 +6,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Category } from '@vnmarket/proto/src/categories';
+import type { Category } from '@vnmarket/proto/categories';
 
 export const CATEGORY_INFO: Record<Category, { label: MessageDescriptor; short: MessageDescriptor; blurb: MessageDescriptor }> = {
   rent: { label: msg`Houses for Rent`, short: msg`Rent`, blurb: msg`Rooms, apartments and houses` },

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { Message } from '@vnmarket/proto/src/messaging';
+import type { Message } from '@vnmarket/proto/messaging';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { apiRequest, isUnauthorizedError } from './api';
 import { useMessaging } from './messaging';

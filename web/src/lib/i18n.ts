@@ -10,7 +10,7 @@
  */
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/src/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '@vnmarket/proto/languages';
 
 export { i18n };
 export type { Language };

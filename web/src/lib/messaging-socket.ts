@@ -4,7 +4,7 @@
  * reconnects after a drop with exponential backoff and jitter. Each push refreshes the inbox, the unread
  * badge and that conversation's messages; after a reconnect they are all fetched again.
  */
-import type { ClientSocketMessage, Message, ServerSocketMessage } from '@vnmarket/proto/src/messaging';
+import type { ClientSocketMessage, Message, ServerSocketMessage } from '@vnmarket/proto/messaging';
 import { lazyContract } from './api';
 import { applyNotificationPush, revalidateAfterPushedMessage, revalidateAfterReconnect } from './cache-writes';
 

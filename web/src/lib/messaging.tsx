@@ -4,7 +4,7 @@
  * conversation's messages; after a reconnect they are all fetched again, so nothing sent meanwhile is
  * missed (and SWR keys by URL, so a refetch never duplicates a bubble).
  */
-import type { Message } from '@vnmarket/proto/src/messaging';
+import type { Message } from '@vnmarket/proto/messaging';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useCurrentUser } from './queries';
 

@@ -2,7 +2,7 @@
  * Moderation as the web app reads and writes it: the queue and its decisions (moderators), a reporter's
  * outcomes and an owner's appeal. Loaded only by the screens that use it.
  */
-import type { ModerationAction } from '@vnmarket/proto/src/moderation';
+import type { ModerationAction } from '@vnmarket/proto/moderation';
 import { mutate } from 'swr';
 import { apiRequest, lazyContract, listOf } from './api';
 import { revalidateListings } from './cache-writes';

@@ -3,7 +3,7 @@
  * read, and this browser's web push subscription (the service worker, src/sw.ts, shows the pushes).
  * Loaded with the bell, which only members see.
  */
-import type { NotificationChoice, NotificationChoiceKind, NotificationPreferences } from '@vnmarket/proto/src/notifications';
+import type { NotificationChoice, NotificationChoiceKind, NotificationPreferences } from '@vnmarket/proto/notifications';
 import { mutate } from 'swr';
 import { apiRequest, apiRequestParsed, fetchParsed, lazyContract } from './api';
 import { keys } from './cache-keys';

@@ -6,7 +6,7 @@
  * ./cache-writes.ts, both kept apart so that the first page's JS does not carry them. (Browsing listings
  * page by page is lib/browse.ts, outside SWR, on the same fetch layer.)
  */
-import type { User } from '@vnmarket/proto/src/auth';
+import type { User } from '@vnmarket/proto/auth';
 import useSWR, { preload, type SWRConfiguration } from 'swr';
 import { fetchParsed, fetchParsedOrNullWhenSignedOut, lazyContract, listOf, type Contract, type ContractSource } from './api';
 import { keys } from './cache-keys';

@@ -3,7 +3,7 @@
  * (home's or a category's, the names GET /api/listings takes) and hears when a new listing matches. Loaded
  * only by the screens that use them.
  */
-import type { SavedSearch } from '@vnmarket/proto/src/saved-searches';
+import type { SavedSearch } from '@vnmarket/proto/saved-searches';
 import { mutate } from 'swr';
 import { apiRequest, apiRequestParsed, lazyContract, listOf } from './api';
 import { useParsed } from './queries';

@@ -3,7 +3,7 @@
  * parses the answer with its proto schema, as ./queries.ts's do. Apart from those (the reads of the
  * first page, with the SWR settings), so that a visitor's first page does not carry them.
  */
-import type { Message } from '@vnmarket/proto/src/messaging';
+import type { Message } from '@vnmarket/proto/messaging';
 import useSWR from 'swr';
 import { fetchListOrEmptyWhenMissing, lazyContract, listOf } from './api';
 import { keys } from './cache-keys';

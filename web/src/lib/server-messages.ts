@@ -21,8 +21,8 @@ import {
   LISTING_SORTS,
   PROPERTY_TYPES,
   SERVICE_TYPES,
-} from '@vnmarket/proto/src/listing-values';
-import { RADIUS_MILES } from '@vnmarket/proto/src/places';
+} from '@vnmarket/proto/listing-values';
+import { RADIUS_MILES } from '@vnmarket/proto/places';
 import { activeLanguage, i18n, intlLocale } from './i18n';
 
 // proto's field checks: the value lists their "must be one of" messages name, as proto joins them.

@@ -1,4 +1,4 @@
-import { SIGNED_IN_COOKIE } from '@vnmarket/proto/src/auth-values';
+import { SIGNED_IN_COOKIE } from '@vnmarket/proto/auth-values';
 
 export { SIGNED_IN_COOKIE };
 

@@ -5,7 +5,7 @@
  * stored image.
  */
 import { t } from '@lingui/core/macro';
-import { type ListingImageBody, listingImageResponse, type ListingImageResponse, uploadUrlResponse, type UploadUrlResponse } from '@vnmarket/proto/src/media';
+import { type ListingImageBody, listingImageResponse, type ListingImageResponse, uploadUrlResponse, type UploadUrlResponse } from '@vnmarket/proto/media';
 import { apiRequest, isUnauthorizedError } from './api';
 import { localizeServerText, serverText } from './server-messages';
 

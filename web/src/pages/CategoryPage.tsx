@@ -8,7 +8,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { plural, t as globalT } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CATEGORIES, type Category } from '@vnmarket/proto/src/listing-values';
+import { CATEGORIES, type Category } from '@vnmarket/proto/listing-values';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from '../lib/router';
 import styled from 'styled-components';

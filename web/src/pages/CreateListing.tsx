@@ -3,7 +3,7 @@
  * the new listing, a failure shows the field errors and the error toast.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type Listing, type ListingInput, listingSchema } from '@vnmarket/proto/src/listings';
+import { type Listing, type ListingInput, listingSchema } from '@vnmarket/proto/listings';
 import { useNavigate } from '../lib/router';
 import { EMPTY_LISTING, ListingForm } from '../components/ListingForm';
 import { Skeleton } from '../components/ui';

@@ -6,7 +6,7 @@
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Listing, SavedListing } from '@vnmarket/proto/src/listings';
+import type { Listing, SavedListing } from '@vnmarket/proto/listings';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Dialog, DialogActions } from '../components/Dialog';

@@ -3,7 +3,7 @@
  * toasts and returns to the listing, a failure shows the field errors and the error toast.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { Listing, ListingInput } from '@vnmarket/proto/src/listings';
+import type { Listing, ListingInput } from '@vnmarket/proto/listings';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from '../lib/router';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues } from '../components/ListingForm';

@@ -10,7 +10,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CATEGORIES } from '@vnmarket/proto/src/listing-values';
+import { CATEGORIES } from '@vnmarket/proto/listing-values';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import styled from 'styled-components';

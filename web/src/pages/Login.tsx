@@ -3,7 +3,7 @@
  * the server's message ("Invalid credentials" otherwise); success loads the current user and goes home.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { LoginBody } from '@vnmarket/proto/src/auth';
+import type { LoginBody } from '@vnmarket/proto/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';

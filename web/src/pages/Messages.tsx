@@ -10,7 +10,7 @@
  */
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/src/messaging';
+import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/messaging';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import styled, { css } from 'styled-components';

@@ -4,7 +4,7 @@
  * current user and goes on to verify the phone.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RegisterBody } from '@vnmarket/proto/src/auth';
+import type { RegisterBody } from '@vnmarket/proto/auth';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';

@@ -4,7 +4,7 @@
  * home after 1.5 s; "Skip for now" goes home; an already verified user is sent home.
  */
 import { useLingui } from '@lingui/react/macro';
-import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto/src/verification';
+import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto/verification';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../lib/router';
 import styled from 'styled-components';

@@ -3,7 +3,7 @@
  * server's messages in the reader's language: loaded after those screens' first paint (lib/after-paint.ts),
  * never before it.
  */
-import { loginBody, registerBody } from '@vnmarket/proto/src/auth';
+import { loginBody, registerBody } from '@vnmarket/proto/auth';
 import { fieldValidator } from '../lib/validation';
 
 export { serverText } from '../lib/server-messages';

@@ -7,7 +7,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { LANGUAGES, type Language } from '@vnmarket/proto/src/languages';
+import { LANGUAGES, type Language } from '@vnmarket/proto/languages';
 import { apiRequest } from '../../lib/api';
 import { activeLanguage, switchLanguage } from '../../lib/i18n';
 import { useAuth } from '../../lib/use-auth';

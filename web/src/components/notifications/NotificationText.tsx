@@ -3,7 +3,7 @@
  * text: switching language rewrites the whole list).
  */
 import { useLingui } from '@lingui/react/macro';
-import type { Notification } from '@vnmarket/proto/src/notifications';
+import type { Notification } from '@vnmarket/proto/notifications';
 import { formatUsd } from '../../lib/format';
 
 export function useNotificationText(): (notification: Notification) => { title: string; detail: string } {

@@ -4,8 +4,8 @@
  * upload dialog closes after 500 ms.
  */
 import { useLingui } from '@lingui/react/macro';
-import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listing-values';
-import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media-values';
+import { MAX_LISTING_IMAGES } from '@vnmarket/proto/listing-values';
+import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/media-values';
 import { useState } from 'react';
 import { PlusIcon } from '../Icons';
 import { Button, Hint } from '../ui';

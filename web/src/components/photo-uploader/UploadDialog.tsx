@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { MAX_LISTING_IMAGES } from '@vnmarket/proto/src/listing-values';
-import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/src/media-values';
+import { MAX_LISTING_IMAGES } from '@vnmarket/proto/listing-values';
+import { MAX_LISTING_PHOTO_MB } from '@vnmarket/proto/media-values';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { isUnauthorizedError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
+import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import styled from 'styled-components';
 import { CloseIcon } from '../Icons';
 import { RemoveButton } from './styles';

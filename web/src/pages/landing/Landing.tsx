@@ -2,7 +2,7 @@
  * Landing (/, signed out or while auth loads): the hero and the category cards; below the fold, in its own
  * chunk (./BelowTheFold.tsx), the featured listings, why-us features, the call to action and the footer.
  */
-import type { Category } from '@vnmarket/proto/src/categories';
+import type { Category } from '@vnmarket/proto/categories';
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Listing } from '@vnmarket/proto/src/listings';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
+import type { Listing } from '@vnmarket/proto/listings';
+import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { ImageIcon } from '../../components/Icons';

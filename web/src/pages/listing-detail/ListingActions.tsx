@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { Listing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { conversationIdFor } from '@vnmarket/proto/src/messaging';
+import { conversationIdFor } from '@vnmarket/proto/messaging';
 import { ChatIcon, FlagIcon, HeartIcon } from '../../components/Icons';
 import { MarkSoldButton, RenewButton } from '../../components/ListingLifecycle';
 import { QuickReplies } from '../../components/QuickReplies';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { Listing } from '@vnmarket/proto/listings';
 import styled from 'styled-components';
 import { detailRows } from './detailRows';
 import { Section } from './styles';

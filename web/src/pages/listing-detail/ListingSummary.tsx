@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { Listing } from '@vnmarket/proto/listings';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PinIcon } from '../../components/Icons';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Seller } from '@vnmarket/proto/src/listings';
+import type { Seller } from '@vnmarket/proto/listings';
 import { Link } from '../../lib/router';
 import styled from 'styled-components';
 import { ShieldIcon } from '../../components/Icons';

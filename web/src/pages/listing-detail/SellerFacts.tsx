@@ -5,7 +5,7 @@
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Seller } from '@vnmarket/proto/src/listings';
+import type { Seller } from '@vnmarket/proto/listings';
 import styled from 'styled-components';
 import { CalendarIcon, ChatIcon, GridIcon, PhoneIcon } from '../../components/Icons';
 import { formatDuration, formatMonthYear } from '../../lib/format';

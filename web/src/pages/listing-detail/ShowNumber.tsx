@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { WEB_ROUTES } from '@vnmarket/proto/src/web-routes';
+import { WEB_ROUTES } from '@vnmarket/proto/web-routes';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { PhoneIcon } from '../../components/Icons';

@@ -1,4 +1,4 @@
-import type { Listing } from '@vnmarket/proto/src/listings';
+import type { Listing } from '@vnmarket/proto/listings';
 import { t } from '@lingui/core/macro';
 import { CONDITION_LABELS, detailValueLabel, METADATA_LABELS } from '../../lib/catalog';
 import { titleCase } from '../../lib/format';

@@ -1,8 +1,8 @@
 /** One open case of the queue: the listing, its reports, its owner's history, and the three decisions. */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
-import { moderationDecisionBody, type ModerationAction, type ModerationCase } from '@vnmarket/proto/src/moderation';
+import { thumbnailPathOf } from '@vnmarket/proto/media-values';
+import { moderationDecisionBody, type ModerationAction, type ModerationCase } from '@vnmarket/proto/moderation';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ReasonDialog } from '../../components/ReasonDialog';

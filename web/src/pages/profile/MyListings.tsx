@@ -5,8 +5,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Listing } from '@vnmarket/proto/src/listings';
-import { thumbnailPathOf } from '@vnmarket/proto/src/media-values';
+import type { Listing } from '@vnmarket/proto/listings';
+import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import styled from 'styled-components';
 import { ImageIcon } from '../../components/Icons';
 import { ListingCounts } from '../../components/ListingCounts';

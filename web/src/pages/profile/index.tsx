@@ -5,7 +5,7 @@
  * Settings (./settings: language, blocked members; #settings opens it).
  */
 import { useLingui } from '@lingui/react/macro';
-import type { User } from '@vnmarket/proto/src/auth';
+import type { User } from '@vnmarket/proto/auth';
 import { useState } from 'react';
 import { useLocation } from '../../lib/router';
 import styled from 'styled-components';

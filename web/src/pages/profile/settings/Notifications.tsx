@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { NOTIFICATION_CHOICE_KINDS, type NotificationChoice, type NotificationChoiceKind } from '@vnmarket/proto/src/notifications';
+import { NOTIFICATION_CHOICE_KINDS, type NotificationChoice, type NotificationChoiceKind } from '@vnmarket/proto/notifications';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Skeleton } from '../../../components/ui';

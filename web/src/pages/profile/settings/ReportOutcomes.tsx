@@ -1,6 +1,6 @@
 /** Settings › Your reports: what became of each listing the member reported (GET /api/reports/mine). */
 import { useLingui } from '@lingui/react/macro';
-import type { MyReport } from '@vnmarket/proto/src/moderation';
+import type { MyReport } from '@vnmarket/proto/moderation';
 import styled from 'styled-components';
 import { Badge, Skeleton } from '../../../components/ui';
 import { REPORT_REASON_LABELS } from '../../../lib/catalog';

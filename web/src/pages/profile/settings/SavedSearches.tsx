@@ -4,8 +4,8 @@
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { Category } from '@vnmarket/proto/src/listing-values';
-import type { SavedSearch } from '@vnmarket/proto/src/saved-searches';
+import type { Category } from '@vnmarket/proto/listing-values';
+import type { SavedSearch } from '@vnmarket/proto/saved-searches';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Button, Skeleton } from '../../../components/ui';
