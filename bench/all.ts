@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { printGoalTable, root, type GoalRow } from './lib';
+import { root } from './lib/settings';
+import { type GoalRow, printGoalTable } from './lib/tables';
 
 /** In goal order; each script prints its own figures and appends its goal rows to BENCH_RESULTS_FILE. */
 const BENCHMARKS = [

@@ -16,33 +16,14 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  assertPortsFree,
-  childPidsOf,
-  envInt,
-  findOrInstallNginx,
-  fmt,
-  gatewayEnv,
-  limitRunTime,
-  LOCALHOST,
-  machineSummary,
-  MEASUREMENT_HEADER,
-  measureLoad,
-  measurementCells,
-  nginxVersion,
-  printTable,
-  procStatusKb,
-  registerUser,
-  runBench,
-  runScript,
-  runServiceEnv,
-  sleep,
-  startNginx,
-  startScript,
-  waitUntilOk,
-  type Child,
-  type Measurement,
-} from './lib';
+import { assertPortsFree, envInt, LOCALHOST, machineSummary, sleep } from './lib/settings';
+import { gatewayEnv, runServiceEnv } from './lib/service-env';
+import { type Child, limitRunTime, runBench, runScript, startScript, waitUntilOk } from './lib/processes';
+import { childPidsOf, procStatusKb } from './lib/proc';
+import { measureLoad, type Measurement } from './lib/load';
+import { fmt, MEASUREMENT_HEADER, measurementCells, printTable } from './lib/tables';
+import { registerUser } from './lib/seed';
+import { findOrInstallNginx, nginxVersion, startNginx } from './lib/nginx';
 
 const settings = {
   duration: envInt('BENCH_DURATION', 10, 1),

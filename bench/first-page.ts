@@ -24,23 +24,11 @@ import { chromium, type Browser } from 'playwright-core';
 import { INITIAL_JS_BEFORE, INITIAL_JS_GOAL_BYTES, initialJs, jsFileSize, kib } from '../web/build/initial-js';
 import { readLcpScript, type PageTiming } from '../web/build/read-lcp';
 import { PRERENDER_START, withoutPrerender, withoutRouteGuard } from '../web/build/prerendered-html';
-import {
-  assertPortsFree,
-  envInt,
-  gatewayEnv,
-  latencyStats,
-  limitRunTime,
-  LOCALHOST,
-  machineSummary,
-  printTable,
-  reportGoals,
-  root,
-  runBench,
-  runToEnd,
-  startScript,
-  waitUntilOk,
-  type GoalRow,
-} from './lib';
+import { assertPortsFree, envInt, LOCALHOST, machineSummary, root } from './lib/settings';
+import { gatewayEnv } from './lib/service-env';
+import { limitRunTime, runBench, runToEnd, startScript, waitUntilOk } from './lib/processes';
+import { latencyStats } from './lib/load';
+import { type GoalRow, printTable, reportGoals } from './lib/tables';
 
 const settings = {
   runs: envInt('BENCH_FIRST_PAGE_RUNS', 10, 1),

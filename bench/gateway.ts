@@ -43,41 +43,14 @@ import path from 'node:path';
 import { createDb } from '@vnmarket/shared';
 import { LISTINGS_SCHEMA } from '../services/listings/src/config';
 import { generateListings } from '../tools/generate/listings';
-import {
-  assertPortsFree,
-  benchDatabaseName,
-  childPidsOf,
-  cpuSecondsOfStat,
-  envInt,
-  findOrInstallNginx,
-  fmt,
-  gatewayEnv,
-  latencyStats,
-  limitRunTime,
-  LOCALHOST,
-  machineCpuSeconds,
-  machineSummary,
-  measureLoad,
-  nginxVersion,
-  printTable,
-  ratioFigure,
-  readProcStat,
-  recreateDatabase,
-  registerUser,
-  reportGoals,
-  runBench,
-  runScript,
-  runServiceEnv,
-  SERVICE_COMMON_ENV,
-  serviceBaseEnv,
-  sleep,
-  startChild,
-  startNginx,
-  startScript,
-  waitUntilOk,
-  type GoalRow,
-  type Measurement,
-} from './lib';
+import { assertPortsFree, benchDatabaseName, envInt, LOCALHOST, machineSummary, sleep } from './lib/settings';
+import { gatewayEnv, runServiceEnv, SERVICE_COMMON_ENV, serviceBaseEnv } from './lib/service-env';
+import { limitRunTime, runBench, runScript, startChild, startScript, waitUntilOk } from './lib/processes';
+import { childPidsOf, cpuSecondsOfStat, machineCpuSeconds, readProcStat } from './lib/proc';
+import { latencyStats, measureLoad, type Measurement } from './lib/load';
+import { fmt, type GoalRow, printTable, ratioFigure, reportGoals } from './lib/tables';
+import { recreateDatabase, registerUser } from './lib/seed';
+import { findOrInstallNginx, nginxVersion, startNginx } from './lib/nginx';
 import { findOrInstallWrk, measureWithWrk, type WrkResult } from './wrk';
 
 const settings = {

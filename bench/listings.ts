@@ -34,30 +34,12 @@ import { migrations as listingsMigrations } from '../services/listings/migration
 import { LISTINGS_SCHEMA } from '../services/listings/src/config';
 import { searchListings } from '../services/listings/src/db/listings';
 import { generateListings } from '../tools/generate/listings';
-import {
-  assertPortsFree,
-  benchDatabaseName,
-  envInt,
-  fmt,
-  gatewayEnv,
-  limitRunTime,
-  LOCALHOST,
-  machineSummary,
-  MEASUREMENT_HEADER,
-  measureLoad,
-  measurementCells,
-  printTable,
-  runBench,
-  runServiceEnv,
-  sleep,
-  startScript,
-  waitUntilOk,
-  type Measurement,
-  recreateDatabase,
-  registerUser,
-  reportGoals,
-  type GoalRow,
-} from './lib';
+import { assertPortsFree, benchDatabaseName, envInt, LOCALHOST, machineSummary, sleep } from './lib/settings';
+import { gatewayEnv, runServiceEnv } from './lib/service-env';
+import { limitRunTime, runBench, startScript, waitUntilOk } from './lib/processes';
+import { measureLoad, type Measurement } from './lib/load';
+import { fmt, type GoalRow, MEASUREMENT_HEADER, measurementCells, printTable, reportGoals } from './lib/tables';
+import { recreateDatabase, registerUser } from './lib/seed';
 import { findOrInstallWrk, measureWithWrk, type WrkResult } from './wrk';
 
 const settings = {

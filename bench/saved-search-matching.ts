@@ -25,7 +25,11 @@ import { matchColumns, PASSES_EVERY_FILTER } from '../services/listings/src/save
 import { LISTING_KEYS } from '../services/listings/src/saved-searches/search-keys';
 import { MATCHES, matchingSearches, publishMatchingSearches } from '../services/listings/src/saved-searches/matcher';
 import { generateListings } from '../tools/generate/listings';
-import { benchDatabaseName, envInt, fmt, latencyStats, limitRunTime, machineSummary, printTable, recreateDatabase, reportGoals, runBench } from './lib';
+import { benchDatabaseName, envInt, machineSummary } from './lib/settings';
+import { limitRunTime, runBench } from './lib/processes';
+import { latencyStats } from './lib/load';
+import { fmt, printTable, reportGoals } from './lib/tables';
+import { recreateDatabase } from './lib/seed';
 
 const settings = {
   savedSearches: envInt('BENCH_SAVED_SEARCHES', 100_000, 1),

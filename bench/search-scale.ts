@@ -28,19 +28,11 @@ import { KnownWords } from '../services/listings/src/db/known-words';
 import { searchListings, type SearchOptions } from '../services/listings/src/db/listings';
 import { TitleWords } from '../services/listings/src/db/title-words';
 import { generateListings } from '../tools/generate/listings';
-import {
-  benchDatabaseName,
-  envInt,
-  fmt,
-  latencyStats,
-  limitRunTime,
-  machineSummary,
-  printTable,
-  recreateDatabase,
-  reportGoals,
-  runBench,
-  type GoalRow,
-} from './lib';
+import { benchDatabaseName, envInt, machineSummary } from './lib/settings';
+import { limitRunTime, runBench } from './lib/processes';
+import { latencyStats } from './lib/load';
+import { fmt, type GoalRow, printTable, reportGoals } from './lib/tables';
+import { recreateDatabase } from './lib/seed';
 
 const settings = {
   sizes: (process.env.BENCH_SCALE_SIZES ?? '100000,1000000').split(',').map(Number),

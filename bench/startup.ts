@@ -9,7 +9,7 @@
  * - idle RSS: VmRSS of the process (/proc/<pid>/status) BENCH_IDLE_SECONDS after it is ready.
  *
  * One table: the median of each, before and after, and the ratio. Everything runs on 127.0.0.1 with its own
- * ports, database, Redis key prefix and events exchange (see lib.ts), one process at a time, and is stopped
+ * ports, database, Redis key prefix and events exchange (see lib/service-env.ts), one process at a time, and is stopped
  * at the end, on an error, on Ctrl-C and when the run overshoots its time limit.
  *
  * Settings (environment): BENCH_ROUNDS (5), BENCH_IDLE_SECONDS (3), BENCH_PORT (4170), BENCH_DATABASE_URL
@@ -22,25 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@vnmarket/proto';
 import { buildWorkspace } from '../scripts/build';
-import {
-  assertPortsFree,
-  benchDatabaseName,
-  envInt,
-  fmt,
-  gatewayUpstreamEnv,
-  limitRunTime,
-  LOCALHOST,
-  machineSummary,
-  printTable,
-  procStatusKb,
-  recreateDatabase,
-  root,
-  runBench,
-  runServiceEnv,
-  runToEnd,
-  sleep,
-  waitUntilOk,
-} from './lib';
+import { assertPortsFree, benchDatabaseName, envInt, LOCALHOST, machineSummary, root, sleep } from './lib/settings';
+import { gatewayUpstreamEnv, runServiceEnv } from './lib/service-env';
+import { limitRunTime, runBench, runToEnd, waitUntilOk } from './lib/processes';
+import { procStatusKb } from './lib/proc';
+import { fmt, printTable } from './lib/tables';
+import { recreateDatabase } from './lib/seed';
 
 const settings = {
   rounds: envInt('BENCH_ROUNDS', 5, 1),
@@ -81,7 +68,7 @@ async function measure(name: Deployable, way: Way, env: NodeJS.ProcessEnv): Prom
     if (result.code !== 0) throw new Error(`${name} migrations (${way}) failed:\n${result.output}`);
     migrateMs = performance.now() - started;
   }
-  // Started and stopped here rather than through lib's startChild, whose children live for the whole run.
+  // Started and stopped here rather than through lib/processes' startChild, whose children live for the whole run.
   const started = performance.now();
   const child = spawn(process.execPath, WAYS[way](workspace, 'main'), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);

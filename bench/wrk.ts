@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findOrInstallDebianTool, runToEnd } from './lib';
+import { runToEnd } from './lib/processes';
+import { findOrInstallDebianTool } from './lib/nginx';
 
 export interface WrkResult {
   requestsPerSecond: number;

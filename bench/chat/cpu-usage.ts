@@ -1,6 +1,6 @@
 /** CPU time of everything that takes part (our children, PostgreSQL, Redis, RabbitMQ, this process) and of the whole machine. */
 import { performance } from 'node:perf_hooks';
-import { cpuSecondsOfStat, listPids, machineCpuSeconds, readProcStat } from '../lib';
+import { cpuSecondsOfStat, listPids, machineCpuSeconds, readProcStat } from '../lib/proc';
 
 /** CPU (cores) used by processes outside this benchmark above which the run is flagged as disturbed. */
 const OTHER_LOAD_WARNING = 0.25;

@@ -1,6 +1,6 @@
 /** The lines printed before the run: what is measured, on what, and with which settings. */
 import os from 'node:os';
-import { machineSummary } from '../lib';
+import { machineSummary } from '../lib/settings';
 import { settings } from './settings';
 
 /** Direct sockets per user: one on each messaging replica. */

@@ -34,7 +34,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assertPortsFree, limitRunTime, machineSummary, runBench, sleep } from '../lib';
+import { assertPortsFree, machineSummary, sleep } from '../lib/settings';
+import { limitRunTime, runBench } from '../lib/processes';
 import { cleanUpBrokerAndCache } from './broker-and-cache-cleanup';
 import { printIntro, SOCKETS_PER_USER } from './intro';
 import { counters, SLOT } from './message-ledger';

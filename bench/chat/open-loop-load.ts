@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sleep } from '../lib';
+import { sleep } from '../lib/settings';
 import { alignClock, epochNow } from './clock';
 import { counters, expectedPushes, receivedPushes, sent, type PhaseName, type SentMessage, type Slot } from './message-ledger';
 import { sendMessage, type SendTarget } from './send-message';

@@ -1,5 +1,5 @@
 /** What one phase's records say: latencies, delivery, statuses, server-side stages, latency over time. */
-import { latencyStats, type LatencyStats } from '../lib';
+import { latencyStats, type LatencyStats } from '../lib/load';
 import { expectedPushes, receivedPushes, SLOT, type Slot } from './message-ledger';
 import type { PhaseResult } from './open-loop-load';
 import type { ServerTimes } from './server-times';

@@ -1,5 +1,6 @@
 /** The printed report of one phase: throughput, latency table, delivery, errors, stages, latency over time, CPU. */
-import { fmt, printTable, type LatencyStats } from '../lib';
+import { type LatencyStats } from '../lib/load';
+import { fmt, printTable } from '../lib/tables';
 import { SLOT_NAMES, type Slot } from './message-ledger';
 import type { PhaseResult } from './open-loop-load';
 import { analysePhase, type PhaseAnalysis } from './phase-analysis';

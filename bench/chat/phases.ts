@@ -2,7 +2,8 @@
  * The three phases of a run: a warm-up (not counted), the measured run on both replicas, and the same load
  * through the gateway (one more socket per user via the gateway's /ws → replica A, every send through it).
  */
-import { LOCALHOST, sleep, type Child } from '../lib';
+import { LOCALHOST, sleep } from '../lib/settings';
+import { type Child } from '../lib/processes';
 import { cpuRows, cpuSnapshot } from './cpu-usage';
 import { errorSamples, SLOT } from './message-ledger';
 import { runPhase, waitForDelivery, type PhaseResult } from './open-loop-load';

@@ -1,5 +1,5 @@
 /** The end of the report: integrity of the deliveries, the send errors, and the goal rows. */
-import { fmt, reportGoals } from '../lib';
+import { fmt, reportGoals } from '../lib/tables';
 import { SOCKETS_PER_USER } from './intro';
 import { counters, errorSamples } from './message-ledger';
 import type { PhaseResult } from './open-loop-load';

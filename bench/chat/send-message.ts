@@ -1,6 +1,6 @@
 /** Sending one message: POST /api/messages as its sender, over a keep-alive agent per target. */
 import http from 'node:http';
-import { LOCALHOST } from '../lib';
+import { LOCALHOST } from '../lib/settings';
 import { epochNow } from './clock';
 import { contentFor, counters, noteError, type SentMessage, type Slot } from './message-ledger';
 import { settings } from './settings';

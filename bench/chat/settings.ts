@@ -17,7 +17,7 @@
  *   REDIS_URL, AMQP_URL           the local Redis and RabbitMQ (their usual local defaults)
  */
 import path from 'node:path';
-import { benchDatabaseName, envInt } from '../lib';
+import { benchDatabaseName, envInt } from '../lib/settings';
 
 export const settings = {
   users: envInt('BENCH_USERS', 500, 2),

@@ -1,5 +1,8 @@
 /** Memory per socket: each process's VmRSS before and after its sockets are opened, and the table of it. */
-import { fmt, printTable, procStatusKb, sleep, type Child } from '../lib';
+import { sleep } from '../lib/settings';
+import { type Child } from '../lib/processes';
+import { procStatusKb } from '../lib/proc';
+import { fmt, printTable } from '../lib/tables';
 
 /** VmRSS in KiB: the median of 3 readings 300 ms apart (one reading can catch a GC in the middle). */
 export async function settledRssKb(pid: number | undefined): Promise<number | undefined> {

@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket, { type RawData } from 'ws';
-import { LOCALHOST, sleep } from '../lib';
+import { LOCALHOST, sleep } from '../lib/settings';
 import { epochNow } from './clock';
 import { mapLimit } from './map-limit';
 import { CONTENT, counters, sent, type Slot } from './message-ledger';

@@ -5,7 +5,10 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gatewayEnv, LOCALHOST, recreateDatabase, runScript, runServiceEnv, startScript, waitUntilOk, type Child } from '../lib';
+import { LOCALHOST } from '../lib/settings';
+import { gatewayEnv, runServiceEnv } from '../lib/service-env';
+import { type Child, runScript, startScript, waitUntilOk } from '../lib/processes';
+import { recreateDatabase } from '../lib/seed';
 import { cleanUpBrokerAndCache } from './broker-and-cache-cleanup';
 import { databaseName, EXCHANGE, REDIS_PREFIX, settings } from './settings';
 
@@ -23,7 +26,7 @@ function serviceEnvironments(tempDir: string): {
   serviceEnv: NodeJS.ProcessEnv;
   messagingEnv: (port: number) => NodeJS.ProcessEnv;
 } {
-  // PUBLIC_ORIGINS is lib's placeholder: sockets and sends carry the Origin of the process they talk to (same-origin).
+  // PUBLIC_ORIGINS is lib/service-env's placeholder: sockets and sends carry the Origin of the process they talk to (same-origin).
   const { serviceEnv, privateKeyFile } = runServiceEnv(tempDir, { databaseUrl: settings.databaseUrl, redisKeyPrefix: REDIS_PREFIX, eventsExchange: EXCHANGE });
   const authEnv: NodeJS.ProcessEnv = {
     ...serviceEnv,

@@ -2,7 +2,8 @@
 import { randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '@vnmarket/shared';
-import { registerUser, sleep } from '../lib';
+import { sleep } from '../lib/settings';
+import { registerUser } from '../lib/seed';
 import { mapLimit } from './map-limit';
 import { settings } from './settings';
 import type { ChatSocket } from './sockets';

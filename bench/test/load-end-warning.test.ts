@@ -1,4 +1,4 @@
-import { isLoadEndWarning } from '../lib';
+import { isLoadEndWarning } from '../lib/processes';
 
 it("tells the gateway's warning for a client that left from its other lines", () => {
   const left =

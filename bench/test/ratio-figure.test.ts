@@ -1,4 +1,4 @@
-import { ratioFigure } from '../lib';
+import { ratioFigure } from '../lib/tables';
 
 it('shows a ratio just under its target with the third place that tells it from the target', () => {
   // 0.848 to 2 places reads "0.85", which is the target it misses.
