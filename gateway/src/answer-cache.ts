@@ -38,7 +38,7 @@ interface PendingStore {
   generation: number;
 }
 
-export type CachedRequest = http.IncomingMessage & { answerCacheMiss?: PendingStore };
+type CachedRequest = http.IncomingMessage & { answerCacheMiss?: PendingStore };
 
 const TARGETED_HEADER = GATEWAY_CACHE_HEADER.toLowerCase();
 /** Not kept with an answer: per connection, per request, or set again when it is sent. */

@@ -281,7 +281,7 @@ export function simplePath(target: string | undefined): string | undefined {
 }
 
 /** The path of a request target (origin or absolute form), or null when it does not parse as a URL. */
-export function requestPath(target: string | undefined): string | null {
+function requestPath(target: string | undefined): string | null {
   if (!URL.canParse(target ?? '/', 'http://localhost')) return null;
   return new URL(target ?? '/', 'http://localhost').pathname;
 }

@@ -9,7 +9,7 @@ export type ApiRequest = http.IncomingMessage & { apiPath?: string };
 const isApiPath = (req: ApiRequest) => req.apiPath?.startsWith('/api/') === true;
 
 /** Answers smaller than this go out as they are: compressing them saves little and costs a zlib stream. */
-export const COMPRESSION_THRESHOLD = 1024;
+const COMPRESSION_THRESHOLD = 1024;
 
 const COMPRESSIBLE_TYPE = /^(application\/json|text\/)/i;
 /** Any encoding the compression middleware could choose; a false "yes" (`gzip;q=0`) only costs its negotiation. */

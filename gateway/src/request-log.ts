@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_CLOSED_REQUEST, recordRequest, type Logger } from '@vnmarket/shared';
 
 /** An answer that took longer than this is logged at warn: the edge sees queueing the services do not. */
-export const SLOW_REQUEST_MS = 1000;
+const SLOW_REQUEST_MS = 1000;
 
 /** Probes: asked every few seconds by load balancers and Kubernetes, never worth a line. */
 const PROBES = new Set(['/livez', '/readyz', '/healthz']);

@@ -13,7 +13,7 @@ interface RouteRule {
   service: ServiceName;
 }
 
-export const ROUTE_TABLE: RouteRule[] = [
+const ROUTE_TABLE: RouteRule[] = [
   { path: '/api/register', service: 'auth' },
   { path: '/api/login', service: 'auth' },
   { path: '/api/logout', service: 'auth' },

@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '@vnmarket/proto';
 import { OG_LOCALES, SITE_NAME, TEXTS } from './texts';
 
 /** The site's own preview image (web/public/og-image.png), 1200 × 630. */
-export const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
+const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
 export interface PageMeta {
   /** The document's <title>. */

@@ -101,7 +101,7 @@ async function listingPage(id: string, context: PageContext): Promise<ResolvedPa
   return { status: 200, meta: listingMeta(found.value, context), key: `listing:${found.value.id}:${found.value.updatedAt}`, kept: 'timed' };
 }
 
-export function listingMeta(listing: VisibleListing, { origin, language }: Pick<PageContext, 'origin' | 'language'>): PageMeta {
+function listingMeta(listing: VisibleListing, { origin, language }: Pick<PageContext, 'origin' | 'language'>): PageMeta {
   const url = `${origin}/listing/${listing.id}`;
   const photos = listing.images.map((image) => new URL(image, `${origin}/`).href);
   const facts = [formatPrice(listing.price, listing.priceType, language), listing.location, CATEGORY_NAMES[language][listing.category].label];

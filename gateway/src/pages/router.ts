@@ -41,7 +41,7 @@ const TIMED_PAGES_BYTES = 16 * 1024 * 1024;
  * A last path segment with a dot is a file's name (`/favicon.ico`, `/manifest.webmanifest`): a file the
  * build does not have is a 404, never the app's HTML.
  */
-export const FILE_LIKE = /\.[^/]*$/;
+const FILE_LIKE = /\.[^/]*$/;
 
 export interface PageHandlerOptions {
   documents: WebDocuments;

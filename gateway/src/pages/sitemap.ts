@@ -18,7 +18,7 @@ import { TtlCache } from './ttl-cache';
 /** About this many listings a sitemap page (between half of it and all of it). */
 export const SITEMAP_PAGE_TARGET = 10_000;
 /** The most URLs one sitemap may name (sitemaps.org). */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const UUID_SPACE = 1n << 128n;
 
@@ -46,12 +46,12 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 const xml = (text: string) => text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character]!);
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-export function urlSet(urls: { loc: string; lastmod?: string }[]): string {
+function urlSet(urls: { loc: string; lastmod?: string }[]): string {
   const entries = urls.map(({ loc, lastmod }) => `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}</url>`);
   return `${HEAD}<urlset xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
-export function sitemapIndex(locations: string[]): string {
+function sitemapIndex(locations: string[]): string {
   const entries = locations.map((loc) => `<sitemap><loc>${xml(loc)}</loc></sitemap>`);
   return `${HEAD}<sitemapindex xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }

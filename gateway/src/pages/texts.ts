@@ -53,7 +53,7 @@ const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', curren
 const WITH_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
 /** US dollars as the community writes them, in both languages: `$1,200`, `$12.50`. */
-export function formatUsd(price: string): string {
+function formatUsd(price: string): string {
   const value = Number(price);
   if (!Number.isFinite(value)) return '';
   return Number.isInteger(value) ? WHOLE_DOLLARS.format(value) : WITH_CENTS.format(value);

@@ -20,7 +20,7 @@ export interface MediaService extends ServiceParts {
 }
 
 /** S3 when S3_BUCKET is set, else files under MEDIA_ROOT. */
-export function storeFrom(config: MediaConfig): { store: ObjectStore; localStore?: LocalDiskStore } {
+function storeFrom(config: MediaConfig): { store: ObjectStore; localStore?: LocalDiskStore } {
   if (config.S3_BUCKET) {
     return {
       store: new S3Store({

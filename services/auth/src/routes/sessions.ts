@@ -5,10 +5,10 @@ import { candidatesForIdentifier, toUser, type UserRow } from '../db/users';
 import type { AuthContext } from '../service-context';
 
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-export const ACCOUNT_SUSPENDED = 'This account has been suspended by a moderator.';
+const ACCOUNT_SUSPENDED = 'This account has been suspended by a moderator.';
 
 /** "Email or phone": an @ means email; anything else is read as a phone number. */
-export function parseIdentifier(identifier: string): { email?: string; phone?: string; key: string } {
+function parseIdentifier(identifier: string): { email?: string; phone?: string; key: string } {
   if (identifier.includes('@')) {
     const email = identifier.trim().toLowerCase();
     return { email, key: email };
@@ -23,7 +23,7 @@ export function parseIdentifier(identifier: string): { email?: string; phone?: s
  * has none, so switching between email and phone gives no second allowance. A name that matches no account
  * is counted against itself.
  */
-export function attemptsKey(identifier: { email?: string; key: string }, candidates: Pick<UserRow, 'id' | 'phone'>[]): string {
+function attemptsKey(identifier: { email?: string; key: string }, candidates: Pick<UserRow, 'id' | 'phone'>[]): string {
   const account = identifier.email ? candidates[0] : undefined;
   if (!account) return identifier.key;
   return account.phone ?? `user:${account.id}`;

@@ -16,8 +16,6 @@ export async function insertUpload(db: Knex, upload: Pick<UploadRow, 'id' | 'own
 
 export const findUpload = (db: Knex, id: string) => db<UploadRow>('uploads').where({ id }).first();
 
-export const lockUpload = (trx: Knex.Transaction, id: string) => trx<UploadRow>('uploads').where({ id }).forUpdate().first();
-
 export async function markUpload(db: Knex, id: string, changes: Partial<Pick<UploadRow, 'status' | 'object_path'>>): Promise<void> {
   await db('uploads').where({ id }).update(changes);
 }

@@ -10,7 +10,7 @@ const UPLOAD_ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** Our own upload endpoint, or an S3 key uploads/<owner>/<id> (path- or host-style URLs). */
 const UPLOAD_URL_PATTERNS = [new RegExp(`^/api/objects/upload/${UPLOAD_ID}$`, 'i'), new RegExp(`/uploads/[0-9a-f-]{36}/${UPLOAD_ID}$`, 'i')];
 
-export function uploadIdFrom(imageURL: string): string | undefined {
+function uploadIdFrom(imageURL: string): string | undefined {
   let pathname: string;
   try {
     pathname = new URL(imageURL, 'http://localhost').pathname;

@@ -21,7 +21,7 @@ interface NotificationRow {
   created_at: Date;
 }
 
-export function toNotification(row: NotificationRow): Notification {
+function toNotification(row: NotificationRow): Notification {
   return { id: row.id, kind: row.kind, data: row.data, link: row.link, isRead: row.is_read, createdAt: row.created_at.toISOString() };
 }
 

@@ -1,8 +1,8 @@
 import type { Knex } from '@vnmarket/shared';
 
 /** How far back, and over how many of the user's latest conversations, a typical reply time looks. */
-export const REPLY_WINDOW_DAYS = 90;
-export const REPLY_CONVERSATIONS = 20;
+const REPLY_WINDOW_DAYS = 90;
+const REPLY_CONVERSATIONS = 20;
 
 /**
  * The median delay, in seconds, between a message the user received and their reply, over their latest

@@ -4,9 +4,9 @@ import { claimLease, pendingDigests, recordDigest, releaseLease } from '../db/sm
 import { digestText, type DigestCounts } from './digest-texts';
 
 /** The digest's day and hours are the Bay Area's, whatever zone the servers run in. */
-export const DIGEST_TIME_ZONE = 'America/Los_Angeles';
+const DIGEST_TIME_ZONE = 'America/Los_Angeles';
 /** No digest from this hour on (a late pass waits for the next day's send hour): nobody is texted at night. */
-export const DIGEST_LAST_HOUR = 21;
+const DIGEST_LAST_HOUR = 21;
 /** Members per transaction: short locks, and a large day drains in several. */
 const BATCH = 200;
 const LEASE = 'sms_digest';

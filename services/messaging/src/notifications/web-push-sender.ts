@@ -3,7 +3,7 @@ import type { PushPayload } from '@vnmarket/proto';
 import type { Knex, Logger } from '@vnmarket/shared';
 import { dropPushEndpoint, pushSubscriptionsOf, type StoredPushSubscription } from '../db/push-subscriptions';
 
-export interface VapidKeys {
+interface VapidKeys {
   publicKey: string;
   privateKey: string;
   /** mailto: or https: address the push services may write to about our pushes. */

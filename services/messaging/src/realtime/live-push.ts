@@ -121,7 +121,7 @@ export class LivePush {
 }
 
 /** The frame the browser gets, serialized once for every socket and every replica. */
-export function newMessageFrame(message: Message): string {
+function newMessageFrame(message: Message): string {
   return JSON.stringify({ type: 'new_message', message });
 }
 

@@ -30,7 +30,7 @@ export interface SocketHubOptions {
 }
 
 /** Close codes the browser sees. */
-export const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, signedOut: 4001 } as const;
+const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, signedOut: 4001 } as const;
 
 /**
  * The WebSockets held by this replica: authenticated from the session cookie at upgrade (foreign

@@ -5,7 +5,7 @@ import { medianReplySeconds } from '../db/reply-times';
 import type { MessagingContext } from '../service-context';
 
 /** Fewer replies than this say too little: the answer then has no figure. */
-export const MIN_REPLIES = 3;
+const MIN_REPLIES = 3;
 /** How long a replica keeps a user's figure: a typical reply time moves slowly, and a listing page asks for it on every visit. */
 const KEEP_MS = 10 * 60 * 1000;
 const MAX_KEPT = 10_000;

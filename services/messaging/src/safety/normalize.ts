@@ -15,7 +15,7 @@ export interface NormalizedText {
 }
 
 /** Marks off, đ→d, lower case. */
-export function foldMarks(text: string): string {
+function foldMarks(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

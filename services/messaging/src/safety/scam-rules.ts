@@ -21,14 +21,7 @@ import { normalizeMessage, type NormalizedText } from './normalize';
 
 export type ScamKind = MessageWarning;
 /** The order in which kinds are chosen: the first found is the message's warning. */
-export const MESSAGE_WARNING_ORDER: readonly ScamKind[] = [
-  'code_request',
-  'gift_card',
-  'off_platform_payment',
-  'prepayment',
-  'external_link',
-  'contact_details',
-];
+const MESSAGE_WARNING_ORDER: readonly ScamKind[] = ['code_request', 'gift_card', 'off_platform_payment', 'prepayment', 'external_link', 'contact_details'];
 
 /** Any of these words, as whole words. */
 const anyOf = (...words: string[]) => new RegExp(`(?<![a-z0-9])(?:${words.join('|')})(?![a-z0-9])`);
