@@ -29,10 +29,9 @@ import {
   type Category,
 } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { migrations } from '../../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import type { ListingRow } from '../../services/listings/src/db/listings';
-import { fold } from '../../services/listings/src/db/search';
+import { migrations } from '@vnmarket/listings/migrations';
+import { LISTINGS_SCHEMA } from '@vnmarket/listings/config';
+import { fold, type ListingRow } from '@vnmarket/listings/search';
 import {
   AMENITY_WORDS,
   CITIES,

@@ -1,10 +1,6 @@
 import type { Express } from 'express';
 import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
-import { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
-import { CountMemory } from './count-memory';
-import { KnownWords } from './db/known-words';
-import { TitleWords } from './db/title-words';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
 import { ExpiryJob } from './expiry/expiry-job';
@@ -16,8 +12,9 @@ import { phoneRoutes } from './routes/phone';
 import { reportsRoutes } from './routes/reports';
 import { savedRoutes } from './routes/saved';
 import { savedSearchRoutes } from './routes/saved-searches';
+import { BrowseCache, CountMemory, KnownWords, TitleWords } from './search';
 import type { ListingsContext } from './service-context';
-import { ViewCounter } from './views';
+import { ViewCounter } from './views/view-counter';
 
 export interface ListingsService extends ServiceParts {
   app: Express;

@@ -1,10 +1,7 @@
 import type { Authenticator, Knex, Logger, Outbox, RateLimit } from '@vnmarket/shared';
-import type { BrowseCache } from './browse-cache';
 import type { ListingsConfig } from './config';
-import type { CountMemory } from './count-memory';
-import type { KnownWords } from './db/known-words';
-import type { TitleWords } from './db/title-words';
-import type { ViewCounter } from './views';
+import type { BrowseCache, CountMemory, KnownWords, TitleWords } from './search';
+import type { ViewCounter } from './views/view-counter';
 
 /** What route handlers are given: every dependency passed in, none reached for. */
 export interface ListingsContext {

@@ -2,10 +2,19 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildEvent } from '@vnmarket/proto';
-import { startGateway, startListings, listingBody, registered, startStack, type RunningListings, type Stack } from '@vnmarket/testkit';
+import {
+  startGateway,
+  startListings,
+  listingBody,
+  registered,
+  startStack,
+  type RunningListings,
+  type Stack,
+  eventually,
+  withRecordedStatements,
+} from '@vnmarket/testkit';
 import { metricsRegistry } from '@vnmarket/shared';
-import { eventually, withRecordedStatements } from '@vnmarket/shared/testing';
-import { BrowseCache, cachedPage, cacheKeyOf } from '../src/browse-cache';
+import { BrowseCache, cachedPage, cacheKeyOf } from '../src/search/browse-cache';
 import { SellerCopyWatch } from '../src/events/seller-copy-watch';
 
 /** A GET as a browser revalidating its cache sends it (fetch would add Cache-Control: no-cache to a conditional request). */

@@ -1,5 +1,4 @@
-import { TestClient } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type Stack, TestClient } from '@vnmarket/testkit';
 
 // The production setting (testkit turns coalescing off for tests that read right after they write).
 const COALESCE_MS = 500;

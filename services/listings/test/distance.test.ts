@@ -1,7 +1,6 @@
 import { findPlace, HOME_CITIES, milesBetween, placeOfLocation, suggestPlaces } from '@vnmarket/proto';
 import { createDb } from '@vnmarket/shared';
-import { TestClient } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack, TestClient } from '@vnmarket/testkit';
 import { LISTINGS_SCHEMA } from '../src/config';
 import { up as placeExistingListings } from '../migrations/20261128190000_listing_coordinates';
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { listingBody, mayReview, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, mayReview, registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 import { createLogger } from '@vnmarket/shared';
-import { eventually } from '@vnmarket/shared/testing';
 import { ExpiryJob } from '../src/expiry/expiry-job';
 
 const DAY_MS = 24 * 3600 * 1000;

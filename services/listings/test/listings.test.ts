@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { listingSchema } from '@vnmarket/proto';
 import { createDb } from '@vnmarket/shared';
-import { eventually, TestClient } from '@vnmarket/shared/testing';
-import { listingBody, mayReview, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, mayReview, registered, startStack, type RegisteredUser, type Stack, eventually, TestClient } from '@vnmarket/testkit';
 import { LISTINGS_SCHEMA } from '../src/config';
 
 // mayReview() stands in for messaging and verification (their message.created and phone.verified, on the bus): auth and listings are enough.

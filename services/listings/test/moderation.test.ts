@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listingBody, moderatorCommand as runModeratorCommand, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
-import { eventually } from '@vnmarket/shared/testing';
+import { listingBody, moderatorCommand as runModeratorCommand, registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 
 let stack: Stack<'auth' | 'listings'>;
 let owner: RegisteredUser;

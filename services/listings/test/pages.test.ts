@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LISTING_PREVIEW_DESCRIPTION, listingPreviewSchema, sitemapBatchSchema, sitemapCountSchema } from '@vnmarket/proto';
-import { withRecordedStatements } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack, withRecordedStatements } from '@vnmarket/testkit';
 import { sitemapBatch } from '../src/db/pages';
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 
 // Auth publishes the users (and their verification) that listings copies; the limit at its default, 20.
 let stack: Stack<'auth' | 'listings'>;

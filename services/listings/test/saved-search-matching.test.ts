@@ -1,6 +1,5 @@
 import { listingQuery, type SavedSearchFilters } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 import { saveSearch } from '../src/db/saved-searches';
 import { MATCH_TESTS } from '../src/saved-searches/match-tests';
 import { matchingSearches } from '../src/saved-searches/matcher';

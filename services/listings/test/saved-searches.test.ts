@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { MAX_SAVED_SEARCHES_PER_MEMBER } from '@vnmarket/proto';
 import { eventsInMessage } from '@vnmarket/shared';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 
 let stack: Stack<'auth' | 'listings'>;
 let connection: amqp.ChannelModel;

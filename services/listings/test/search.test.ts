@@ -1,5 +1,8 @@
-import { buildTextQuery, editsOf, fold, parseSearch, rankScore, withoutLastUnit, type Alternatives, type Vocabulary } from '../src/db/search';
-import { dictionarySize, parseUnits, SYNONYM_GROUPS, synonymsOf } from '../src/db/synonyms';
+import { fold, parseSearch } from '../src/search/parse';
+import { rankScore } from '../src/search/score';
+import { dictionarySize, parseUnits, SYNONYM_GROUPS, synonymsOf } from '../src/search/synonyms';
+import { buildTextQuery, withoutLastUnit } from '../src/search/text-query';
+import { editsOf, type Alternatives, type Vocabulary } from '../src/search/vocabulary';
 
 const parse = (search: string) => parseSearch(search)!;
 

@@ -1,4 +1,4 @@
-import { titleShareBound, TitleWords, type TitleFrequencies } from '../src/db/title-words';
+import { titleShareBound, TitleWords, type TitleFrequencies } from '../src/search/title-words';
 import type { Knex } from '@vnmarket/shared';
 
 const frequencies: TitleFrequencies = {

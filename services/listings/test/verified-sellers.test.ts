@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { listingSchema } from '@vnmarket/proto';
-import { eventually, uniquePhone, type TestClient } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import {
+  listingBody,
+  registered,
+  startStack,
+  verifiedPhone,
+  type RegisteredUser,
+  type Stack,
+  eventually,
+  uniquePhone,
+  type TestClient,
+} from '@vnmarket/testkit';
 
 /**
  * "Verified Sellers Only" (verifiedSellers=true) keeps the listings of sellers whose phone is verified, as

@@ -9,7 +9,7 @@ import {
   type Outbox,
   type Subscription,
 } from '@vnmarket/shared';
-import type { BrowseCache } from '../browse-cache';
+import type { BrowseCache } from '../search';
 import { forgetContactsOf, recordListingContact } from '../db/contacts';
 import { deleteListings, listingIdsOfOwner } from '../db/listings';
 import { deleteRevealsBy } from '../db/phone-reveals';

@@ -18,14 +18,13 @@ import {
   listingsOfOwner,
   lockListing,
   replaceListing,
-  searchListings,
   setListingActive,
   toListing,
 } from '../db/listings';
 import { soldRecently } from '../db/lifecycle';
 import { isModerator } from '../db/sellers';
 import { nearOf } from '../distance/near';
-import { cachedPage, cacheKeyOf, encodedBody } from '../browse-cache';
+import { cachedPage, cacheKeyOf, encodedBody, searchListings } from '../search';
 import { publishDeleted, publishListing } from '../events/publish';
 import type { ListingsContext } from '../service-context';
 

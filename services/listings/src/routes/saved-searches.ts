@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { savedSearchBody } from '@vnmarket/proto';
 import { badRequest, conflict, notFound, parseInput, pathId } from '@vnmarket/shared';
 import { deleteSavedSearch, saveSearch, savedSearchesOf } from '../db/saved-searches';
-import { parseSearch } from '../db/search';
+import { parseSearch } from '../search';
 import type { ListingsContext } from '../service-context';
 
 const NOT_FOUND = 'Saved search not found';

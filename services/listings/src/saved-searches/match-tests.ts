@@ -1,7 +1,7 @@
 import type { SavedSearchFilters } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
-import { METADATA_EQUALITY, NUMERIC_METADATA } from '../db/listings';
-import { buildTextQuery, likeContains, parseSearch } from '../db/search';
+import { likeContains, METADATA_EQUALITY, NUMERIC_METADATA } from '../db/listings';
+import { buildTextQuery, parseSearch } from '../search';
 import { chordOf, nearOf, unitSpherePoint } from '../distance/near';
 import { savedSearchKeys } from './search-keys';
 

@@ -6,7 +6,7 @@
  * start of one (`p:`, for a search's last word, matched as a prefix) and `*`. A search whose listing shares
  * no key cannot match it; one that shares a key still has every filter tested (match-tests.ts).
  */
-import { buildTextQuery, parseSearch } from '../db/search';
+import { buildTextQuery, parseSearch } from '../search';
 
 export const ANY = '*';
 

@@ -1,5 +1,5 @@
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
+import { createTestDatabase, type TestDatabase } from '@vnmarket/testkit';
 import { migrations } from '../../migrations';
 import { LISTINGS_SCHEMA } from '../../src/config';
 

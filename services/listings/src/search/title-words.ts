@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import type { Knex } from '@vnmarket/shared';
-import { statementKey } from '../count-memory';
+import { statementKey } from './count-memory';
 
 /**
  * How common words are in listing titles, from PostgreSQL's own statistics: ANALYZE (autovacuum's, or the
  * bench's) keeps the most common lexemes of `title_vector` with the share of rows holding each. A search reads
  * on by titles only when its title phrase can be common enough for that to pay (see newestBestScoredIds):
- * "market" is in 249 titles of a million, and walking 4,000 titles to learn that costs more than the page.
+ * "market" is in few titles, and walking thousands of titles to learn that costs more than the page.
  */
 export interface TitleFrequencies {
   /** Share of listings whose title holds the lexeme, for the most common ones. */
