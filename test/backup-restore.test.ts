@@ -12,8 +12,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { dropDatabase } from '@vnmarket/shared';
-import { eventually, SERVER_DATABASE_URL, uniqueId } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import {
+  listingBody,
+  registered,
+  startStack,
+  verifiedPhone,
+  type RegisteredUser,
+  type Stack,
+  eventually,
+  SERVER_DATABASE_URL,
+  uniqueId,
+} from '@vnmarket/testkit';
 
 const root = path.resolve(__dirname, '..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');

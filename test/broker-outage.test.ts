@@ -1,5 +1,4 @@
-import { createTcpFaultProxy, eventually, throughProxy, type TcpFaultProxy } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type Stack, createTcpFaultProxy, eventually, throughProxy, type TcpFaultProxy } from '@vnmarket/testkit';
 
 /**
  * RabbitMQ down is not the site down: readiness needs only the database and Redis, writes are kept in

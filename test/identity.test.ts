@@ -1,5 +1,4 @@
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, verifiedPhone, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, verifiedPhone, type Stack, eventually } from '@vnmarket/testkit';
 
 /**
  * PostgreSQL folds a uuid's case; JavaScript string comparison does not. Every id a client sends is

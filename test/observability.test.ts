@@ -3,8 +3,7 @@ import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { eventually, metricValue, scrapeMetrics } from '@vnmarket/shared/testing';
-import { openSocket, registered, startStack, type Stack, type TestSocket } from '@vnmarket/testkit';
+import { openSocket, registered, startStack, type Stack, type TestSocket, eventually, metricValue, scrapeMetrics } from '@vnmarket/testkit';
 
 /**
  * Observability of the running system: /metrics on each process's metrics listener with live values

@@ -1,6 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { AMQP_URL, createTcpFaultProxy, eventually, metricValue, scrapeMetrics, throughProxy, type TcpFaultProxy } from '@vnmarket/shared/testing';
-import { registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import {
+  registered,
+  startAuth,
+  type RunningAuth,
+  AMQP_URL,
+  createTcpFaultProxy,
+  eventually,
+  metricValue,
+  scrapeMetrics,
+  throughProxy,
+  type TcpFaultProxy,
+} from '@vnmarket/testkit';
 
 /**
  * What an operator sees at /metrics while RabbitMQ is down: the outbox backlog rising with every write,

@@ -1,5 +1,4 @@
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type Stack, eventually } from '@vnmarket/testkit';
 
 /**
  * Answers about the signed-in member carry Cache-Control: no-store (no browser, proxy or shared cache keeps

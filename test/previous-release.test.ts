@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '@vnmarket/proto';
 import { migrateService, type Migration } from '@vnmarket/shared';
-import { createTestEnvironment, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTestEnvironment, type TestEnvironment } from '@vnmarket/testkit';
 import { migrations as authMigrations } from '@vnmarket/auth/migrations';
 import { migrations as listingsMigrations } from '@vnmarket/listings/migrations';
 import { migrations as mediaMigrations } from '@vnmarket/media/migrations';

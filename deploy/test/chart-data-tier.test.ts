@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateSigningKeys } from '@vnmarket/shared/testing';
+import { generateSigningKeys } from '@vnmarket/testkit';
 import { buildRenderer, containerEnv, find, podSpecOf, RELEASE, render, SERVICES, type K8sObject, type Renderer, type RenderOptions } from './support/chart';
 import { schemaErrors } from './support/k8s-schemas';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
 import { loadConfig } from '@vnmarket/shared';
-import { generateSigningKeys } from '@vnmarket/shared/testing';
+import { generateSigningKeys } from '@vnmarket/testkit';
 import { gatewayConfigSchema } from '../../gateway/src/config';
 import { buildRenderer, containerEnv, DEPLOYABLES, find, podSpecOf, RELEASE, render, REPO, type Renderer, type RenderOptions } from './support/chart';
 

@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestEnvironment, freePort, generateSigningKeys, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTestEnvironment, freePort, generateSigningKeys, uniquePhone, type TestEnvironment } from '@vnmarket/testkit';
 import {
   buildRenderer,
   containerEnv,

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { freePort } from '@vnmarket/shared/testing';
+import { freePort } from '@vnmarket/testkit';
 import { spawnGateway, type GatewayProcess } from './process';
 
 /**

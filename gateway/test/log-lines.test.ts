@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type net from 'node:net';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { spawnGateway } from './process';
 
 /** The lines of a stream that a JSON log pipeline could not parse. */

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { freePort, metricValue, scrapeMetrics } from '@vnmarket/shared/testing';
+import { freePort, metricValue, scrapeMetrics } from '@vnmarket/testkit';
 import { spawnGateway, type GatewayProcess } from './process';
 
 /**

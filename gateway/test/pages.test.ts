@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 import { writeWebDist } from './in-process';
 import { builtDocument, fetchRaw, locations, metaContent, structuredData, titleOf, validateSitemap } from './support/pages';
 

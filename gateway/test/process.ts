@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { eventually, freePort } from '@vnmarket/shared/testing';
+import { eventually, freePort } from '@vnmarket/testkit';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { listen, loadConfig, type RunningServer } from '@vnmarket/shared';
-import { freePort } from '@vnmarket/shared/testing';
+import { freePort } from '@vnmarket/testkit';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 

@@ -1,6 +1,6 @@
 /** Clients of the cluster as a browser would be: cookie-jar HTTP through the gateway, and a socket. */
 import { WebSocket } from 'ws';
-import { TestClient, uniquePhone } from '@vnmarket/shared/testing';
+import { TestClient, uniquePhone } from '@vnmarket/testkit';
 import type { History } from './history';
 
 export interface User {

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { createTcpFaultProxy, createTestEnvironment, freePort, throughProxy, type TcpFaultProxy, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTcpFaultProxy, createTestEnvironment, freePort, throughProxy, type TcpFaultProxy, type TestEnvironment } from '@vnmarket/testkit';
 import { baseConfigSchema, createDb, type Knex } from '@vnmarket/shared';
 
 const root = path.resolve(__dirname, '../..');

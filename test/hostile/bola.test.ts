@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventually } from '@vnmarket/shared/testing';
 import webpush from 'web-push';
-import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 import { publicRoutes, routeKey, snapshot } from './support';
 
 /**

@@ -27,9 +27,8 @@ import {
   sitemapQuery,
   verifyCodeBody,
 } from '@vnmarket/proto';
-import { eventually, type TestClient } from '@vnmarket/shared/testing';
 import webpush from 'web-push';
-import { listingBody, newUser, registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingBody, newUser, registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually, type TestClient } from '@vnmarket/testkit';
 import { assertProperty, bodiesFor, expectCleanAnswer, hostileString, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
 
 /**

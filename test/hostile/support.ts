@@ -2,8 +2,7 @@
 import fc from 'fast-check';
 import type { Express } from 'express';
 import { z } from 'zod';
-import type { TestClient } from '@vnmarket/shared/testing';
-import type { Stack } from '@vnmarket/testkit';
+import { type Stack, type TestClient } from '@vnmarket/testkit';
 
 export interface Route {
   method: string;

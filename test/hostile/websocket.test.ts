@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { WebSocket } from 'ws';
-import { eventually } from '@vnmarket/shared/testing';
-import { openSocket, registered, startStack, type Stack } from '@vnmarket/testkit';
+import { openSocket, registered, startStack, type Stack, eventually } from '@vnmarket/testkit';
 import { assertProperty, hostileString } from './support';
 
 /** Hostile WebSocket frames through the gateway: the service stays up and nobody else hears a thing. */

@@ -1,8 +1,17 @@
 /** Users, listings and conversations as several services' tests need them. */
 import { randomUUID } from 'node:crypto';
 import { buildEvent, conversationIdFor } from '@vnmarket/proto';
-import { eventually, uniquePhone, type TestClient } from '@vnmarket/shared/testing';
+import type { TestClient } from './client';
+import { eventually } from './wait';
 import type { RunningAuth } from './services';
+
+let phoneCounter = Math.floor(Math.random() * 9_000_000);
+
+/** A fresh, valid, unique ten-digit Bay Area number for each call. */
+export function uniquePhone(): string {
+  phoneCounter = (phoneCounter + 1) % 10_000_000;
+  return `408${String(phoneCounter).padStart(7, '0')}`;
+}
 
 export function newUser(overrides: Record<string, unknown> = {}) {
   return { firstName: 'Lan', lastName: 'Nguyễn', phone: uniquePhone(), password: 'correct horse', ...overrides };

@@ -1,8 +1,9 @@
 import { SERVICE_NAMES, type ServiceName } from '@vnmarket/proto';
 import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
-import { createTestEnvironment, TestClient, type TestEnvironment } from '@vnmarket/shared/testing';
-import { createGateway } from '@vnmarket/gateway/src/app';
-import { gatewayConfigSchema } from '@vnmarket/gateway/src/config';
+import { TestClient } from './client';
+import { createTestEnvironment, type TestEnvironment } from './environment';
+import { createGateway } from '@vnmarket/gateway/app';
+import { gatewayConfigSchema } from '@vnmarket/gateway/config';
 import { STARTERS, type RunningServices } from './services';
 
 export type { ServiceName };

@@ -28,8 +28,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession } from 'playwright-core';
 import type { Listing } from '@vnmarket/proto';
-import { freePort, TestClient } from '@vnmarket/shared/testing';
-import { startStack, type Stack } from '@vnmarket/testkit';
+import { startStack, type Stack, freePort, TestClient } from '@vnmarket/testkit';
 import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, WEB_DIST } from '../test/support';
 
 const run = promisify(execFile);

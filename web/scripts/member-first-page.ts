@@ -12,8 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { TestClient } from '@vnmarket/shared/testing';
-import { startStack, type Stack } from '@vnmarket/testkit';
+import { startStack, type Stack, TestClient } from '@vnmarket/testkit';
 import { CHROMIUM, CHROMIUM_ARGS, newAccount, seedDemoData, WEB_DIST } from '../test/support';
 import { SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
 import { readLcpScript, type PageTiming } from '../build/read-lcp';

@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES, type Listing } from '@vnmarket/proto';
-import { TestClient } from '@vnmarket/shared/testing';
+import { TestClient } from '@vnmarket/testkit';
 import { DEMO_PASSWORD, DEMO_SELLERS } from '../../tools/demo/seed';
 import {
   type BrowserGlobals,

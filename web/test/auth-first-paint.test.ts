@@ -3,7 +3,7 @@
  * messages: src/pages/auth-checks.ts) have loaded, and check as before once they have: a submit made
  * meanwhile waits for them. Build first (WEB_DIST, else web/dist).
  */
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { holdNext, installBrowserHarness, newAccount, toast } from './support';
 
 jest.setTimeout(60_000);

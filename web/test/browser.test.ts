@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Listing } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
-import type { Stack } from '@vnmarket/testkit';
-import { eventually } from '@vnmarket/shared/testing';
+import { type Stack, eventually } from '@vnmarket/testkit';
 import {
   a11yViolationsOf,
   isFocused,

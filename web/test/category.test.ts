@@ -5,7 +5,7 @@
  */
 import type { Listing, ListingBody } from '@vnmarket/proto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import {
   type BrowserGlobals,
   cards,

@@ -5,7 +5,7 @@
  * while it is pointed at or focused and hands focus back when it closes.
  */
 import type { Locator, Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { createListingAs, installBrowserHarness, isFocused, newAccount, toast } from './support';
 
 jest.setTimeout(90_000);

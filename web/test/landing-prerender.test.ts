@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { PRERENDERED_ATTRIBUTE, routeGuardScript, scriptHash } from '../build/prerendered-html';
 import { SIGNED_IN_COOKIE, SIGNED_IN_HINT_KEY } from '../src/lib/signed-in-hint';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { type BrowserGlobals, holdNext, installBrowserHarness, newAccount, seriousA11yViolations } from './support';
 
 jest.setTimeout(60_000);

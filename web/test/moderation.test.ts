@@ -7,8 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { moderatorCommand } from '@vnmarket/testkit';
-import { eventually } from '@vnmarket/shared/testing';
+import { moderatorCommand, eventually } from '@vnmarket/testkit';
 import { createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast } from './support';
 
 jest.setTimeout(120_000);

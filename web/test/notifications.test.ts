@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, type BrowserGlobals } from './support';
 
 jest.setTimeout(120_000);

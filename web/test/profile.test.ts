@@ -7,8 +7,7 @@
  */
 import type { Listing, PublicUser, Review, ReviewEligibility, User } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
-import { verifiedPhone } from '@vnmarket/testkit';
+import { verifiedPhone, eventually } from '@vnmarket/testkit';
 import {
   type BrowserGlobals,
   createListingAs,

@@ -6,7 +6,7 @@
  */
 import { conversationIdFor } from '@vnmarket/proto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
 
 jest.setTimeout(120_000);

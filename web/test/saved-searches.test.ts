@@ -5,8 +5,7 @@
  * them, in English at 1280 px and in Tiếng Việt on a 375 px phone. SCREENSHOTS_DIR=… keeps the Settings shots.
  */
 import type { Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody } from '@vnmarket/testkit';
+import { listingBody, eventually } from '@vnmarket/testkit';
 import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
 
 jest.setTimeout(150_000);

@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdFor } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
-import { verifiedPhone } from '@vnmarket/testkit';
+import { verifiedPhone, eventually } from '@vnmarket/testkit';
 import { type BrowserGlobals, createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast } from './support';
 
 jest.setTimeout(120_000);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent, type User } from '@vnmarket/proto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { createListingAs, getAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations } from './support';
 
 jest.setTimeout(90_000);

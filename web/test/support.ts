@@ -8,9 +8,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Listing, ListingBody } from '@vnmarket/proto';
-import { TestClient } from '@vnmarket/shared/testing';
 import { seed } from '../../tools/demo/seed';
-import { startStack, type Stack } from '@vnmarket/testkit';
+import { startStack, type Stack, TestClient } from '@vnmarket/testkit';
 
 /** The built app; WEB_DIST overrides it (a build elsewhere, e.g. `vite build --outDir`). */
 export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(__dirname, '../dist');

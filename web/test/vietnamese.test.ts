@@ -5,7 +5,7 @@
  */
 import type { Listing } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit';
 import { getAs, installBrowserHarness, newAccount, recordToasts, signInContext } from './support';
 
 jest.setTimeout(90_000);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
 import jwt from 'jsonwebtoken';
 import { userSchema } from '@vnmarket/proto';
-import { generateSigningKeys, TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { eventually, generateSigningKeys, newUser, registered, startAuth, TestClient, type RunningAuth } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 beforeAll(async () => {

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
 import { createDb, createEventTables, createLogger, EventBus, idempotentHandler, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, eventually, type TestDatabase } from '@vnmarket/shared/testing';
-import { eventsHandled, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { eventsHandled, registered, startAuth, type RunningAuth, createTestDatabase, eventually, type TestDatabase } from '@vnmarket/testkit';
 
 /**
  * Stops the shared RabbitMQ app for a few seconds, so this file runs alone (the "disruptive" project,

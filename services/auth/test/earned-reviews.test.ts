@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent, reviewSchema } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { conversed, mayReview, registered, startAuth, verifiedPhone, type RegisteredUser, type RunningAuth } from '@vnmarket/testkit';
+import { conversed, mayReview, registered, startAuth, verifiedPhone, type RegisteredUser, type RunningAuth, eventually } from '@vnmarket/testkit';
 
 /**
  * Reviews are earned: a conversation in which both wrote, a reviewer with a verified phone, the seller's

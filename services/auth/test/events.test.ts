@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { buildEvent, type EventType } from '@vnmarket/proto';
 import { eventsInMessage } from '@vnmarket/shared';
-import { eventually, withRecordedStatements } from '@vnmarket/shared/testing';
-import { eventsHandled, mayReview, queueOf, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { eventsHandled, mayReview, queueOf, registered, startAuth, type RunningAuth, eventually, withRecordedStatements } from '@vnmarket/testkit';
 import { RecordedPairs } from '../src/events/recorded-pairs';
 
 let auth: RunningAuth;

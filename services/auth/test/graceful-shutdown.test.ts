@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { migrateService } from '@vnmarket/shared';
-import { createTestEnvironment, eventually, REDIS_URL, TestClient, uniquePhone, type TestEnvironment } from '@vnmarket/shared/testing';
+import { createTestEnvironment, eventually, REDIS_URL, TestClient, uniquePhone, type TestEnvironment } from '@vnmarket/testkit';
 import { migrations } from '../migrations';
 import { AUTH_SCHEMA } from '../src/config';
 

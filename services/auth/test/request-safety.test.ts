@@ -1,5 +1,4 @@
-import { TestClient } from '@vnmarket/shared/testing';
-import { newUser, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { newUser, registered, startAuth, type RunningAuth, TestClient } from '@vnmarket/testkit';
 
 let auth: RunningAuth;
 beforeAll(async () => {

@@ -1,6 +1,4 @@
-import type { TestClient } from '@vnmarket/shared/testing';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, registered, startStack, type Stack } from '@vnmarket/testkit';
+import { eventually, listingBody, registered, startStack, type Stack, type TestClient } from '@vnmarket/testkit';
 import { photoWithGps } from './support';
 
 jest.setTimeout(60_000);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type RegisteredUser, type Stack, eventually, type TestClient } from '@vnmarket/testkit';
 import { incompressiblePng, photoWithGps, pngBomb } from './support';
 
 // Image work and multi-megabyte uploads are slow on a loaded 2-core machine.

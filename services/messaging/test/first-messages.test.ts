@@ -1,5 +1,4 @@
-import { eventually } from '@vnmarket/shared/testing';
-import { registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 
 // Auth publishes the users messaging copies; 3 new conversations an hour per member here.
 let stack: Stack<'auth' | 'messaging'>;

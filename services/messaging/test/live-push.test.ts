@@ -1,5 +1,16 @@
-import { createTcpFaultProxy, eventually, throughProxy, type TcpFaultProxy } from '@vnmarket/shared/testing';
-import { openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket } from '@vnmarket/testkit';
+import {
+  openSocket,
+  registered,
+  startMessaging,
+  startStack,
+  type RunningMessaging,
+  type Stack,
+  type TestSocket,
+  createTcpFaultProxy,
+  eventually,
+  throughProxy,
+  type TcpFaultProxy,
+} from '@vnmarket/testkit';
 
 /**
  * The live push: a stored message reaches the sockets on every replica at once (Redis pub/sub), without

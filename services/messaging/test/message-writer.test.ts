@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdFor } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { registered, startStack, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type Stack, eventually } from '@vnmarket/testkit';
 import { MessageWriter } from '../src/db/message-writer';
 import type { MessageToStore } from '../src/db/messages';
 

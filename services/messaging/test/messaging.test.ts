@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent, conversationIdFor } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { listingBody, openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket } from '@vnmarket/testkit';
+import {
+  listingBody,
+  openSocket,
+  registered,
+  startMessaging,
+  startStack,
+  type RunningMessaging,
+  type Stack,
+  type TestSocket,
+  eventually,
+} from '@vnmarket/testkit';
 import { upgradeStatus } from './support';
 
 // Listings publish the listing copies messaging keeps (and their deletion); media and verification play no part.

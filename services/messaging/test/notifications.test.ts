@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import { buildEvent, type EventData, type EventType } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
 import {
   eventsHandled,
   listingBody,
@@ -13,6 +12,7 @@ import {
   type RegisteredUser,
   type Stack,
   type TestSocket,
+  eventually,
 } from '@vnmarket/testkit';
 
 // Listings publishes listing.moderated (a held listing), auth review.created; the events of saved searches,

@@ -1,5 +1,15 @@
-import { createTcpFaultProxy, eventually, throughProxy, type TcpFaultProxy } from '@vnmarket/shared/testing';
-import { openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack } from '@vnmarket/testkit';
+import {
+  openSocket,
+  registered,
+  startMessaging,
+  startStack,
+  type RunningMessaging,
+  type Stack,
+  createTcpFaultProxy,
+  eventually,
+  throughProxy,
+  type TcpFaultProxy,
+} from '@vnmarket/testkit';
 
 /**
  * A replica cut off from the broker still pushes the messages stored meanwhile once it is back: its

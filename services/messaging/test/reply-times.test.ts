@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdFor, replyTimeSchema } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 
 /** GET /api/users/{id}/reply-time: the median delay from a received message to the user's reply, from messaging's own tables. */
 let stack: Stack<'auth' | 'messaging'>;

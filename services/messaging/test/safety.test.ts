@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdFor } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket } from '@vnmarket/testkit';
+import { openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket, eventually } from '@vnmarket/testkit';
 
 /**
  * Trust and safety in chat: blocking (a neutral 403 both ways, the conversation out of the blocker's inbox

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { buildEvent, type EventData, type EventType, type NotificationChoiceKind } from '@vnmarket/proto';
 import { createLogger } from '@vnmarket/shared';
-import { eventually } from '@vnmarket/shared/testing';
-import { registered, startStack, verifiedPhone, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
 import { digestText } from '../src/notifications/digest-texts';
 import { bayAreaDayAndHour, SmsDigestJob } from '../src/notifications/sms-digest-job';
 

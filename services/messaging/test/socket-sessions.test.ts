@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { eventually } from '@vnmarket/shared/testing';
-import { openSocket, registered, startStack, type Stack } from '@vnmarket/testkit';
-import { signSessionToken } from '../../auth/src/tokens';
+import { openSocket, registered, startStack, type Stack, eventually } from '@vnmarket/testkit';
+import { signSessionToken } from '@vnmarket/auth/tokens';
 
 /** A socket lives only as long as its session: checked on every heartbeat, and closed at expiry. */
 let stack: Stack<'auth' | 'messaging'>;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
 import { buildEvent, conversationIdFor, pushPayloadSchema, type EventData } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
-import { LocalPushEndpoint, openSocket, registered, startStack, type RegisteredUser, type Stack, type TestSocket } from '@vnmarket/testkit';
+import { LocalPushEndpoint, openSocket, registered, startStack, type RegisteredUser, type Stack, type TestSocket, eventually } from '@vnmarket/testkit';
 
 // End to end: a member's browser subscribes through the gateway; an event or a message for them while no
 // tab of theirs is open becomes a push that a local push service (testkit/src/push-endpoint.ts) takes only

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { createAuthenticator, createRedis, SESSION_TOKEN_ALGORITHM, SessionRegistry, type Authenticator } from '@vnmarket/shared';
-import { deleteRedisKeys, generateSigningKeys, REDIS_URL, uniqueId } from '@vnmarket/shared/testing';
+import { deleteRedisKeys, generateSigningKeys, REDIS_URL, uniqueId } from '@vnmarket/testkit/core';
 
 /** The session check every service runs, against the real Redis: signatures verified once per token, liveness every time. */
 const prefix = `${uniqueId('auth-test')}:`;

@@ -1,5 +1,5 @@
 import { ConcurrencyGate, HttpError } from '@vnmarket/shared';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit/core';
 
 it('runs at most `limit` tasks at once, queues a few, and refuses the rest at once with 503 + Retry-After', async () => {
   const gate = new ConcurrencyGate(2, 1, 'Busy');

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { baseConfigSchema, ConfigError, loadConfig } from '@vnmarket/shared';
-import { generateSigningKeys } from '@vnmarket/shared/testing';
+import { generateSigningKeys } from '@vnmarket/testkit/core';
 import { z } from 'zod';
 
 const { publicKey } = generateSigningKeys();

@@ -1,5 +1,5 @@
 import { createDb, warmPool, type Knex } from '@vnmarket/shared';
-import { createTestDatabase, type TestDatabase } from '@vnmarket/shared/testing';
+import { createTestDatabase, type TestDatabase } from '@vnmarket/testkit/core';
 
 let database: TestDatabase;
 let db: Knex;

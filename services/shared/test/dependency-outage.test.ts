@@ -26,7 +26,7 @@ import {
   uniqueId,
   type TcpFaultProxy,
   type TestDatabase,
-} from '@vnmarket/shared/testing';
+} from '@vnmarket/testkit/core';
 
 /**
  * A short database outage must lose nothing: handlers that fail because the database is unreachable

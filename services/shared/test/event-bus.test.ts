@@ -13,7 +13,7 @@ import {
   Outbox,
   runWithContext,
 } from '@vnmarket/shared';
-import { AMQP_URL, eventually } from '@vnmarket/shared/testing';
+import { AMQP_URL, eventually } from '@vnmarket/testkit/core';
 import { busFixture } from './support';
 
 let fixture: Awaited<ReturnType<typeof busFixture>>;

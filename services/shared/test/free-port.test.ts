@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { ephemeralPortsFrom, freePort } from '@vnmarket/shared/testing';
+import { ephemeralPortsFrom, freePort } from '@vnmarket/testkit/core';
 
 it('gives ports below the ephemeral range (out of reach of outgoing connections) that a server can listen on', async () => {
   const below = ephemeralPortsFrom();

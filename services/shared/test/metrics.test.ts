@@ -11,7 +11,7 @@ import {
   startMetricsServer,
   type MetricsServer,
 } from '@vnmarket/shared';
-import { AMQP_URL, eventually, metricValue, scrapeMetrics } from '@vnmarket/shared/testing';
+import { AMQP_URL, eventually, metricValue, scrapeMetrics } from '@vnmarket/testkit/core';
 import { busFixture } from './support';
 
 /** The metrics listener and the gauges read on scrape, against the real PostgreSQL and RabbitMQ. */

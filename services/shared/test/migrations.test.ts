@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { createDb, migrate, migrateService, type Knex, type Migration, type MigrationLogger } from '@vnmarket/shared';
-import { createTcpFaultProxy, createTestDatabase, freePort, SERVER_DATABASE_URL, throughProxy, type TestDatabase } from '@vnmarket/shared/testing';
+import { createTcpFaultProxy, createTestDatabase, freePort, SERVER_DATABASE_URL, throughProxy, type TestDatabase } from '@vnmarket/testkit/core';
 
 /**
  * Rollbacks start the previous release on a schema a newer one migrated (docs/migrations.md): the

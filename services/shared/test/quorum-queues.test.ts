@@ -5,7 +5,7 @@ import amqp from 'amqplib';
 import pino from 'pino';
 import { buildEvent, type DomainEvent } from '@vnmarket/proto';
 import { deadLetterQueueOf, EventBus, retryQueueOf } from '@vnmarket/shared';
-import { AMQP_URL, deleteExchangeAndQueues, eventually, uniqueId } from '@vnmarket/shared/testing';
+import { AMQP_URL, deleteExchangeAndQueues, eventually, uniqueId } from '@vnmarket/testkit/core';
 
 /**
  * EVENT_QUEUE_TYPE=quorum (the chart's default): a service's queue, retry queue and dead-letter queue are

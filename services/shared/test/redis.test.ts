@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createRedis } from '@vnmarket/shared';
-import { REDIS_URL, uniqueId } from '@vnmarket/shared/testing';
+import { REDIS_URL, uniqueId } from '@vnmarket/testkit/core';
 
 const runFile = promisify(execFile);
 

@@ -9,7 +9,7 @@ import {
   Outbox,
   type Knex,
 } from '@vnmarket/shared';
-import { AMQP_URL, createTestDatabase, deleteExchangeAndQueues, uniqueId, type TestDatabase } from '@vnmarket/shared/testing';
+import { AMQP_URL, createTestDatabase, deleteExchangeAndQueues, uniqueId, type TestDatabase } from '@vnmarket/testkit/core';
 
 /** A database with the outbox tables, and a bus on an exchange of its own. */
 export async function busFixture(label: string) {

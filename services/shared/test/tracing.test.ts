@@ -4,7 +4,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { DomainEvent } from '@vnmarket/proto';
-import { eventually } from '@vnmarket/shared/testing';
+import { eventually } from '@vnmarket/testkit/core';
 import { busFixture } from './support';
 
 // What telemetry.ts's SDK sets up, with spans kept in memory (no amqplib instrumentation: see the last test).

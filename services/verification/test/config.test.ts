@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@vnmarket/shared';
-import { generateSigningKeys } from '@vnmarket/shared/testing';
+import { generateSigningKeys } from '@vnmarket/testkit';
 import { verificationConfigSchema } from '../src/config';
 
 const { publicKey } = generateSigningKeys();

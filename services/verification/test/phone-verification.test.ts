@@ -1,7 +1,18 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
-import { eventually, uniquePhone, type TestClient } from '@vnmarket/shared/testing';
-import { eventsHandled, newUser, queueOf, registered, startStack, startVerification, type RunningVerification, type Stack } from '@vnmarket/testkit';
+import {
+  eventsHandled,
+  newUser,
+  queueOf,
+  registered,
+  startStack,
+  startVerification,
+  type RunningVerification,
+  type Stack,
+  eventually,
+  uniquePhone,
+  type TestClient,
+} from '@vnmarket/testkit';
 import { MESSAGES } from '../src/routes/phone';
 import { lastCodeSentTo, readOutbox, sameSession, wrongCode } from './support';
 

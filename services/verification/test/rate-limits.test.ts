@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually, uniquePhone, type TestClient } from '@vnmarket/shared/testing';
-import { registered, startStack, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type Stack, eventually, uniquePhone, type TestClient } from '@vnmarket/testkit';
 import { MESSAGES } from '../src/routes/phone';
 import { lastCodeSentTo, readOutbox, sameSession } from './support';
 

@@ -1,5 +1,4 @@
-import { eventually, type TestClient } from '@vnmarket/shared/testing';
-import { registered, startStack, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type Stack, eventually, type TestClient } from '@vnmarket/testkit';
 import { MESSAGES } from '../src/routes/phone';
 import { readOutbox, sameSession } from './support';
 

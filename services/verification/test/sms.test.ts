@@ -3,8 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually } from '@vnmarket/shared/testing';
-import { registered, startStack, type Stack } from '@vnmarket/testkit';
+import { registered, startStack, type Stack, eventually } from '@vnmarket/testkit';
 import { FileSmsSender, SmsDeliveryError, TwilioSmsSender } from '../src/sms';
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { TestClient } from '@vnmarket/shared/testing';
+import { TestClient } from '@vnmarket/testkit';
 
 export interface SentSms {
   to: string;

@@ -1,12 +1,19 @@
 import type { z } from 'zod';
-import type { BaseConfig } from '../config';
-import type { Migration } from '../db';
-import { connectInfrastructure, migrateService, type Infrastructure } from '../infrastructure';
-import { listen, type RunningServer } from '../lifecycle';
-import { createLogger, type Logger } from '../logger';
-import { startMetricsServer } from '../metrics-server';
-import type { ServiceParts } from '../service-main';
-import { createTestEnvironment, TestClient, type TestEnvironment } from './index';
+import {
+  connectInfrastructure,
+  createLogger,
+  listen,
+  migrateService,
+  startMetricsServer,
+  type BaseConfig,
+  type Infrastructure,
+  type Logger,
+  type Migration,
+  type RunningServer,
+  type ServiceParts,
+} from '@vnmarket/shared';
+import { TestClient } from './client';
+import { createTestEnvironment, type TestEnvironment } from './environment';
 
 export interface RunningService<C, S extends ServiceParts> {
   url: string;
