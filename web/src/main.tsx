@@ -27,8 +27,8 @@ void startI18n().then(() => {
 
 // The service worker (src/sw.ts: the offline page, the app shell kept), a few seconds after the page has
 // loaded: installing it downloads the app shell again and starts a worker, which on a phone's first visit
-// would compete with the page becoming usable (Lighthouse's mobile total blocking time on the landing page
-// grew by 200-300 ms with it at load). Where the browser refuses one (private windows may), the app works as before.
+// would compete with the page becoming usable (it adds to Lighthouse's mobile total blocking time on the
+// landing page). Where the browser refuses one (private windows may), the app works without it.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   addEventListener('load', () => setTimeout(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined), SERVICE_WORKER_DELAY_MS));
 }

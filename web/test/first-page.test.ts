@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { initialJs, INITIAL_JS_CEILING_BYTES, kib } from '../build/initial-js';
+import { initialJs, INITIAL_JS_GOAL_BYTES, kib } from '../build/initial-js';
 
 const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(__dirname, '../dist');
 
@@ -16,10 +16,10 @@ describe('the landing page’s initial JS', () => {
     }
   });
 
-  it.each(['index.html', 'index.vi.html'])(`stays within ${kib(INITIAL_JS_CEILING_BYTES)} gzip, its language's messages included (%s)`, (document) => {
+  it.each(['index.html', 'index.vi.html'])(`stays within ${kib(INITIAL_JS_GOAL_BYTES)} gzip, its language's messages included (%s)`, (document) => {
     const { files, gzipBytes } = initialJs(WEB_DIST, document);
     const listed = files.map((file) => `${file.file} ${kib(file.gzipBytes)}`).join(', ');
-    expect({ gzip: kib(gzipBytes), files: listed, within: gzipBytes <= INITIAL_JS_CEILING_BYTES }).toEqual({
+    expect({ gzip: kib(gzipBytes), files: listed, within: gzipBytes <= INITIAL_JS_GOAL_BYTES }).toEqual({
       gzip: kib(gzipBytes),
       files: listed,
       within: true,

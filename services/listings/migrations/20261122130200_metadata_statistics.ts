@@ -2,7 +2,7 @@ import type { Knex } from '@vnmarket/shared';
 
 /**
  * Without statistics on the bedrooms/bathrooms expressions the planner guesses 1 matching row for the
- * rent filters and picks a nested loop (25–90 ms at 100k listings); with them it picks hash joins.
+ * rent filters and picks a slow nested loop; with them it picks hash joins.
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw(`create statistics listings_bedrooms_stats on (jsonb_typeof(metadata->'bedrooms')), ((metadata->>'bedrooms')::numeric) from listings`);

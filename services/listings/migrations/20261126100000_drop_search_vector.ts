@@ -5,8 +5,8 @@ import type { Knex } from '@vnmarket/shared';
  * description and city) since 20261123200000_search_location_synonyms, and no release since reads the old
  * column, so the previous release works on this schema (test/previous-release.test.ts holds it to that).
  *
- * Why now: every listing carried the vector twice (about 550 bytes of a 2.3 KB row at 100k generated
- * listings), every insert and edit kept a second full-text index, and the reads that test rows one by one
+ * Why: every listing carried the vector twice (about a quarter of its row), every insert and edit kept a
+ * second full-text index, and the reads that test rows one by one
  * (a capped count of a common word, a filtered browse) read that much more of the table.
  *
  * Dropping a column is a catalogue change (no rewrite): old rows keep their bytes until they are next

@@ -3,9 +3,8 @@ import type { Knex } from '@vnmarket/shared';
 /**
  * Contract: the trigram index of the search vocabulary goes. No query uses it: typo tolerance looks up each
  * edit exactly (findVocabulary, by primary key) and the typed prefix by `search_words_prefix`. But the
- * planner may still take it for the exact lookup of a search's words, the two costing alike in its eyes: for
- * "banh mi" it probed the trigram index at 0.87 ms a word where the btree takes 0.04 (the whole lookup
- * 2.07 → 0.25 ms on a generated catalogue of 100k listings), on every search that misses the page cache.
+ * planner may still take it for the exact lookup of a search's words, the two costing alike in its eyes,
+ * and a trigram probe costs many times the btree's, on every search that misses the page cache.
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw('drop index if exists search_words_trigram');

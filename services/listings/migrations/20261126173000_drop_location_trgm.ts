@@ -7,7 +7,7 @@ import type { Knex } from '@vnmarket/shared';
  * (test/previous-release.test.ts holds it to this schema).
  *
  * Why: every insert and every edit of a listing folded its location a second time (an `unaccent` call) and kept a
- * second trigram index of it, which no query reads: 7.9 MB at 100k generated listings, so about 80 MB at 1M.
+ * second trigram index of it, which no query reads and which grows with the catalogue.
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw('drop index if exists listings_location_trgm');

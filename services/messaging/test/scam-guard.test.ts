@@ -77,7 +77,7 @@ it('links to our own site are not off the platform', () => {
 });
 
 // The rules run on every send, on the event loop: a hostile 5,000-character message must not hold it.
-// (An e-mail pattern that could start inside a run of letters once took 0.6 s on one such message.)
+// (An e-mail pattern that may start inside any run of letters is the kind of rule that would.)
 it('judges a long hostile message in linear time', () => {
   const hostile = ['a', '1', 'a.', 'a-', '1.', 'a at ', 'send me the ', 'z e l l e '].map((unit) => unit.repeat(5000).slice(0, 5000));
   chooseWarning('warm up zelle 408-555-0199 a@b.com x.com', OWN_HOSTS, true);

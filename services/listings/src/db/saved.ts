@@ -9,7 +9,7 @@ export type SaveOutcome = 'not_found' | 'saved' | 'already_saved';
  * Saving is idempotent and keeps save_count equal to the number of saves: the count moves only when a row
  * was really inserted, in the same statement. One statement, not a locking transaction: many people saving
  * one listing at once queue on its row only for that statement, and hold no pooled connection across round
- * trips meanwhile (a burst of 24 once waited past the pool's acquire timeout: 503s). A second save by the
+ * trips meanwhile (a burst would otherwise wait past the pool's acquire timeout: 503s). A second save by the
  * same user waits on the unique index and then inserts nothing.
  */
 export async function saveListing(db: Knex, userId: string, listingId: string): Promise<SaveOutcome> {

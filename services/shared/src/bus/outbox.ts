@@ -66,8 +66,8 @@ export async function dropOutboxTraceContext(db: Knex): Promise<void> {
  * An index of the unpublished rows in the relay's exact order (created_at, id), so its claim is an ordered
  * index scan that stops at the batch size, in place of the index on created_at alone, with which
  * PostgreSQL chose a bitmap scan and a sort: a bitmap scan reads every entry a published row left until
- * VACUUM removes it, and the claim grew with each event sent (9 ms after a 30 s chat bench, autovacuum off
- * as on the CI machines). Built and dropped concurrently: the outbox is a service's busiest table, and
+ * VACUUM removes it, so the claim grew with each event sent (with autovacuum off, as on the CI machines,
+ * without bound). Built and dropped concurrently: the outbox is a service's busiest table, and
  * its writes must not wait for the build (the migration runs outside a transaction).
  */
 export async function orderUnpublishedIndexForRelay(db: Knex): Promise<void> {
