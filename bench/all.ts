@@ -14,10 +14,10 @@ import { type GoalRow, printGoalTable } from './lib/tables';
 
 /** In goal order; each script prints its own figures and appends its goal rows to BENCH_RESULTS_FILE. */
 const BENCHMARKS = [
-  { name: 'listings', script: 'bench/listings.ts', goals: 'browse (1) and search/filters (3)' },
+  { name: 'listings', script: 'bench/listings/main.ts', goals: 'browse (1) and search/filters (3)' },
   { name: 'search-scale', script: 'bench/search-scale.ts', goals: 'search on a cache miss at 100k and 1M (3)' },
   { name: 'saved-searches', script: 'bench/saved-search-matching.ts', goals: 'a new listing against 100k saved searches (issue 46)' },
-  { name: 'gateway', script: 'bench/gateway.ts', goals: 'gateway vs direct vs nginx (2)' },
+  { name: 'gateway', script: 'bench/gateway/main.ts', goals: 'gateway vs direct vs nginx (2)' },
   { name: 'chat', script: 'bench/chat/main.ts', goals: 'chat push latency (4)' },
   { name: 'first-page', script: 'bench/first-page.ts', goals: 'first page JS and LCP (5)' },
 ] as const;

@@ -16,8 +16,8 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { assertPortsFree, envInt, LOCALHOST, machineSummary, sleep } from './lib/settings';
-import { gatewayEnv, runServiceEnv } from './lib/service-env';
+import { assertPortsFree, envInt, envPorts, LOCALHOST, machineSummary, sleep } from './lib/settings';
+import { authServiceEnv, gatewayEnv, runServiceEnv } from './lib/service-env';
 import { type Child, limitRunTime, runBench, runScript, startScript, waitUntilOk } from './lib/processes';
 import { childPidsOf, procStatusKb } from './lib/proc';
 import { measureLoad, type Measurement } from './lib/load';
@@ -31,11 +31,7 @@ const settings = {
   connections: envInt('BENCH_CONNECTIONS', 50, 1),
   pipelining: 1,
   nginxWorkers: process.env.BENCH_NGINX_WORKERS || '1',
-  ports: {
-    auth: envInt('BENCH_AUTH_PORT', 4101, 1),
-    gateway: envInt('BENCH_GATEWAY_PORT', 8180, 1),
-    nginx: envInt('BENCH_NGINX_PORT', 8181, 1),
-  },
+  ports: envPorts({ auth: 4101, gateway: 8180, nginx: 8181 }),
   databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench',
   nginxKeepalive: 64,
 };
@@ -144,13 +140,7 @@ async function main(tempDir: string): Promise<void> {
     redisKeyPrefix: 'bench:',
     eventsExchange: 'bench.events',
   });
-  const authEnv: NodeJS.ProcessEnv = {
-    ...serviceEnv,
-    PORT: String(settings.ports.auth),
-    JWT_PRIVATE_KEY_FILE: privateKeyFile,
-    REGISTER_MAX_PER_IP_PER_HOUR: '1000000',
-    COOKIE_SECURE: 'false',
-  };
+  const authEnv = authServiceEnv(serviceEnv, privateKeyFile, settings.ports.auth);
 
   console.log('  auth migrations …');
   await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);

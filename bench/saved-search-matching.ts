@@ -27,9 +27,9 @@ import { MATCHES, matchingSearches, publishMatchingSearches } from '../services/
 import { generateListings } from '../tools/generate/listings';
 import { benchDatabaseName, envInt, machineSummary } from './lib/settings';
 import { limitRunTime, runBench } from './lib/processes';
-import { latencyStats } from './lib/load';
+import { latencyStats, type LatencyStats } from './lib/load';
 import { fmt, printTable, reportGoals } from './lib/tables';
-import { recreateDatabase } from './lib/seed';
+import { dropDatabase, recreateDatabase } from './lib/seed';
 
 const settings = {
   savedSearches: envInt('BENCH_SAVED_SEARCHES', 100_000, 1),
@@ -216,43 +216,21 @@ async function main(): Promise<void> {
     const perSearchStats = latencyStats(perSearch);
     const matches = served.map((one) => one.matches).sort((a, b) => a - b);
     const meanMatches = matches.reduce((sum, one) => sum + one, 0) / matches.length;
+    /** A row of the table: the label, then p50, p95, p99 and max to `digits` places, and how many were timed. */
+    const statsRow = (label: string, of: LatencyStats, digits = 1) => [
+      label,
+      ...[of.p50, of.p95, of.p99, of.max].map((ms) => fmt(ms, digits)),
+      String(of.count),
+    ];
     printTable(
       ['per new listing', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'listings'],
       [
-        ['match + outbox write (as served)', fmt(stats.p50, 1), fmt(stats.p95, 1), fmt(stats.p99, 1), fmt(stats.max, 1), String(served.length)],
-        ['match only', fmt(matchStats.p50, 1), fmt(matchStats.p95, 1), fmt(matchStats.p99, 1), fmt(matchStats.max, 1), String(matchOnly.length)],
-        [
-          'baseline: match only, by the category index (no keys)',
-          fmt(categoryIndexStats.p50, 1),
-          fmt(categoryIndexStats.p95, 1),
-          fmt(categoryIndexStats.p99, 1),
-          fmt(categoryIndexStats.max, 1),
-          String(categoryIndex.length),
-        ],
-        [
-          'baseline: indexes off (every search read)',
-          fmt(noIndexStats.p50, 1),
-          fmt(noIndexStats.p95, 1),
-          fmt(noIndexStats.p99, 1),
-          fmt(noIndexStats.max, 1),
-          String(noIndex.length),
-        ],
-        [
-          'baseline: events built in Node, 500 an insert',
-          fmt(eventsInNodeStats.p50, 1),
-          fmt(eventsInNodeStats.p95, 1),
-          fmt(eventsInNodeStats.p99, 1),
-          fmt(eventsInNodeStats.max, 1),
-          String(eventsInNode.length),
-        ],
-        [
-          `baseline: one query per saved search (${sample.length} sampled, scaled)`,
-          fmt(perSearchStats.p50, 0),
-          fmt(perSearchStats.p95, 0),
-          fmt(perSearchStats.p99, 0),
-          fmt(perSearchStats.max, 0),
-          String(perSearch.length),
-        ],
+        statsRow('match + outbox write (as served)', stats),
+        statsRow('match only', matchStats),
+        statsRow('baseline: match only, by the category index (no keys)', categoryIndexStats),
+        statsRow('baseline: indexes off (every search read)', noIndexStats),
+        statsRow('baseline: events built in Node, 500 an insert', eventsInNodeStats),
+        statsRow(`baseline: one query per saved search (${sample.length} sampled, scaled)`, perSearchStats, 0),
       ],
     );
     console.log(`  the keys and the category index told as many members for ${sameMembers} of ${listingIds.length} listings`);
@@ -276,12 +254,5 @@ async function main(): Promise<void> {
 
 void runBench(main, {
   stopping: 'nothing (no processes started)',
-  cleanup: async () => {
-    const admin = createDb(settings.databaseUrl.replace(/\/[^/]*$/, '/postgres'), 'public', 1);
-    try {
-      await admin.raw('drop database if exists ?? with (force)', [new URL(settings.databaseUrl).pathname.slice(1)]);
-    } finally {
-      await admin.destroy();
-    }
-  },
+  cleanup: () => dropDatabase(settings.databaseUrl),
 });

@@ -32,7 +32,7 @@ import { benchDatabaseName, envInt, machineSummary } from './lib/settings';
 import { limitRunTime, runBench } from './lib/processes';
 import { latencyStats } from './lib/load';
 import { fmt, type GoalRow, printTable, reportGoals } from './lib/tables';
-import { recreateDatabase } from './lib/seed';
+import { dropDatabase, recreateDatabase } from './lib/seed';
 
 const settings = {
   sizes: (process.env.BENCH_SCALE_SIZES ?? '100000,1000000').split(',').map(Number),
@@ -232,12 +232,5 @@ async function main(): Promise<void> {
 
 void runBench(main, {
   stopping: 'nothing (no processes started)',
-  cleanup: async () => {
-    const admin = createDb(settings.databaseUrl.replace(/\/[^/]*$/, '/postgres'), 'public', 1);
-    try {
-      await admin.raw('drop database if exists ?? with (force)', [new URL(settings.databaseUrl).pathname.slice(1)]);
-    } finally {
-      await admin.destroy();
-    }
-  },
+  cleanup: () => dropDatabase(settings.databaseUrl),
 });

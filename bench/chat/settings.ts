@@ -17,7 +17,7 @@
  *   REDIS_URL, AMQP_URL           the local Redis and RabbitMQ (their usual local defaults)
  */
 import path from 'node:path';
-import { benchDatabaseName, envInt } from '../lib/settings';
+import { benchDatabaseName, envInt, envPorts } from '../lib/settings';
 
 export const settings = {
   users: envInt('BENCH_USERS', 500, 2),
@@ -28,12 +28,7 @@ export const settings = {
   concurrency: envInt('BENCH_CONCURRENCY', 20, 1),
   httpConnections: envInt('BENCH_HTTP_CONNECTIONS', 64, 1),
   gatewayDuration: envInt('BENCH_GATEWAY_DURATION', 10, 0),
-  ports: {
-    auth: envInt('BENCH_AUTH_PORT', 4121, 1),
-    messagingA: envInt('BENCH_MESSAGING_A_PORT', 4122, 1),
-    messagingB: envInt('BENCH_MESSAGING_B_PORT', 4123, 1),
-    gateway: envInt('BENCH_GATEWAY_PORT', 8200, 1),
-  },
+  ports: envPorts({ auth: 4121, messagingA: 4122, messagingB: 4123, gateway: 8200 }),
   databaseUrl: process.env.BENCH_CHAT_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/vnmarket_bench_chat',
   /** When set, both messaging replicas run with --cpu-prof and write their V8 CPU profiles there when they stop. */
   profileDir: process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined,

@@ -1,19 +1,33 @@
 /** What a benchmark's data starts from: its own database, dropped and recreated, and registered users. */
-import { createDb } from '@vnmarket/shared';
+import { createDb, type Knex } from '@vnmarket/shared';
 import { LOCALHOST } from './settings';
 
-/** Drops and recreates the benchmark's own database (callers make sure its name says "bench"). */
-export async function recreateDatabase(databaseUrl: string): Promise<void> {
+/** Runs `work` on the server's postgres database with the name of the benchmark's own database (callers make sure it says "bench"). */
+async function withAdmin(databaseUrl: string, work: (admin: Knex, name: string) => Promise<void>): Promise<void> {
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const adminUrl = new URL(databaseUrl);
   adminUrl.pathname = '/postgres';
   const admin = createDb(adminUrl.toString(), 'public', 1);
   try {
-    await admin.raw('drop database if exists ?? with (force)', [name]);
-    await admin.raw('create database ??', [name]);
+    await work(admin, name);
   } finally {
     await admin.destroy();
   }
+}
+
+/** Drops and recreates the benchmark's own database. */
+export async function recreateDatabase(databaseUrl: string): Promise<void> {
+  await withAdmin(databaseUrl, async (admin, name) => {
+    await admin.raw('drop database if exists ?? with (force)', [name]);
+    await admin.raw('create database ??', [name]);
+  });
+}
+
+/** Drops the benchmark's own database (a run's cleanup). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  await withAdmin(databaseUrl, async (admin, name) => {
+    await admin.raw('drop database if exists ?? with (force)', [name]);
+  });
 }
 
 /** POST /api/register on auth: a new user's id and its vnm_session cookie; throws with auth's answer otherwise. */

@@ -46,6 +46,11 @@ export function runServiceEnv(
   return { serviceEnv, privateKeyFile };
 }
 
+/** Auth's environment in a run: its private key, and sign-up unthrottled over plain HTTP (setup, not what is measured). */
+export function authServiceEnv(serviceEnv: NodeJS.ProcessEnv, privateKeyFile: string, port: number): NodeJS.ProcessEnv {
+  return { ...serviceEnv, PORT: String(port), JWT_PRIVATE_KEY_FILE: privateKeyFile, REGISTER_MAX_PER_IP_PER_HOUR: '1000000', COOKIE_SECURE: 'false' };
+}
+
 /**
  * The gateway's environment: on `port`, in front of the services started on the ports given (see
  * gatewayUpstreamEnv). Every request of a benchmark comes from one address: the per-client in-flight cap

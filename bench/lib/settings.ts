@@ -34,10 +34,18 @@ export function benchDatabaseName(databaseUrl: string, variable: string): string
   return name;
 }
 
+/** A port's setting: BENCH_<NAME>_PORT (messagingA → BENCH_MESSAGING_A_PORT). */
+const portVariable = (name: string) => `BENCH_${name.replace(/([A-Z])/g, '_$1').toUpperCase()}_PORT`;
+
+/** The run's ports, each from its setting (BENCH_<NAME>_PORT) or its default. */
+export function envPorts<Name extends string>(defaults: Record<Name, number>): Record<Name, number> {
+  return Object.fromEntries(Object.entries<number>(defaults).map(([name, port]) => [name, envInt(portVariable(name), port, 1)])) as Record<Name, number>;
+}
+
 /** Fails when one of the run's ports is taken (its setting is BENCH_<NAME>_PORT; messagingA → BENCH_MESSAGING_A_PORT). */
 export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   for (const [name, port] of Object.entries(ports)) {
-    const variable = `BENCH_${name.replace(/([A-Z])/g, '_$1').toUpperCase()}_PORT`;
+    const variable = portVariable(name);
     if (await isListening(LOCALHOST, port, 1000)) throw new Error(`port ${port} (${name}) is already in use; stop whatever holds it or set ${variable}`);
   }
 }

@@ -3,7 +3,7 @@
  *
  *   k6 run -e BASE_URL=https://staging.example.com deploy/k6/browse.js
  *
- * The same queries as `npm run bench:listings` (bench/listings.ts), which measures them on one machine;
+ * The same queries as `npm run bench:listings` (bench/listings/main.ts), which measures them on one machine;
  * this one drives an existing deployment the way people use the site. Every iteration is one visit, picked
  * by weight (like Online Boutique's load generator, browse 10 : add 2 : checkout 1):
  *
@@ -71,7 +71,7 @@ const JOURNEYS = [
   { name: 'detail', weight: Number(__ENV.DETAIL_WEIGHT || 2), run: detail },
 ];
 
-/** What the category pages of the web app ask for (the same filters as bench/listings.ts). */
+/** What the category pages of the web app ask for (the same filters as bench/listings/main.ts). */
 const CATEGORY_PAGES = [
   { category: 'rent', minPrice: '1500', maxPrice: '3500', location: 'san jose', bedrooms: '2' },
   { category: 'rent', propertyType: 'room', maxPrice: '1500', sort: 'price-low' },

@@ -1,5 +1,5 @@
 /**
- * The least a Node reverse proxy does (goal 2's "Node floor" baseline in gateway.ts): node:http's server
+ * The least a Node reverse proxy does (goal 2's "Node floor" baseline in ./main.ts): node:http's server
  * and a keep-alive client, the request and the answer piped through, and the forwarding headers nginx's
  * configuration sets. Nothing else: no request id, no header stripping, no metrics, no logging, no retries,
  * no compression, no cache — what the gateway does on top of this is its own cost.
