@@ -8,12 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { gatewayConfigSchema } from '../gateway/src/config';
-import { authConfigSchema } from '../services/auth/src/config';
-import { listingsConfigSchema } from '../services/listings/src/config';
-import { mediaConfigSchema } from '../services/media/src/config';
-import { messagingConfigSchema } from '../services/messaging/src/config';
-import { verificationConfigSchema } from '../services/verification/src/config';
+import { gatewayConfigSchema } from '@vnmarket/gateway/config';
+import { authConfigSchema } from '@vnmarket/auth/config';
+import { listingsConfigSchema } from '@vnmarket/listings/config';
+import { mediaConfigSchema } from '@vnmarket/media/config';
+import { messagingConfigSchema } from '@vnmarket/messaging/config';
+import { verificationConfigSchema } from '@vnmarket/verification/config';
 
 const ROOT = path.resolve(__dirname, '..');
 export const REFERENCE_FILE = path.join(ROOT, 'docs/configuration.md');

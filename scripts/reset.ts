@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { baseConfigSchema } from '@vnmarket/shared';
-import { DEFAULT_PORTS } from '../gateway/src/config';
-import { SERVICES } from '../gateway/src/routes';
+import { DEFAULT_PORTS } from '@vnmarket/gateway/config';
+import { SERVICES } from '@vnmarket/gateway/routes';
 import { isListening } from './lib/local';
 import { resetLocalData } from './lib/reset-data';
 

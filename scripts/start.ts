@@ -8,8 +8,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prettyFactory } from 'pino-pretty';
-import { DEFAULT_PORTS } from '../gateway/src/config';
-import { SERVICES } from '../gateway/src/routes';
+import { DEFAULT_PORTS } from '@vnmarket/gateway/config';
+import { SERVICES } from '@vnmarket/gateway/routes';
 import { forEachLine, isUrlReachable, writeSigningKeys, writeVapidKeys } from './lib/local';
 
 const root = path.resolve(__dirname, '..');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { loadConfig } from '@vnmarket/shared';
 import { generateSigningKeys } from '@vnmarket/testkit';
-import { gatewayConfigSchema } from '../../gateway/src/config';
+import { gatewayConfigSchema } from '@vnmarket/gateway/config';
 import { buildRenderer, containerEnv, DEPLOYABLES, find, podSpecOf, RELEASE, render, REPO, type Renderer, type RenderOptions } from './support/chart';
 
 let renderer: Renderer;

@@ -19,12 +19,12 @@ import Ajv from 'ajv';
 import YAML from 'yaml';
 import type { z } from 'zod';
 import { loadConfig, metricsRegistry } from '@vnmarket/shared';
-import { gatewayConfigSchema } from '../../gateway/src/config';
-import { authConfigSchema } from '../../services/auth/src/config';
-import { listingsConfigSchema } from '../../services/listings/src/config';
-import { mediaConfigSchema } from '../../services/media/src/config';
-import { messagingConfigSchema } from '../../services/messaging/src/config';
-import { verificationConfigSchema } from '../../services/verification/src/config';
+import { gatewayConfigSchema } from '@vnmarket/gateway/config';
+import { authConfigSchema } from '@vnmarket/auth/config';
+import { listingsConfigSchema } from '@vnmarket/listings/config';
+import { mediaConfigSchema } from '@vnmarket/media/config';
+import { messagingConfigSchema } from '@vnmarket/messaging/config';
+import { verificationConfigSchema } from '@vnmarket/verification/config';
 import {
   allContainers,
   buildRenderer,
