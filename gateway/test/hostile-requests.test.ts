@@ -25,7 +25,7 @@ function wholeResponse(received: string): boolean {
 /**
  * Sends bytes as they are and returns what comes back: one whole response, or what came until the server
  * closed (or, for a response without framing on a connection kept open, went quiet for `quietMs` after its
- * last byte). The first byte is waited for longer: beside the whole suite a first answer once took over 1.5 s.
+ * last byte). The first byte is waited for longer: beside the whole suite a first answer can take seconds.
  */
 function raw(request: string, quietMs = 1500, firstByteMs = 10_000): Promise<string> {
   return new Promise((resolve) => {

@@ -80,7 +80,7 @@ it('balances GETs over replicas, and a replica that refuses connections costs no
 it('a replica reporting not ready (draining for a restart) gets no new requests until it is ready again', async () => {
   const [a, b] = [await replica(), await replica()];
   // A "not ready" answer keeps a replica out for two intervals, renewed at every poll: at 50 ms, an event
-  // loop that lags 100 ms on a loaded machine let a request through; 250 ms leaves room for that.
+  // loop that lags 100 ms on a loaded machine lets a request through; 250 ms leaves room for that.
   const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '250' });
   try {
     a.ready = false;

@@ -370,7 +370,7 @@ export async function overload(cluster: Cluster, scale: Scale): Promise<Scenario
     serverErrors: overloaded.output.non2xx,
     p99DuringFaultMs: Math.round(percentile([...overloaded.latencies.ok, ...overloaded.latencies.shed], 0.99)),
     // Goodput holds up: at least half the baseline's, though the load generator's 600 connections share the
-    // same 2 cores (a slow VM gave 56% on 2026-11-26; a collapse would be far below). Bounded memory: the cap
+    // same 2 cores (a slow machine stays just above it; a collapse would be far below). Bounded memory: the cap
     // keeps the excess out of the gateway's buffers.
     ok: ratio >= 0.5 && onlyShedding && overloaded.output.errors === 0 && peakRss < restingRss + 200,
     notes,

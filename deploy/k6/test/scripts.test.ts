@@ -179,7 +179,7 @@ describe('chat.js sockets', () => {
   it('counts a socket the server drops early, and a refused upgrade', async () => {
     const sockets = new FakeWebSocketServer();
     // A close counts as a drop when it comes over a second before the hold's end: the hold lasts long enough
-    // that a slow machine still authenticates both sockets and closes them well before it (5 s once was not).
+    // that a slow machine still authenticates both sockets and closes them well before it.
     const { vu, holding } = await holder(sockets, 30_000, { POLL_S: '0' });
     // Wait for the script to have read both answers, not just sent both asks: a close that beats the answer
     // is an authentication failure, not a drop (CI once closed in between).
