@@ -10,12 +10,12 @@
  *
  * One more line of React Router keeps code alive: `RenderErrorBoundary.contextType = RSCRouterContext`,
  * which holds the error boundary of its own <Routes> and, through it, its React Server Components redirect
- * handling (~0.5 KB gzip). The app renders neither (lib/router.tsx has its own Routes and boundary), and the
+ * handling. The app renders neither (lib/router.tsx has its own Routes and boundary), and the
  * context means something only in React Router's RSC mode.
  *
  * styled-components adds stylis's vendor prefixer to its pipeline only when a StyleSheetManager asks for
  * prefixes (`enableVendorPrefixes`, off by default); the app never does, and the browsers it supports need
- * none. The bundler cannot know that, so the prefixer (~1.3 KB gzip) goes into the first page: the one
+ * none. The bundler cannot know that, so the prefixer goes into the first page: the one
  * expression that names it is left out here.
  *
  * SWR imports `use-sync-external-store/shim`, a copy of useSyncExternalStore for React before 18; React 19

@@ -1,8 +1,8 @@
 /**
  * A module a screen needs only once the reader acts, loaded just after the screen's first paint rather than
  * before it: the sign-in and sign-up forms' checks (proto's zod schemas and the server's messages in the
- * reader's language, ~37 KB on the wire). On a phone the screen then paints with only what it shows, and
- * Lighthouse's largest paint (the heading) no longer waits for those bytes. The checks are in place long
+ * reader's language). On a phone the screen then paints with only what it shows, and Lighthouse's largest
+ * paint (the heading) does not wait for those bytes. The checks are in place long
  * before anyone leaves a field; a check asked for sooner waits for the module (final-form waits for a
  * pending check before it submits).
  */
@@ -23,7 +23,7 @@ export type FieldCheck = (value: unknown) => string | undefined | Promise<string
  * How long after the screen's first frame the module is asked for. A busy phone shows a frame some time after
  * it has drawn it, and what is asked for before the largest paint shows counts against it (Lighthouse's
  * simulated LCP takes in every request that began before the paint it saw): on a loaded machine a request
- * queued right after the frame still went out ~10 ms before the paint was recorded. A reader takes longer
+ * queued right after the frame can still go out before the paint is recorded. A reader takes longer
  * than this to leave a field.
  */
 export const AFTER_PAINT_DELAY_MS = 300;

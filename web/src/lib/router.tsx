@@ -2,7 +2,7 @@
  * The app's routing API: React Router's (declarative mode: BrowserRouter and the hooks), with Routes, Link,
  * NavLink, useSearchParams and Navigate made of its own functions. React Router's Link carries its framework mode's prefetching
  * (<link rel="prefetch"> of route modules and data), route discovery and view transitions, none of which a
- * BrowserRouter app uses, and they cost the first page ~2.5 KB gzip. These render the same anchor: href
+ * BrowserRouter app uses, and they weigh on the first page. These render the same anchor: href
  * from useHref, client-side navigation from useLinkClickHandler (left clicks without modifier keys, no
  * target; replace when the link points at the current location), NavLink's "active" class and
  * aria-current="page" as React Router computes them. Import routing from here, not from react-router-dom.
@@ -50,8 +50,8 @@ export function Route(_props: RouteProps): null {
  * The app's flat route table: the first <Route> whose path matches the whole location (React Router's
  * matchPath, case-insensitive, a trailing slash allowed) renders its element, with its params for
  * useParams and useNavigate (React Router's route context); list the most general (`*`) last. React
- * Router's <Routes> ranks nested route trees and brings its error boundary and RSC handling (~3 KB gzip on
- * the first page), which a table of flat paths does not need; a render error of a screen is caught here.
+ * Router's <Routes> ranks nested route trees and brings its error boundary and RSC handling into
+ * the first page, which a table of flat paths does not need; a render error of a screen is caught here.
  */
 export function Routes({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -128,8 +128,8 @@ export type SetSearchParams = (next: SearchInit | ((current: URLSearchParams) =>
 
 /**
  * The location's query, and a way to set it: React Router's useSearchParams without the default query it can
- * merge in and its warnings, which the app does not use and which went into the first page's JS (~0.4 KB
- * gzip with <Navigate>'s checks).
+ * merge in and its warnings, which the app does not use and which would go into the first page's JS (as would
+ * <Navigate>'s checks).
  */
 export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   const { search } = useLocation();
