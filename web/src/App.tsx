@@ -15,7 +15,7 @@ import Landing from './pages/landing';
 import { MessagingProvider } from './lib/messaging';
 import { mayBeSignedIn } from './lib/signed-in-hint';
 import { loadContracts } from './lib/api';
-import { preloadCurrentUser } from './lib/queries';
+import { preloadCurrentUser } from './lib/session';
 import { loadUserMenu } from './components/header';
 import { useHydrated } from './lib/prerendered';
 import { setDocumentTitle } from './lib/document-title';

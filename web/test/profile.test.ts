@@ -1,6 +1,6 @@
 /**
  * Profiles and reviews in a real browser against the real stack: /profile (head, stat tiles, tabs,
- * My Listings delete with the browser confirm, Share Profile), the Edit Profile dialog (photo upload and
+ * My Listings delete after the confirm dialog, Share Profile), the Edit Profile dialog (photo upload and
  * fields) and where the change shows, the public profile /users/{id} reached from a listing's seller card,
  * and reviews (only after a conversation; a stranger sees why not). axe-core finds no serious or
  * critical problem on /profile, the open dialog and a public profile.
@@ -34,12 +34,12 @@ beforeAll(() => {
 /** axe-core's serious and critical findings: none are allowed. */
 const a11yProblems = (page: Page) => seriousA11yViolations(page);
 
-const stat = (page: Page, label: string) => page.getByTestId('profile-stat').filter({ hasText: label }).locator('strong');
+const stat = (page: Page, label: string) => page.getByTestId('stat').filter({ hasText: label }).locator('strong');
 const sellerCard = (page: Page) => page.locator('section[aria-labelledby="seller-name"]');
 const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
 
 describe('own profile', () => {
-  it('shows the head, the stat tiles from the API, priced rows with badges, and deletes a listing after the browser confirm', async () => {
+  it('shows the head, the stat tiles from the API, priced rows with badges, and deletes a listing after the confirm dialog', async () => {
     const { page, context, userId } = await newPage({ account: newAccount('Thảo', 'Đinh') });
     const { page: visitor } = await newPage({ account: newAccount('Khoa', 'Lâm') });
     const rent = await createListingAs(page, base, {
@@ -68,7 +68,7 @@ describe('own profile', () => {
     expect(own).toHaveLength(3);
     const views = own.reduce((sum, listing) => sum + listing.viewCount, 0);
     expect(views).toBe(2);
-    const rows = page.getByTestId('profile-listing');
+    const rows = page.getByTestId('dashboard-listing');
     await rows.nth(2).waitFor();
     expect(await stat(page, 'Active Listings').textContent()).toBe(String(own.filter((listing) => listing.isActive).length));
     expect(await stat(page, 'Total Listings').textContent()).toBe('3');
@@ -84,22 +84,20 @@ describe('own profile', () => {
     await deskRow.getByText('Inactive', { exact: true }).waitFor();
     expect(await rentRow.getByRole('link', { name: /^Edit / }).getAttribute('href')).toBe(`/listing/${rent}/edit`);
 
-    // Delete: the browser's confirm first. Dismissing keeps the listing; accepting deletes it.
-    const confirms: string[] = [];
-    page.once('dialog', (dialog) => {
-      confirms.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // Delete: the confirm dialog first. Cancel keeps the listing; Delete deletes it.
+    const confirm = page.getByTestId('delete-dialog');
     await rentRow.getByRole('button', { name: /^Delete / }).click();
-    await eventually(async () => expect(confirms).toEqual(['Are you sure you want to delete this listing?']));
+    await confirm.getByText('This action cannot be undone. This will permanently delete your listing and remove it from our servers.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     expect((await page.request.get(`${base}/api/listings/${rent}`)).status()).toBe(200);
-    page.once('dialog', (dialog) => void dialog.accept());
     await rentRow.getByRole('button', { name: /^Delete / }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Listing deleted successfully').waitFor();
     await rentRow.waitFor({ state: 'detached' });
     expect((await page.request.get(`${base}/api/listings/${rent}`)).status()).toBe(404);
     const left = await getAs<Listing[]>(page, base, '/api/users/listings');
-    await page.getByTestId('profile-stat').filter({ hasText: 'Total Listings' }).getByText(String(left.length), { exact: true }).waitFor();
+    await page.getByTestId('stat').filter({ hasText: 'Total Listings' }).getByText(String(left.length), { exact: true }).waitFor();
     expect(await stat(page, 'Active Listings').textContent()).toBe(String(left.filter((listing) => listing.isActive).length));
     expect(await stat(page, 'Total Views').textContent()).toBe(String(left.reduce((sum, listing) => sum + listing.viewCount, 0)));
 
@@ -364,7 +362,7 @@ describe('public profiles and reviews', () => {
     const { page } = await newPage({ account: newAccount('Quỳnh', 'Nguyễn Thị Bích'), viewport: { width: 375, height: 800 } });
     await createListingAs(page, base, { title: 'Áo dài lụa may đo, mặc một lần, size S', category: 'sale', price: '120', condition: 'like-new' });
     await page.goto(`${base}/profile`);
-    await page.getByTestId('profile-listing').first().waitFor();
+    await page.getByTestId('dashboard-listing').first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   });
 });

@@ -5,9 +5,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { apiRequest } from '../lib/api';
-import { revalidateAfterBlockChange } from '../lib/cache-writes';
 import { useFailureToast } from '../lib/hooks';
+import { setBlocked } from '../lib/members';
 import { serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { Dialog, DialogActions } from './Dialog';
@@ -22,12 +21,11 @@ export function useBlockChange() {
   const { t } = useLingui();
   return async (memberId: string, name: string, blocked: boolean): Promise<boolean> => {
     try {
-      await apiRequest(blocked ? 'POST' : 'DELETE', `/api/users/${memberId}/block`);
+      await setBlocked(memberId, blocked);
     } catch (error) {
       failed(error, { title: t`Error`, description: serverText(error) ?? (blocked ? t`Failed to block this member` : t`Failed to unblock this member`) });
       return false;
     }
-    await revalidateAfterBlockChange().catch(() => undefined);
     toast(blocked ? { title: t`${name} is blocked`, description: t`You can unblock them in Settings.` } : { title: t`${name} is unblocked` });
     return true;
   };

@@ -7,16 +7,16 @@
  * spec's words) and marks the fields the server refused with its messages, in the active language.
  */
 import { useLingui } from '@lingui/react/macro';
-import { normalizePhone, type ProfileUpdateBody, type User, userSchema } from '@vnmarket/proto/auth';
+import { normalizePhone, type ProfileUpdateBody, type User } from '@vnmarket/proto/auth';
 import { MAX_PROFILE_PHOTO_MB } from '@vnmarket/proto/media-values';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, apiRequestParsed, isUnauthorizedError } from '../lib/api';
+import { ApiError, isUnauthorizedError } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { formatPhone, initials } from '../lib/format';
 import { useFailureToast, useUnauthorized } from '../lib/hooks';
+import { updateProfile } from '../lib/members';
 import { uploadPhoto } from '../lib/upload';
-import { revalidateAfterProfileEdit } from '../lib/cache-writes';
 import { serverFieldErrors, serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { Dialog, DialogActions } from './Dialog';
@@ -161,9 +161,8 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
     if (phone && (normalizePhone(phone) ?? phone) !== user.phone) body.phone = phone;
     setSaving(true);
     try {
-      const updated = await apiRequestParsed('PATCH', '/api/users/profile', userSchema, body);
+      await updateProfile(body);
       toast({ title: t`Success`, description: t`Profile updated successfully!` });
-      await revalidateAfterProfileEdit(updated);
       onClose();
     } catch (error) {
       // The fields the server refused say why beside them; the toast says the spec's words.

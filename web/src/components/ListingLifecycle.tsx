@@ -6,10 +6,9 @@ import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiRequest } from '../lib/api';
-import { revalidateListings } from '../lib/cache-writes';
 import { useFailureToast } from '../lib/hooks';
 import { intlLocale } from '../lib/i18n';
+import { renewListing } from '../lib/listings';
 import { useToast } from '../lib/toast';
 import { MarkSoldDialog } from './MarkSoldDialog';
 import { Badge, Button } from './ui';
@@ -57,9 +56,8 @@ export function RenewButton({ listing }: { listing: Listing }) {
   const renew = async () => {
     setRenewing(true);
     try {
-      await apiRequest('POST', `/api/listings/${listing.id}/renew`);
+      await renewListing(listing.id);
       toast({ title: t`Listing renewed`, description: t`It shows in browse again for 30 days.` });
-      await revalidateListings();
     } catch (cause) {
       failed(cause, { title: t`Error`, description: t`Failed to update listing` });
     } finally {

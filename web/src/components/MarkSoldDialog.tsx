@@ -7,15 +7,13 @@ import type { ListingBuyer } from '@vnmarket/proto/listing-lifecycle';
 import type { Listing } from '@vnmarket/proto/listings';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { apiRequest, apiRequestParsed, lazyContract, listOf } from '../lib/api';
-import { revalidateListings } from '../lib/cache-writes';
 import { useFailureToast } from '../lib/hooks';
+import { listingBuyers, markListingSold } from '../lib/listings';
 import { useToast } from '../lib/toast';
 import { Dialog, DialogActions } from './Dialog';
 import { Button } from './ui';
 
 const SOMEONE_ELSE = '';
-const buyersContract = lazyContract((schemas) => listOf(schemas.listingBuyerSchema));
 
 export function MarkSoldDialog({ listing, open, onClose }: { listing: Pick<Listing, 'id' | 'title'>; open: boolean; onClose: () => void }) {
   const { t } = useLingui();
@@ -30,7 +28,7 @@ export function MarkSoldDialog({ listing, open, onClose }: { listing: Pick<Listi
     if (!open) return;
     // Mounted afresh for each opening (MarkSoldButton's key): the list starts empty.
     let current = true;
-    apiRequestParsed('GET', `/api/listings/${listing.id}/buyers`, buyersContract)
+    listingBuyers(listing.id)
       .then((list) => {
         if (!current) return;
         setBuyers(list);
@@ -45,10 +43,9 @@ export function MarkSoldDialog({ listing, open, onClose }: { listing: Pick<Listi
   const confirm = async () => {
     setSending(true);
     try {
-      await apiRequest('POST', `/api/listings/${listing.id}/sold`, { buyerId: choice || null });
+      await markListingSold(listing.id, choice || null);
       toast({ title: t`Marked as sold`, description: t`It no longer shows in browse. We will invite you both to leave a review.` });
       onClose();
-      await revalidateListings();
     } catch (cause) {
       failed(cause, { title: t`Error`, description: t`Failed to update listing` });
     } finally {

@@ -5,13 +5,11 @@
  * the Unauthorized one and the sign-in redirect).
  */
 import { useLingui } from '@lingui/react/macro';
-import { conversationIdFor, type Message, type SendMessageBody } from '@vnmarket/proto/messaging';
+import { conversationIdFor, type Message } from '@vnmarket/proto/messaging';
 import { useCallback } from 'react';
 import styled from 'styled-components';
-import { apiRequest } from '../lib/api';
-import { revalidateAfterMessageSent, revalidateMessages } from '../lib/cache-writes';
 import { useMessagingSocket } from '../lib/hooks';
-import { useMessages } from '../lib/screen-reads';
+import { refreshMessages, sendMessage, useMessages } from '../lib/messages';
 import { useToast } from '../lib/toast';
 import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from './conversation';
 import { Dialog } from './Dialog';
@@ -34,20 +32,16 @@ export function MessageModal({ open, onClose, currentUserId, seller, listing }: 
 
   const onPush = useCallback(
     (message: Message) => {
-      if (open && message.conversationId === conversationId) void revalidateMessages(conversationId);
+      if (open && message.conversationId === conversationId) void refreshMessages(conversationId);
     },
     [open, conversationId],
   );
   const connected = useMessagingSocket(open ? currentUserId : undefined, onPush);
 
   const { listRef, scrollToBottom } = useScrollToBottom(messages);
-  const post = async (content: string) => {
-    const body: SendMessageBody = { conversationId, receiverId: seller.id, content, listingId: listing.id };
-    await apiRequest('POST', '/api/messages', body);
-  };
-  const afterSent = async () => {
+  const post = (content: string) => sendMessage(currentUserId, { receiverId: seller.id, content, listingId: listing.id });
+  const afterSent = () => {
     toast({ title: t`Message sent`, description: t`Your message has been sent successfully.` });
-    await revalidateAfterMessageSent(conversationId);
     scrollToBottom();
   };
 

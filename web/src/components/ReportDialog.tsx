@@ -5,9 +5,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { REPORT_REASONS, reportBody, type ReportBody } from '@vnmarket/proto/listings';
 import { Form } from 'react-final-form';
-import { apiRequest } from '../lib/api';
 import { REPORT_REASON_LABELS } from '../lib/catalog';
 import { useFailureToast } from '../lib/hooks';
+import { submitReport } from '../lib/moderation';
 import { serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { fieldValidator } from '../lib/validation';
@@ -27,7 +27,7 @@ export function ReportDialog({ listingId, open, onClose }: { listingId: string; 
   const onSubmit = async (values: ReportValues) => {
     try {
       const body: ReportBody = { listingId, reason: values.reason as ReportBody['reason'], description: values.description?.trim() || undefined };
-      await apiRequest('POST', '/api/reports', body);
+      await submitReport(body);
     } catch (error) {
       failed(error, { title: t`Error`, description: serverText(error) ?? t`Failed to submit report` });
       return;

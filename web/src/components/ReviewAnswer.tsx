@@ -7,10 +7,8 @@ import type { Review } from '@vnmarket/proto/auth';
 import { reviewAnswerBody } from '@vnmarket/proto/seller-trust';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { mutate } from 'swr';
-import { apiRequest } from '../lib/api';
-import { keys } from '../lib/cache-keys';
 import { useFailureToast } from '../lib/hooks';
+import { answerReview } from '../lib/reviews';
 import { localizeServerText, serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { formatDay } from '../lib/users';
@@ -65,13 +63,11 @@ export function ReviewAnswerForm({ review }: { review: Review }) {
     }
     setSending(true);
     try {
-      await apiRequest('POST', `/api/users/${review.sellerId}/reviews/${review.id}/answer`, checked.data);
+      // A failure refetches too: answered meanwhile (another tab), the answer that is there shows.
+      await answerReview(review, checked.data);
       toast({ title: t`Answer posted`, description: t`Your answer is shown beneath the review.` });
-      await mutate(keys.reviews(review.sellerId)).catch(() => undefined);
     } catch (cause) {
       failed(cause, { title: t`Error`, description: serverText(cause) ?? t`Failed to post your answer. Please try again.` });
-      // Answered meanwhile (another tab): show the answer that is there.
-      await mutate(keys.reviews(review.sellerId)).catch(() => undefined);
     } finally {
       setSending(false);
     }

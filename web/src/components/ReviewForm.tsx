@@ -9,10 +9,8 @@ import { reviewBody, type ReviewBody } from '@vnmarket/proto/auth';
 import { WEB_ROUTES } from '@vnmarket/proto/web-routes';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, apiRequest } from '../lib/api';
 import { useFailureToast } from '../lib/hooks';
-import { useReviewEligibility } from '../lib/screen-reads';
-import { revalidateAfterReview } from '../lib/cache-writes';
+import { submitReview, useReviewEligibility } from '../lib/reviews';
 import { localizeServerText, serverText } from '../lib/server-messages';
 import { Link } from '../lib/router';
 import { useToast } from '../lib/toast';
@@ -75,13 +73,10 @@ function Form({ sellerId, sellerName, listingId }: { sellerId: string; sellerNam
     }
     setSending(true);
     try {
-      await apiRequest('POST', `/api/users/${sellerId}/reviews`, body);
+      await submitReview(sellerId, body);
       toast({ title: t`Review submitted`, description: t`Thank you for reviewing ${sellerName}.` });
-      await revalidateAfterReview(sellerId);
     } catch (cause) {
       failed(cause, { title: t`Error`, description: serverText(cause) ?? t`Failed to submit review. Please try again.` });
-      // A 403 or 409 means the server's answer changed (already reviewed, no conversation): show it.
-      if (cause instanceof ApiError && (cause.status === 403 || cause.status === 409)) await revalidateAfterReview(sellerId);
     } finally {
       setSending(false);
     }

@@ -1,7 +1,7 @@
 /** SWR's cache keys (the URLs the reads fetch) and the key families a write refetches. */
 import { queryString } from './api';
 
-/** The cache keys: each is the URL it reads. Only the reads (./queries.ts) and the writes (./cache-writes.ts) name one. */
+/** The cache keys: each is the URL it reads. Only the lib modules that read and write name one, never a screen. */
 export const keys = {
   currentUser: '/api/auth/user',
   unreadCount: '/api/messages/unread-count',

@@ -1,27 +1,18 @@
 /**
- * What each kind of write refetches in SWR's cache (the reads are ./queries.ts). Apart from the reads: only
- * the screens that write load it, so it stays out of the first page's JS.
+ * The cache updates that more than one resource makes, and those of the socket's pushes: every listing read
+ * refetched, a seller's new fields put into cached listings, a pushed message or notification. A resource's
+ * own cache updates sit with its writes in its module (./listings.ts, ./messages.ts...). Only the screens
+ * that write and the socket load it, so it stays out of the first page's JS.
  */
-import type { PublicUser, User } from '@vnmarket/proto/auth';
 import type { Listing, Seller } from '@vnmarket/proto/listings';
 import type { Message } from '@vnmarket/proto/messaging';
 import type { NotificationSocketMessage } from '@vnmarket/proto/notifications';
 import { mutate } from 'swr';
-import { isConversationKey, isInboxKey, isListingKey, isReviewsKey, keys } from './cache-keys';
-
-/** After signing in or registering: the current user (everything gated on it follows). */
-export function revalidateAfterSignIn(): Promise<unknown> {
-  return mutate(keys.currentUser);
-}
+import { isConversationKey, isInboxKey, isListingKey, keys } from './cache-keys';
 
 /** After any listing write (create, edit, activate, delete): every cached listing read. */
 export function revalidateListings(): Promise<unknown> {
   return mutate(isListingKey);
-}
-
-/** After save or unsave: the saved list (so the heart follows the server) and the listings' save counts. */
-export function revalidateAfterSaveToggle(): Promise<unknown> {
-  return Promise.all([mutate(keys.saved), revalidateListings()]);
 }
 
 /**
@@ -43,48 +34,6 @@ export function patchCachedSeller(sellerId: string, fields: Partial<Seller>): Pr
   return mutate(isListingKey, (data: unknown) => patch(data), { revalidate: false });
 }
 
-/** After a profile edit (the PATCH answer in hand): the current user, their public profile, reviews they wrote, and the seller shown on listings. */
-export function revalidateAfterProfileEdit(updated: User): Promise<unknown> {
-  return Promise.all([
-    mutate(keys.currentUser, updated, { revalidate: false }),
-    mutate(keys.publicUser(updated.id)).catch(() => undefined),
-    mutate(isReviewsKey).catch(() => undefined),
-    patchCachedSeller(updated.id, {
-      firstName: updated.firstName,
-      lastName: updated.lastName,
-      profileImageUrl: updated.profileImageUrl,
-      isVerified: updated.isVerified,
-    }),
-  ]);
-}
-
-/** After a review: the seller's reviews, whether one may review again, and their rating (public profile and the seller shown on listings). */
-export async function revalidateAfterReview(sellerId: string): Promise<void> {
-  // A failed refetch leaves its screen's own error state; it does not make the review itself fail.
-  const [, , seller] = await Promise.all([
-    mutate(keys.reviews(sellerId)).catch(() => undefined),
-    mutate(keys.reviewEligibility(sellerId)).catch(() => undefined),
-    mutate<PublicUser>(keys.publicUser(sellerId)).catch(() => undefined),
-  ]);
-  if (seller) await patchCachedSeller(sellerId, { averageRating: seller.averageRating, reviewCount: seller.reviewCount });
-}
-
-/** After sending a message: the conversation's messages, then (not awaited) the inbox. */
-export async function revalidateAfterMessageSent(conversationId: string): Promise<void> {
-  await mutate(keys.messages(conversationId));
-  void mutate(keys.conversations);
-}
-
-/** After marking a conversation read: the unread badge and the inbox. */
-export function revalidateAfterConversationRead(): Promise<unknown> {
-  return Promise.all([mutate(keys.unreadCount), mutate(keys.conversations)]);
-}
-
-/** One conversation's messages (a message pushed into an open conversation). */
-export function revalidateMessages(conversationId: string): Promise<unknown> {
-  return mutate(keys.messages(conversationId));
-}
-
 /** A message pushed over the socket: the unread badge, the inbox and that conversation's messages. */
 export function revalidateAfterPushedMessage(message: Message): void {
   void mutate(keys.unreadCount);
@@ -104,14 +53,4 @@ export function revalidateAfterReconnect(): void {
 export function applyNotificationPush(push: NotificationSocketMessage): void {
   void mutate(keys.notificationCount, { unreadCount: push.unreadCount }, { revalidate: false });
   if (push.notification) void mutate(keys.notifications);
-}
-
-/** After marking notifications read here: the count as the server answered it. */
-export function setNotificationCount(unreadCount: number): Promise<unknown> {
-  return mutate(keys.notificationCount, { unreadCount }, { revalidate: false });
-}
-
-/** After blocking or unblocking a member: the blocked list, the inbox (the conversation leaves or comes back) and the unread badge. */
-export function revalidateAfterBlockChange(): Promise<unknown> {
-  return Promise.all([mutate(keys.blockedMembers), mutate(isInboxKey), mutate(keys.unreadCount)]);
 }

@@ -1,9 +1,8 @@
 import { t } from '@lingui/core/macro';
 import type { Message } from '@vnmarket/proto/messaging';
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
-import { apiRequest, isUnauthorizedError } from './api';
+import { isUnauthorizedError } from './api';
 import { useMessaging } from './messaging';
-import { revalidateListings } from './cache-writes';
 import { LOGIN_REDIRECT_DELAY_MS } from './timing';
 import { useToast } from './toast';
 import { useAuth } from './use-auth';
@@ -63,22 +62,4 @@ export function useMessagingSocket(_userId: string | undefined, onMessage: (mess
   const handler = useEffectEvent(onMessage);
   useEffect(() => subscribe((message) => handler(message)), [subscribe]);
   return connected;
-}
-
-/** Deletes one of the user's listings with the spec's toasts ("Listing deleted successfully", or the failure), then refreshes every listing view. */
-export function useDeleteListing() {
-  const toast = useToast();
-  const failed = useFailureToast();
-  return useCallback(
-    async (listingId: string) => {
-      try {
-        await apiRequest('DELETE', `/api/listings/${listingId}`);
-        toast({ title: t`Listing deleted successfully` });
-        await revalidateListings();
-      } catch (cause) {
-        failed(cause, { title: t`Error`, description: t`Failed to delete listing` });
-      }
-    },
-    [toast, failed],
-  );
 }

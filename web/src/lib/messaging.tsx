@@ -6,7 +6,7 @@
  */
 import type { Message } from '@vnmarket/proto/messaging';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useCurrentUser } from './queries';
+import { useCurrentUser } from './session';
 
 type Listener = (message: Message) => void;
 

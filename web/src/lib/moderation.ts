@@ -1,7 +1,8 @@
 /**
- * Moderation as the web app reads and writes it: the queue and its decisions (moderators), a reporter's
- * outcomes and an owner's appeal. Loaded only by the screens that use it.
+ * Moderation as the web app reads and writes it: the queue and its decisions (moderators), a member's
+ * reports and what became of them, and an owner's appeal. Loaded only by the screens that use it.
  */
+import type { ReportBody } from '@vnmarket/proto/listings';
 import type { ModerationAction } from '@vnmarket/proto/moderation';
 import { mutate } from 'swr';
 import { apiRequest, lazyContract, listOf } from './api';
@@ -35,4 +36,9 @@ export async function decideCase(caseId: string, action: ModerationAction, reaso
 /** An owner's one appeal of a removed listing. */
 export async function appealRemoval(listingId: string, text: string): Promise<void> {
   await apiRequest('POST', `/api/listings/${listingId}/appeal`, { text });
+}
+
+/** A member's report of a listing (what becomes of it shows in their Settings: useMyReports). */
+export async function submitReport(body: ReportBody): Promise<void> {
+  await apiRequest('POST', '/api/reports', body);
 }

@@ -7,7 +7,6 @@ import type { NotificationChoice, NotificationChoiceKind, NotificationPreference
 import { mutate } from 'swr';
 import { apiRequest, apiRequestParsed, fetchParsed, lazyContract } from './api';
 import { keys } from './cache-keys';
-import { setNotificationCount } from './cache-writes';
 import { useParsed } from './queries';
 
 const notificationPageSchema = lazyContract((schemas) => schemas.notificationPageSchema);
@@ -35,7 +34,7 @@ export function refreshNotifications(): Promise<unknown> {
 export async function markNotificationsRead(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   const { unreadCount } = await apiRequestParsed('POST', '/api/notifications/read', unreadCountSchema, { ids });
-  await setNotificationCount(unreadCount);
+  await mutate(keys.notificationCount, { unreadCount }, { revalidate: false });
 }
 
 export function useNotificationPreferences(enabled: boolean) {

@@ -1,16 +1,15 @@
 /**
- * The API reads the app caches, with SWR's settings. Each hook owns its SWR key (./cache-keys.ts) and
- * parses the answer with its proto schema (lib/api.ts), so no screen writes a key or sees an answer that
- * breaks the contract. Here the reads of the first page (who is signed in, the unread badge, the landing
- * page's listings); the other screens' are ./screen-reads.ts, and what each write refetches is
- * ./cache-writes.ts, both kept apart so that the first page's JS does not carry them. (Browsing listings
- * page by page is lib/browse.ts, outside SWR, on the same fetch layer.)
+ * SWR's settings and the reads of the first page besides who is signed in (./session.ts): the unread
+ * badge and the landing page's listings. Each hook owns its SWR key (./cache-keys.ts) and parses the answer
+ * with its proto schema (lib/api.ts), so no screen writes a key or sees an answer that breaks the contract.
+ * Every other read sits with its writes in its resource's module (./listings.ts, ./messages.ts, ./saved.ts,
+ * ./reviews.ts, ./members.ts, ./moderation.ts, ./notifications.ts, ./saved-searches.ts), which only the
+ * screens that use them load, so the first page's JS does not carry them. (Browsing listings page by page
+ * is lib/browse.ts, outside SWR, on the same fetch layer.)
  */
-import type { User } from '@vnmarket/proto/auth';
-import useSWR, { preload, type SWRConfiguration } from 'swr';
-import { fetchParsed, fetchParsedOrNullWhenSignedOut, lazyContract, listOf, type Contract, type ContractSource } from './api';
+import useSWR, { type SWRConfiguration } from 'swr';
+import { fetchParsed, lazyContract, listOf, type Contract, type ContractSource } from './api';
 import { keys } from './cache-keys';
-import { mayBeSignedIn, rememberSignedIn } from './signed-in-hint';
 
 /**
  * Reads never retry, never refetch on focus or reconnect, never go stale and never poll unless their
@@ -40,34 +39,13 @@ const unreadCountSchema: Contract<{ count: number }> = {
   },
 };
 
-// proto's schemas, loaded with the first answer they check (lib/contracts.ts): a signed-out visitor's
-// current-user read is a 401 and checks nothing, so the landing page renders without zod.
-const userSchema = lazyContract((schemas) => schemas.userSchema);
+// proto's schema, loaded with the first answer it checks (lib/contracts.ts).
 export const listingListSchema = lazyContract((schemas) => listOf(schemas.listingSchema));
 
 /** SWR read of `key` (null: not yet) parsed with `schema`. */
 export function useParsed<T>(key: string | null, schema: ContractSource<T>, options?: SWRConfiguration<T>) {
   return useSWR<T>(key, (url: string) => fetchParsed(url, schema), options);
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Reads
-
-/** GET /api/auth/user; null when signed out, without asking when this browser cannot hold a session (see mayBeSignedIn). Each answer updates the signed-in hint. */
-async function fetchCurrentUser(url: string): Promise<User | null> {
-  if (!mayBeSignedIn()) return null;
-  const user = await fetchParsedOrNullWhenSignedOut(url, userSchema);
-  rememberSignedIn(user !== null);
-  return user;
-}
-
-/** The signed-in user (null when signed out). */
-export function useCurrentUser() {
-  return useSWR<User | null>(keys.currentUser, fetchCurrentUser);
-}
-
-/** Asks who is signed in before the first render; useCurrentUser takes that answer (SWR's preload). */
-export const preloadCurrentUser = () => preload(keys.currentUser, fetchCurrentUser);
 
 /** The unread badge: polled every 10 s while signed in. */
 export function useUnreadCount(signedIn: boolean): number {

@@ -1,4 +1,4 @@
-import { useCurrentUser } from './queries';
+import { useCurrentUser } from './session';
 import { mayBeSignedIn } from './signed-in-hint';
 
 /**

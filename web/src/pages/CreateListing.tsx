@@ -3,13 +3,12 @@
  * the new listing, a failure shows the field errors and the error toast.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type Listing, type ListingInput, listingSchema } from '@vnmarket/proto/listings';
+import type { Listing, ListingInput } from '@vnmarket/proto/listings';
 import { useNavigate } from '../lib/router';
 import { EMPTY_LISTING, ListingForm } from '../components/ListingForm';
 import { Skeleton } from '../components/ui';
-import { apiRequestParsed } from '../lib/api';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
-import { revalidateListings } from '../lib/cache-writes';
+import { createListing } from '../lib/listings';
 import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';
@@ -24,13 +23,12 @@ export default function CreateListing() {
   const onSubmit = async (body: ListingInput) => {
     let created: Listing;
     try {
-      created = await apiRequestParsed('POST', '/api/listings', listingSchema, body);
+      created = await createListing(body);
     } catch (error) {
       failed(error, { title: t`Error`, description: t`Failed to create listing. Please try again.` }, t`You need to be logged in to create a listing.`);
       return submissionErrors(error);
     }
     toast({ title: t`Success`, description: t`Your listing has been created successfully!` });
-    void revalidateListings();
     void navigate(`/listing/${created.id}`);
     return undefined;
   };

@@ -8,10 +8,8 @@ import { useMemo } from 'react';
 import { useNavigate, useParams } from '../lib/router';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues } from '../components/ListingForm';
 import { ButtonLink, CenteredMessage, Skeleton } from '../components/ui';
-import { apiRequest } from '../lib/api';
 import { useFailureToast, useRequireAuth } from '../lib/hooks';
-import { useListing } from '../lib/screen-reads';
-import { revalidateListings } from '../lib/cache-writes';
+import { updateListing, useListing } from '../lib/listings';
 import { useToast } from '../lib/toast';
 import { submissionErrors } from '../lib/validation';
 import { FormPage } from './FormPage';
@@ -46,13 +44,12 @@ export default function EditListing() {
 
   const onSubmit = async (body: ListingInput) => {
     try {
-      await apiRequest('PUT', `/api/listings/${id}`, body);
+      await updateListing(id, body);
     } catch (updateError) {
       failed(updateError, { title: t`Error`, description: t`Failed to update listing. Please try again.` }, t`You need to be logged in to edit a listing.`);
       return submissionErrors(updateError);
     }
     toast({ title: t`Success`, description: t`Your listing has been updated successfully!` });
-    await revalidateListings();
     void navigate(`/listing/${id}`);
     return undefined;
   };

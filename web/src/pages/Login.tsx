@@ -8,10 +8,9 @@ import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
 import { Button } from '../components/ui';
-import { apiRequest } from '../lib/api';
 import { loadAfterPaint } from '../lib/after-paint';
-import { revalidateAfterSignIn } from '../lib/cache-writes';
 import { FOCUS_FIRST_ERROR } from '../lib/focus-first-error';
+import { signIn } from '../lib/session';
 import { useToast } from '../lib/toast';
 import { AuthLayout } from './AuthLayout';
 
@@ -32,14 +31,13 @@ export default function Login() {
   const onSubmit = async (values: Partial<LoginBody>) => {
     try {
       const body: LoginBody = { identifier: values.identifier ?? '', password: values.password ?? '' };
-      await apiRequest('POST', '/api/login', body);
+      await signIn(body);
     } catch (error) {
       const messages = await checks.load().catch(() => undefined);
       toast({ title: t`Login failed`, description: messages?.serverText(error) ?? t`Invalid credentials`, variant: 'destructive' });
       return;
     }
     toast({ title: t`Success`, description: t`Logged in successfully!` });
-    await revalidateAfterSignIn();
     void navigate('/');
   };
 

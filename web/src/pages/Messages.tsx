@@ -10,7 +10,7 @@
  */
 import { ph } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { conversationIdFor, type ConversationSummary, type SendMessageBody } from '@vnmarket/proto/messaging';
+import type { ConversationSummary } from '@vnmarket/proto/messaging';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useSearchParams } from '../lib/router';
 import styled, { css } from 'styled-components';
@@ -18,13 +18,12 @@ import { BlockMemberButton } from '../components/BlockMember';
 import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from '../components/conversation';
 import { QuickReplies } from '../components/QuickReplies';
 import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
-import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
 import { useMessaging } from '../lib/messaging';
-import { useConversations, useMessages, useOwnListings } from '../lib/screen-reads';
-import { revalidateAfterConversationRead, revalidateAfterMessageSent } from '../lib/cache-writes';
+import { useOwnListings } from '../lib/listings';
+import { markConversationRead, sendMessage, useConversations, useMessages } from '../lib/messages';
 
 export default function Messages() {
   const { user, isAuthenticated, memberDataEnabled } = useRequireAuth();
@@ -39,9 +38,7 @@ export default function Messages() {
   const unreadInSelected = selected?.unreadCount ?? 0;
   useEffect(() => {
     if (!selectedId || unreadInSelected === 0) return;
-    void apiRequest('PUT', `/api/conversations/${selectedId}/read`)
-      .then(revalidateAfterConversationRead)
-      .catch(() => undefined);
+    markConversationRead(selectedId).catch(() => undefined);
   }, [selectedId, unreadInSelected]);
 
   // On a phone the inbox and the thread are shown one at a time, so the control just used disappears with
@@ -167,19 +164,8 @@ function Thread({
   // The seller's one-tap answers, in a thread about one of their own listings.
   const { data: own } = useOwnListings(true);
   const aboutOwnListing = Boolean(conversation.listing && !conversation.listing.removed && own?.some((listing) => listing.id === conversation.listing?.id));
-  const post = async (content: string) => {
-    const body: SendMessageBody = {
-      conversationId: conversationIdFor(currentUserId, other.id),
-      receiverId: other.id,
-      content,
-      ...(conversation.listing && !conversation.listing.removed ? { listingId: conversation.listing.id } : {}),
-    };
-    await apiRequest('POST', '/api/messages', body);
-  };
-  const afterSent = async () => {
-    await revalidateAfterMessageSent(conversation.conversationId);
-    scrollToBottom();
-  };
+  const listingId = conversation.listing && !conversation.listing.removed ? conversation.listing.id : undefined;
+  const post = (content: string) => sendMessage(currentUserId, { receiverId: other.id, content, listingId });
 
   return (
     <>
@@ -216,11 +202,11 @@ function Thread({
           replies={[t`Yes, still available`, t`Sold, sorry`]}
           send={async (text) => {
             await post(text);
-            await afterSent();
+            scrollToBottom();
           }}
         />
       )}
-      <Composer inputId="thread-input" post={post} afterSent={afterSent} />
+      <Composer inputId="thread-input" post={post} afterSent={scrollToBottom} />
     </>
   );
 }

@@ -19,7 +19,8 @@ import { CenteredMessage, Container, LoadFailed, Skeleton } from '../components/
 import { ApiError } from '../lib/api';
 import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
-import { useBlockedMembers, usePublicUser, useReviews } from '../lib/screen-reads';
+import { useBlockedMembers, usePublicUser } from '../lib/members';
+import { useReviews } from '../lib/reviews';
 import { fullName, REVIEWS_ANCHOR } from '../lib/users';
 import { useDocumentTitle } from '../lib/document-title';
 import { formatNumber } from '../lib/i18n';

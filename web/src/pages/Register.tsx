@@ -9,11 +9,10 @@ import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
 import { Button } from '../components/ui';
-import { apiRequest } from '../lib/api';
 import { loadAfterPaint } from '../lib/after-paint';
-import { revalidateAfterSignIn } from '../lib/cache-writes';
 import { FOCUS_FIRST_ERROR } from '../lib/focus-first-error';
 import { activeLanguage } from '../lib/i18n';
+import { register } from '../lib/session';
 import { useToast } from '../lib/toast';
 import { AuthLayout, Split } from './AuthLayout';
 
@@ -47,14 +46,13 @@ export default function Register() {
         // The language the page is in: the account starts in it (its texts, such as the verification SMS).
         preferredLanguage: activeLanguage(),
       };
-      await apiRequest('POST', '/api/register', body);
+      await register(body);
     } catch (error) {
       const messages = await checks.load().catch(() => undefined);
       toast({ title: t`Registration failed`, description: messages?.serverText(error) ?? t`Failed to create account`, variant: 'destructive' });
       return messages?.submissionErrors(error);
     }
     toast({ title: t`Success`, description: t`Account created! Please verify your phone number.` });
-    await revalidateAfterSignIn();
     void navigate('/verify-phone');
     return undefined;
   };

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
 import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
 import { useRequireAuth } from '../lib/hooks';
-import { useSaved } from '../lib/screen-reads';
+import { useSaved } from '../lib/saved';
 
 export default function Saved() {
   const { isAuthenticated, memberDataEnabled } = useRequireAuth();

@@ -4,22 +4,22 @@
  * home after 1.5 s; "Skip for now" goes home; an already verified user is sent home.
  */
 import { useLingui } from '@lingui/react/macro';
-import { VERIFICATION_CODE_LENGTH, type VerifyCodeBody } from '@vnmarket/proto/verification';
+import { VERIFICATION_CODE_LENGTH } from '@vnmarket/proto/verification';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../lib/router';
 import styled from 'styled-components';
 import { CheckIcon, PhoneIcon, ShieldIcon } from '../components/Icons';
 import { Button, Card, Container, IconCircle, Input, Label, Skeleton } from '../components/ui';
-import { apiRequest } from '../lib/api';
 import { media } from '../lib/breakpoints';
 import { formatPhone } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
+import { sendVerificationCode, verifyPhone } from '../lib/members';
 import { serverText } from '../lib/server-messages';
 import { POST_VERIFY_REDIRECT_MS } from '../lib/timing';
 import { useToast } from '../lib/toast';
 
 export default function VerifyPhone() {
-  const { user, isLoading, isAuthenticated, refresh } = useRequireAuth();
+  const { user, isLoading, isAuthenticated } = useRequireAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const { t } = useLingui();
@@ -32,7 +32,7 @@ export default function VerifyPhone() {
   const sendCode = async () => {
     setSending(true);
     try {
-      await apiRequest('POST', '/api/phone/send-verification');
+      await sendVerificationCode();
       toast({ title: t`Code sent`, description: t`Check your phone for the verification code` });
     } catch (error) {
       toast({ title: t`Error`, description: serverText(error) ?? t`Failed to send verification code`, variant: 'destructive' });
@@ -63,8 +63,7 @@ export default function VerifyPhone() {
     if (code.length !== VERIFICATION_CODE_LENGTH || verifying) return;
     setVerifying(true);
     try {
-      const body: VerifyCodeBody = { code };
-      await apiRequest('POST', '/api/phone/verify-code', body);
+      await verifyPhone({ code });
     } catch (error) {
       toast({ title: t`Verification failed`, description: serverText(error) ?? t`Invalid verification code`, variant: 'destructive' });
       setVerifying(false);
@@ -73,7 +72,6 @@ export default function VerifyPhone() {
     toast({ title: t`Phone verified`, description: t`Your phone number has been verified successfully` });
     setStep('complete');
     setVerifying(false);
-    void refresh();
     window.setTimeout(() => void navigate('/'), POST_VERIFY_REDIRECT_MS);
   };
 

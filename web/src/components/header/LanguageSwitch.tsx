@@ -8,8 +8,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { LANGUAGES, type Language } from '@vnmarket/proto/languages';
-import { apiRequest } from '../../lib/api';
 import { activeLanguage, switchLanguage } from '../../lib/i18n';
+import { saveLanguage } from '../../lib/session';
 import { useAuth } from '../../lib/use-auth';
 import { media } from '../../lib/breakpoints';
 
@@ -19,15 +19,11 @@ const NAMES: Record<Language, string> = { en: 'English', vi: 'Tiếng Việt' };
 
 /** Switches to `language` and, for a member, saves it on the account. */
 export function useChooseLanguage(): (language: Language) => Promise<void> {
-  const { user, refresh } = useAuth();
+  const { user } = useAuth();
   return async (language) => {
     await switchLanguage(language);
-    if (!user || user.preferredLanguage === language) return;
     // Best effort: the switch has happened and the browser remembers it; the account catches up next time.
-    await apiRequest('PATCH', '/api/users/profile', { preferredLanguage: language }).then(
-      () => refresh(),
-      () => undefined,
-    );
+    if (user && user.preferredLanguage !== language) await saveLanguage(language);
   };
 }
 

@@ -6,7 +6,7 @@ import { formatPhone, initials } from '../../lib/format';
 import { useAuth } from '../../lib/hooks';
 import { useUnreadCount } from '../../lib/queries';
 import { BookmarkIcon, ChatIcon, GridIcon, LogOutIcon, ShieldIcon, UserIcon } from '../Icons';
-import { signOut } from './signOut';
+import { signOut } from '../../lib/session';
 import { Dot, menuItem } from './styles';
 import { UnreadBadge } from './UnreadBadge';
 

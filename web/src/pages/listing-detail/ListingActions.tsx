@@ -2,14 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { conversationIdFor } from '@vnmarket/proto/messaging';
 import { ChatIcon, FlagIcon, HeartIcon } from '../../components/Icons';
 import { MarkSoldButton, RenewButton } from '../../components/ListingLifecycle';
 import { QuickReplies } from '../../components/QuickReplies';
 import { Button, ButtonLink } from '../../components/ui';
-import { apiRequest } from '../../lib/api';
 import { useAuth, useFailureToast } from '../../lib/hooks';
-import { revalidateAfterMessageSent, revalidateAfterSaveToggle } from '../../lib/cache-writes';
+import { sendMessage } from '../../lib/messages';
+import { setSaved } from '../../lib/saved';
 import { useToast } from '../../lib/toast';
 import { ShowNumber } from './ShowNumber';
 
@@ -38,9 +37,8 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
   // "Is this still available?" in one tap, in the sender's language; the conversation opens on it.
   const askIfAvailable = async (content: string) => {
     if (!seller || !user) return;
-    await apiRequest('POST', '/api/messages', { receiverId: seller.id, listingId: listing.id, content });
+    await sendMessage(user.id, { receiverId: seller.id, listingId: listing.id, content });
     toast({ title: t`Message sent`, description: t`Your message has been sent successfully.` });
-    await revalidateAfterMessageSent(conversationIdFor(user.id, seller.id));
     onMessage();
   };
 
@@ -48,9 +46,8 @@ export function ListingActions({ listing, isOwner, isSaved, onMessage, onReport 
     if (saving) return;
     setSaving(true);
     try {
-      await apiRequest(isSaved ? 'DELETE' : 'POST', `/api/listings/${listing.id}/save`);
-      // The heart flips only after the server agreed: refetch the saved list (and the counts).
-      await revalidateAfterSaveToggle();
+      // The heart flips only after the server agreed (the saved list refetches, and the counts).
+      await setSaved(listing.id, !isSaved);
       toast(
         isSaved
           ? { title: t`Listing Unsaved`, description: t`Removed from your saved listings` }

@@ -9,7 +9,7 @@ import type { Seller } from '@vnmarket/proto/listings';
 import styled from 'styled-components';
 import { CalendarIcon, ChatIcon, GridIcon, PhoneIcon } from '../../components/Icons';
 import { formatDuration, formatMonthYear } from '../../lib/format';
-import { useReplyTime } from '../../lib/screen-reads';
+import { useReplyTime } from '../../lib/members';
 import { memberSinceYear } from '../../lib/users';
 
 export function SellerFacts({ seller }: { seller: Seller }) {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ReviewList } from '../../components/ReviewList';
-import { useReviews } from '../../lib/screen-reads';
+import { useReviews } from '../../lib/reviews';
 import { Section } from './styles';
 
 /** The seller's reviews under the listing, as their profile shows them (nothing when they cannot be loaded). */

@@ -4,14 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { PhoneIcon } from '../../components/Icons';
 import { Button, ButtonAnchor } from '../../components/ui';
-import { ApiError, apiRequestParsed, lazyContract } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
 import { useAuth, useFailureToast } from '../../lib/hooks';
+import { revealPhone } from '../../lib/listings';
 import { Link } from '../../lib/router';
 import { serverText } from '../../lib/server-messages';
 import { Callout } from '../../components/Callout';
-
-const phoneRevealContract = lazyContract((schemas) => schemas.phoneRevealAnswer);
 
 /**
  * A phone-contact seller's number, asked for only when the member presses "Show number" (the listing never
@@ -36,7 +35,7 @@ export function ShowNumber({ listingId }: { listingId: string }) {
     if (asking) return;
     setAsking(true);
     try {
-      setNumber((await apiRequestParsed('POST', `/api/listings/${listingId}/phone`, phoneRevealContract)).phone);
+      setNumber(await revealPhone(listingId));
     } catch (error) {
       if (error instanceof ApiError && error.error?.code === 'phone_verification_required') setMustVerify(true);
       else failed(error, { title: t`Error`, description: serverText(error) ?? t`Failed to show the phone number` });

@@ -10,18 +10,19 @@ import { useState } from 'react';
 import { useLocation } from '../../lib/router';
 import styled from 'styled-components';
 import { EditProfileDialog } from '../../components/EditProfileDialog';
+import { MyListings } from '../../components/MyListings';
 import { ProfileHeader } from '../../components/ProfileHeader';
 import { ReviewList } from '../../components/ReviewList';
 import { formatRating } from '../../components/Stars';
+import { Stat, Stats } from '../../components/StatTiles';
 import { Tabs } from '../../components/Tabs';
 import { Button, Card, Container, Skeleton } from '../../components/ui';
-import { media } from '../../lib/breakpoints';
 import { formatNumber } from '../../lib/i18n';
 import { useRequireAuth } from '../../lib/hooks';
-import { useOwnListings, useReviews } from '../../lib/screen-reads';
+import { useOwnListings } from '../../lib/listings';
+import { useReviews } from '../../lib/reviews';
 import { useToast } from '../../lib/toast';
 import { fullName, profilePath, ratingOf, REVIEWS_ANCHOR } from '../../lib/users';
-import { MyListings } from './MyListings';
 import { Settings } from './settings';
 
 type TabId = 'listings' | 'reviews' | 'settings';
@@ -118,23 +119,6 @@ function useShareProfile(user: User) {
   };
 }
 
-function Stat({ label, value }: { label: string; value: string | undefined }) {
-  const { t } = useLingui();
-  return (
-    <StatTile data-testid="profile-stat">
-      <span>{label}</span>
-      {value === undefined ? (
-        <>
-          <Skeleton $height="30px" $width="48px" aria-hidden="true" />
-          <span className="visually-hidden">{t`Loading`}</span>
-        </>
-      ) : (
-        <strong>{value}</strong>
-      )}
-    </StatTile>
-  );
-}
-
 /** While auth loads: the head, the tiles and a few rows, as shapes. */
 function ProfileSkeleton() {
   return (
@@ -164,31 +148,6 @@ function ProfileSkeleton() {
 const Page = styled(Container)`
   padding-top: 24px;
   padding-bottom: 56px;
-`;
-
-const Stats = styled.section`
-  display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: 12px;
-  margin: 20px 0 24px;
-  ${media.belowTablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-`;
-
-const StatTile = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  padding: 14px 16px;
-  span {
-    color: var(--muted);
-    font-size: 0.9rem;
-  }
-  strong {
-    font-size: 1.6rem;
-    line-height: 1.2;
-  }
 `;
 
 const SkeletonHead = styled(Card)`

@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { UnblockMemberButton } from '../../../components/BlockMember';
 import { Avatar, Skeleton } from '../../../components/ui';
 import { initials } from '../../../lib/format';
-import { useBlockedMembers } from '../../../lib/screen-reads';
+import { useBlockedMembers } from '../../../lib/members';
 import { fullName } from '../../../lib/users';
 import { SectionHead } from './SectionHead';
 
