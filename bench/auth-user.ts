@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { assertPortsFree, envInt, envPorts, LOCALHOST, machineSummary, sleep } from './lib/settings';
 import { authServiceEnv, gatewayEnv, runServiceEnv } from './lib/service-env';
-import { type Child, limitRunTime, runBench, runScript, startScript, waitUntilOk } from './lib/processes';
+import { type Child, entryOf, limitRunTime, runBench, runScript, startScript, waitUntilOk } from './lib/processes';
 import { childPidsOf, procStatusKb } from './lib/proc';
 import { measureLoad, type Measurement } from './lib/load';
 import { fmt, MEASUREMENT_HEADER, measurementCells, printTable } from './lib/tables';
@@ -126,7 +126,9 @@ async function main(tempDir: string): Promise<void> {
   console.log(
     `  auth      ${LOCALHOST}:${settings.ports.auth}  (1 Node process, NODE_ENV=production, LOG_LEVEL=warn, database ${new URL(settings.databaseUrl).pathname.slice(1)})`,
   );
-  console.log(`  gateway   ${LOCALHOST}:${settings.ports.gateway}  (gateway/src/main.ts: Express + http-proxy-middleware, 1 Node process, LOG_LEVEL=warn)`);
+  console.log(
+    `  gateway   ${LOCALHOST}:${settings.ports.gateway}  (${entryOf('@vnmarket/gateway', 'main')}: Express + http-proxy-middleware, 1 Node process, LOG_LEVEL=warn)`,
+  );
   console.log(
     nginx.binary
       ? `  nginx     ${LOCALHOST}:${settings.ports.nginx}  (${nginxLabel}, worker_processes ${settings.nginxWorkers}, upstream keepalive ${settings.nginxKeepalive}, HTTP/1.1, access_log off)`
@@ -143,11 +145,11 @@ async function main(tempDir: string): Promise<void> {
   const authEnv = authServiceEnv(serviceEnv, privateKeyFile, settings.ports.auth);
 
   console.log('  auth migrations …');
-  await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);
+  await runScript('auth migrations', entryOf('@vnmarket/auth', 'migrate'), authEnv, 120_000);
 
-  const auth = startScript('auth', 'services/auth/src/main.ts', authEnv);
+  const auth = startScript('auth', entryOf('@vnmarket/auth', 'main'), authEnv);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
-  const gateway = startScript('gateway', 'gateway/src/main.ts', gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth }));
+  const gateway = startScript('gateway', entryOf('@vnmarket/gateway', 'main'), gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth }));
   // Only auth runs, so the gateway's /healthz (every service ready) stays 503: measure() checks the route once.
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
   let nginxChild: Child | undefined;

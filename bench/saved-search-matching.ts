@@ -19,11 +19,9 @@
  */
 import { CATEGORIES, HOME_CITIES, RADIUS_MILES, placeOfLocation, savedSearchFilters, type SavedSearchFilters } from '@vnmarket/proto';
 import { createDb, migrateService, Outbox, OUTBOX_TABLE, type Knex } from '@vnmarket/shared';
-import { migrations as listingsMigrations } from '../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../services/listings/src/config';
-import { matchColumns, PASSES_EVERY_FILTER } from '../services/listings/src/saved-searches/match-tests';
-import { LISTING_KEYS } from '../services/listings/src/saved-searches/search-keys';
-import { MATCHES, matchingSearches, publishMatchingSearches } from '../services/listings/src/saved-searches/matcher';
+import { LISTINGS_SCHEMA } from '@vnmarket/listings/config';
+import { migrations as listingsMigrations } from '@vnmarket/listings/migrations';
+import { LISTING_KEYS, matchColumns, MATCHES, matchingSearches, PASSES_EVERY_FILTER, publishMatchingSearches } from '@vnmarket/listings/saved-searches';
 import { generateListings } from '../tools/generate/listings';
 import { benchDatabaseName, envInt, machineSummary } from './lib/settings';
 import { limitRunTime, runBench } from './lib/processes';

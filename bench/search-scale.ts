@@ -21,12 +21,9 @@
  */
 import { listingQuery } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { migrations as listingsMigrations } from '../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../services/listings/src/config';
-import { CountMemory } from '../services/listings/src/count-memory';
-import { KnownWords } from '../services/listings/src/db/known-words';
-import { searchListings, type SearchOptions } from '../services/listings/src/db/listings';
-import { TitleWords } from '../services/listings/src/db/title-words';
+import { migrations as listingsMigrations } from '@vnmarket/listings/migrations';
+import { LISTINGS_SCHEMA } from '@vnmarket/listings/config';
+import { CountMemory, KnownWords, searchListings, type SearchOptions, TitleWords } from '@vnmarket/listings/search';
 import { generateListings } from '../tools/generate/listings';
 import { benchDatabaseName, envInt, machineSummary } from './lib/settings';
 import { limitRunTime, runBench } from './lib/processes';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LOCALHOST } from '../lib/settings';
 import { authServiceEnv, gatewayEnv, runServiceEnv } from '../lib/service-env';
-import { type Child, runScript, startScript, waitUntilOk } from '../lib/processes';
+import { type Child, entryOf, runScript, startScript, waitUntilOk } from '../lib/processes';
 import { recreateDatabase } from '../lib/seed';
 import { cleanUpBrokerAndCache } from './broker-and-cache-cleanup';
 import { databaseName, EXCHANGE, REDIS_PREFIX, settings } from './settings';
@@ -60,17 +60,21 @@ export async function startServices(tempDir: string): Promise<ChatProcesses> {
   await cleanUpBrokerAndCache().catch((error: Error) => console.log(`  (could not clear leftovers of an earlier run: ${error.message})`));
   await recreateDatabase(settings.databaseUrl);
   const { authEnv, serviceEnv, messagingEnv } = serviceEnvironments(tempDir);
-  await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);
-  await runScript('messaging migrations', 'services/messaging/src/migrate.ts', serviceEnv, 120_000);
+  await runScript('auth migrations', entryOf('@vnmarket/auth', 'migrate'), authEnv, 120_000);
+  await runScript('messaging migrations', entryOf('@vnmarket/messaging', 'migrate'), serviceEnv, 120_000);
   if (settings.profileDir) console.log(`  profiling both messaging replicas (--cpu-prof, some overhead): profiles go to ${settings.profileDir} when they stop`);
   console.log(`  database  ${databaseName} dropped, recreated and migrated (auth, messaging) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const auth = startScript('auth', 'services/auth/src/main.ts', authEnv);
-  const replicaA = startScript('messaging A', 'services/messaging/src/main.ts', messagingEnv(settings.ports.messagingA));
-  const replicaB = startScript('messaging B', 'services/messaging/src/main.ts', messagingEnv(settings.ports.messagingB));
+  const auth = startScript('auth', entryOf('@vnmarket/auth', 'main'), authEnv);
+  const replicaA = startScript('messaging A', entryOf('@vnmarket/messaging', 'main'), messagingEnv(settings.ports.messagingA));
+  const replicaB = startScript('messaging B', entryOf('@vnmarket/messaging', 'main'), messagingEnv(settings.ports.messagingB));
   const gateway =
     settings.gatewayDuration > 0
-      ? startScript('gateway', 'gateway/src/main.ts', gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth, messaging: settings.ports.messagingA }))
+      ? startScript(
+          'gateway',
+          entryOf('@vnmarket/gateway', 'main'),
+          gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth, messaging: settings.ports.messagingA }),
+        )
       : undefined;
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.messagingA}/readyz`, 'messaging A', 60_000);

@@ -36,11 +36,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '@vnmarket/shared';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
+import { LISTINGS_SCHEMA } from '@vnmarket/listings/config';
 import { generateListings } from '../../tools/generate/listings';
 import { assertPortsFree, benchDatabaseName, LOCALHOST, machineSummary, sleep } from '../lib/settings';
 import { authServiceEnv, runServiceEnv, SERVICE_COMMON_ENV, serviceBaseEnv } from '../lib/service-env';
-import { limitRunTime, runBench, runScript, startChild, startScript, waitUntilOk } from '../lib/processes';
+import { entryOf, limitRunTime, runBench, runScript, startChild, startScript, waitUntilOk } from '../lib/processes';
 import { cpuSecondsOfStat, machineCpuSeconds, readProcStat } from '../lib/proc';
 import { measureLoad, type Measurement } from '../lib/load';
 import { reportGoals } from '../lib/tables';
@@ -150,11 +150,11 @@ async function main(tempDir: string): Promise<void> {
   });
   const authEnv = authServiceEnv(serviceEnv, privateKeyFile, settings.ports.gatewayAuth);
   const listingsEnv: NodeJS.ProcessEnv = { ...serviceEnv, PORT: String(settings.ports.gatewayListings), BROWSE_CACHE_TTL_MS: '0' };
-  await runScript('auth migrations', 'services/auth/src/migrate.ts', authEnv, 120_000);
-  await runScript('listings migrations', 'services/listings/src/migrate.ts', listingsEnv, 120_000);
+  await runScript('auth migrations', entryOf('@vnmarket/auth', 'migrate'), authEnv, 120_000);
+  await runScript('listings migrations', entryOf('@vnmarket/listings', 'migrate'), listingsEnv, 120_000);
   console.log(`  data      ${await generateListingsData(settings.listings)}`);
-  const authChild = startScript('auth', 'services/auth/src/main.ts', authEnv);
-  const listingsChild = startScript('listings', 'services/listings/src/main.ts', listingsEnv);
+  const authChild = startScript('auth', entryOf('@vnmarket/auth', 'main'), authEnv);
+  const listingsChild = startScript('listings', entryOf('@vnmarket/listings', 'main'), listingsEnv);
   const stubChild = startChild('stub', process.execPath, ['-e', STUB_SOURCE], {
     ...serviceBaseEnv(),
     ...SERVICE_COMMON_ENV,

@@ -3,8 +3,17 @@
  * run overshoots its time limit. runBench is the whole of a benchmark's process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { forEachLine } from '../../scripts/lib/local';
 import { root, sleep } from './settings';
+
+/**
+ * A workspace package's entry point, found by the package's name (path relative to the repository's root, where the
+ * children run): `main` its server (src/main.ts), `migrate` its migrations (src/migrate.ts).
+ */
+export function entryOf(packageName: `@vnmarket/${string}`, entry: 'main' | 'migrate'): string {
+  return path.relative(root, path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'src', `${entry}.ts`));
+}
 
 /** A TypeScript entry point run on this Node (the pinned one) through the tsx loader, as `make start` does. */
 export const tsxCommand = (script: string): [string, string[]] => [process.execPath, ['--import', 'tsx', script]];

@@ -1,5 +1,5 @@
 /** The environment of the services and gateways a benchmark starts: its own database, keys, Redis prefix and exchange. */
-import { SERVICES, type ServiceName } from '../../gateway/src/routes';
+import { SERVICES, type ServiceName } from '@vnmarket/gateway/routes';
 import { writeSigningKeys } from '../../scripts/lib/local';
 import { LOCALHOST } from './settings';
 

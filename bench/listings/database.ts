@@ -1,11 +1,11 @@
 /** The listings benchmark's database: generated and vacuumed before the run; the plans of the exact SQL the service sends. */
 import { listingQuery } from '@vnmarket/proto';
 import { createDb, migrateService, type Knex } from '@vnmarket/shared';
-import { migrations as authMigrations } from '../../services/auth/migrations';
-import { AUTH_SCHEMA } from '../../services/auth/src/config';
-import { migrations as listingsMigrations } from '../../services/listings/migrations';
-import { LISTINGS_SCHEMA } from '../../services/listings/src/config';
-import { searchListings } from '../../services/listings/src/db/listings';
+import { AUTH_SCHEMA } from '@vnmarket/auth/config';
+import { migrations as authMigrations } from '@vnmarket/auth/migrations';
+import { LISTINGS_SCHEMA } from '@vnmarket/listings/config';
+import { migrations as listingsMigrations } from '@vnmarket/listings/migrations';
+import { searchListings } from '@vnmarket/listings/search';
 import { generateListings } from '../../tools/generate/listings';
 import { sleep } from '../lib/settings';
 import { recreateDatabase } from '../lib/seed';
