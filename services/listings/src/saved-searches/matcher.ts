@@ -5,7 +5,7 @@ import { LISTING_KEYS } from './search-keys';
 
 export type SavedSearchMatch = EventData<'saved_search.matched'>;
 
-/** The longest the match and its events may take (at 100,000 saved searches: p99 0.8 s, bench/README.md). */
+/** The longest the match and its events may take: far above its cost at 100,000 saved searches (bench/README.md). */
 const MATCH_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
