@@ -7,6 +7,15 @@ import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// A package is imported through its public entries (the "exports" of its package.json), never through its
+// src/: the entries are its contract, the files behind them may move. A package's own relative imports
+// ('../src/db', '../migrations') name no folder before src/ and stay allowed.
+const PUBLIC_ENTRY = "Import the package's public entry (its package.json exports), not its src/.";
+const PUBLIC_ENTRIES_ONLY = [
+  { regex: '^@vnmarket/[^/]+/src(/|$)', message: PUBLIC_ENTRY },
+  { regex: '^(\\.\\.?/)+([\\w-][\\w.-]*/)+(src|migrations)(/|$)', message: `${PUBLIC_ENTRY} Another package is @vnmarket/<name>/<entry>.` },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**', 'charts/**', 'deploy/k6/*.js', 'deploy/k6/lib/**', 'web/screenshots/**'] },
   js.configs.recommended,
@@ -33,7 +42,23 @@ export default tseslint.config(
     files: ['**/test/**', 'test/**', 'testkit/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  { rules: { 'no-restricted-imports': ['error', { patterns: PUBLIC_ENTRIES_ONLY }] } },
   { files: ['web/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    // The web app's routing is lib/router.tsx: React Router's API with its own Link, NavLink and Navigate,
+    // lighter on the first page. (A later block replaces a rule's options: the patterns are repeated.)
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/router.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({ name, message: 'Import routing from lib/router.tsx.' })),
+          patterns: PUBLIC_ENTRIES_ONLY,
+        },
+      ],
+    },
+  },
   {
     // Every user-visible string of the web app comes from the catalogues (web/lingui.config.ts): a sentence
     // or a capitalised word outside t``, msg`` or <Trans> is an error. Not text: identifiers, CSS, URLs,

@@ -6,11 +6,11 @@
  */
 import { msg } from '@lingui/core/macro';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import type { ReactNode } from 'react';
 import { AppTree } from './AppTree';
 import { i18n, loadAppMessages, startI18n, type Language } from './lib/i18n';
+import { MemoryRouter } from './lib/router';
 
 function LandingRoute({ children }: { children?: ReactNode }) {
   return <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>;

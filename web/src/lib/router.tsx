@@ -33,7 +33,7 @@ import {
 } from 'react-router-dom';
 import { i18n } from './i18n';
 
-export { BrowserRouter, matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
+export { BrowserRouter, matchPath, MemoryRouter, useLocation, useNavigate, useParams } from 'react-router-dom';
 
 export interface RouteProps {
   /** A React Router path pattern: `/listing/:id`, `*`. */
