@@ -129,7 +129,7 @@ function result(scenario: string, history: History, lost: number, notes: string[
   };
 }
 
-export async function brokerRestartUnderTraffic(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
+async function brokerRestartUnderTraffic(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
   const history = new History();
   const sellers = await Promise.all([1, 2, 3, 4].map(() => registerUser(cluster.gatewayUrl, 'Hoa')));
   const { users, sockets } = await chatPairs(cluster, history, 4);
@@ -168,7 +168,7 @@ export async function brokerRestartUnderTraffic(cluster: Cluster, scale: Scale):
   return result('broker restart ×2 under traffic', history, lostListings + lostPushes, notes, lostListings + lostPushes === 0 && errors === 0);
 }
 
-export async function crashBetweenCommitAndPublish(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
+async function crashBetweenCommitAndPublish(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
   const history = new History();
   const seller = await registerUser(cluster.gatewayUrl, 'Minh');
   const count = Math.max(20, Math.round(scale.listings / 10));
@@ -193,7 +193,7 @@ export async function crashBetweenCommitAndPublish(cluster: Cluster, scale: Scal
   return result('kill -9 between commit and publish', history, lost, notes, lost === 0 && history.serverErrors().length === 0);
 }
 
-export async function consumerKilledMidHandler(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
+async function consumerKilledMidHandler(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
   const history = new History();
   const seller = await registerUser(cluster.gatewayUrl, 'Tâm');
   const count = Math.max(60, Math.round(scale.listings / 4));
@@ -223,7 +223,7 @@ export async function consumerKilledMidHandler(cluster: Cluster, scale: Scale): 
   return result('consumer killed mid-handler', history, lost, notes, lost === 0 && wrongVersion === 0 && history.serverErrors().length === 0);
 }
 
-export async function databaseFaults(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
+async function databaseFaults(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
   const history = new History();
   const seller = await registerUser(cluster.gatewayUrl, 'Quân');
   const notes: string[] = [];
@@ -279,7 +279,7 @@ export async function databaseFaults(cluster: Cluster, scale: Scale): Promise<Sc
   return result('PostgreSQL stall and restart', history, lost, notes, ok);
 }
 
-export async function rollingRestart(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
+async function rollingRestart(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
   const history = new History();
   const browser = await registerUser(cluster.gatewayUrl, 'Vy');
   const { users, sockets } = await chatPairs(cluster, history, 3);
@@ -332,7 +332,7 @@ export async function rollingRestart(cluster: Cluster, scale: Scale): Promise<Sc
   return result('rolling restart (4 replicas, then the gateway)', history, lostPushes, notes, ok);
 }
 
-export async function overload(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
+async function overload(cluster: Cluster, scale: Scale): Promise<ScenarioResult> {
   const url = `${cluster.gatewayUrl}/api/listings?limit=5`;
   const run = async (connections: number) => {
     const latencies = { ok: [] as number[], shed: [] as number[] };
@@ -403,5 +403,3 @@ export function table(results: ScenarioResult[]): string {
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(rows[0]!), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
-
-export { percentile };

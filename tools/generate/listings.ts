@@ -190,14 +190,11 @@ class Dice {
 // ---------------------------------------------------------------------------------------------------
 // Text: templates filled from slots, words counted, accents dropped.
 
-/** Lowercase without accents, đ as d: the listings search's own fold (its SQL fold() does the same). */
-export { fold };
-
 /** The text as typed without Vietnamese accents ("Phở bò" → "Pho bo"), case kept. */
-export const stripAccents = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').normalize('NFC');
+const stripAccents = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').normalize('NFC');
 
 /** Words in a text: whitespace-separated pieces with a letter or digit in them. */
-export function countWords(text: string): number {
+function countWords(text: string): number {
   let words = 0;
   for (const piece of text.split(' ')) if (/[\p{L}\p{N}]/u.test(piece)) words += 1;
   return words;
@@ -684,7 +681,7 @@ function sellerRows(dice: Dice, count: number, now: Date) {
 // ---------------------------------------------------------------------------------------------------
 // Word shares: what part of the catalogue a search term finds.
 
-export interface TermShare {
+interface TermShare {
   term: string;
   /** Listings whose title or description contains the term as whole words (accent-insensitive if typed without accents). */
   listings: number;
@@ -697,7 +694,7 @@ export interface TermShare {
 const tokens = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /** Counts, listing by listing, which of some terms each contains (see TermShare). */
-export class TermCounter {
+class TermCounter {
   private readonly terms: { term: string; accented: boolean; phrase: string; prefixes: string[]; listings: number; prefixListings: number }[];
   private total = 0;
 
@@ -740,14 +737,14 @@ export class TermCounter {
 }
 
 /** Share of `listings` containing each term, e.g. termShares(rows, ['pho', 'nha', 'ban', 'banh mi']). */
-export function termShares(listings: Iterable<Pick<ListingInsert, 'title' | 'description'>>, terms: readonly string[]): TermShare[] {
+function termShares(listings: Iterable<Pick<ListingInsert, 'title' | 'description'>>, terms: readonly string[]): TermShare[] {
   const counter = new TermCounter(terms);
   for (const listing of listings) counter.add(listing);
   return counter.result();
 }
 
 /** The `top` most common folded words, with the share of listings that contain each (document frequency). */
-export function commonWords(listings: Iterable<Pick<ListingInsert, 'title' | 'description'>>, top = 30): { word: string; share: number }[] {
+function commonWords(listings: Iterable<Pick<ListingInsert, 'title' | 'description'>>, top = 30): { word: string; share: number }[] {
   const counts = new Map<string, number>();
   let total = 0;
   for (const listing of listings) {
@@ -761,7 +758,7 @@ export function commonWords(listings: Iterable<Pick<ListingInsert, 'title' | 'de
 }
 
 /** What a benchmark reports about the text it searches: folded words and phrases, and accented ones. */
-export const DEFAULT_TERMS = ['pho', 'phở', 'phố', 'nha', 'nhà', 'ban', 'bán', 'bàn', 'bạn', 'banh mi', 'apartment', 'room', 'thợ nail'] as const;
+const DEFAULT_TERMS = ['pho', 'phở', 'phố', 'nha', 'nhà', 'ban', 'bán', 'bàn', 'bạn', 'banh mi', 'apartment', 'room', 'thợ nail'] as const;
 
 // ---------------------------------------------------------------------------------------------------
 // Generating.
@@ -846,7 +843,7 @@ export async function generateListings(db: Knex, count: number, options: Generat
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** Lines describing the text of some listings: term shares, lengths, the commonest words, sample titles. */
-export function describeText(listings: readonly ListingInsert[], options: { terms?: readonly string[]; samples?: number } = {}): string[] {
+function describeText(listings: readonly ListingInsert[], options: { terms?: readonly string[]; samples?: number } = {}): string[] {
   const lines = [`${listings.length} listings`];
   lines.push('', 'term            whole words   search (prefix, folded)');
   for (const share of termShares(listings, options.terms ?? DEFAULT_TERMS)) {

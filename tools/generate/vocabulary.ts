@@ -66,7 +66,7 @@ export const CITIES: readonly { name: string; weight: number; spots: readonly st
 ];
 
 /** Vietnamese markets and shops people give as landmarks. */
-export const MARKETS = ['Lion', 'Hương Lan', 'Thành Phát', 'Ranch 99', 'Hải Sản', 'Grand Century', 'Thuận Phát', 'Costco'];
+const MARKETS = ['Lion', 'Hương Lan', 'Thành Phát', 'Ranch 99', 'Hải Sản', 'Grand Century', 'Thuận Phát', 'Costco'];
 
 // ---------------------------------------------------------------------------------------------------
 // Words every category uses (slot name → common-to-rare list).

@@ -6,7 +6,7 @@
 import type { Plugin } from 'vite';
 
 /** index.html with each stylesheet it links replaced by its text; answers the CSS files it inlined. */
-export function inlineStylesheets(html: string, cssOf: (href: string) => string | undefined): { html: string; inlined: string[] } {
+function inlineStylesheets(html: string, cssOf: (href: string) => string | undefined): { html: string; inlined: string[] } {
   const inlined: string[] = [];
   const result = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) => {
     const css = cssOf(href);
@@ -23,7 +23,7 @@ export function inlineStylesheets(html: string, cssOf: (href: string) => string 
  * (`__vite__mapDeps`'s `m.f=[…]`) and each import names them by index (`__vite__mapDeps([0,3,5])`): the file
  * goes from the list, its index from every import, and the indexes after it move down by one.
  */
-export function withoutPreload(code: string, file: string): string {
+function withoutPreload(code: string, file: string): string {
   const list = /(m\.f=)(\[[^\]]*\])/.exec(code);
   if (!list) return code;
   const files = JSON.parse(list[2]!) as string[];

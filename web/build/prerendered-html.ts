@@ -7,9 +7,9 @@ import { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE } from '../src/lib/prer
 
 /** Each prerendered part of index.html sits between these comments: one in <head>, one in #root. */
 export const PRERENDER_START = '<!--prerendered-landing-->';
-export const PRERENDER_END = '<!--/prerendered-landing-->';
+const PRERENDER_END = '<!--/prerendered-landing-->';
 
-export { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_ATTRIBUTE };
+export { PRERENDERED_ATTRIBUTE };
 
 const ROOT = '<div id="root"></div>';
 

@@ -36,7 +36,7 @@ const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
 const CONTEXT_TYPE = /^[\w$]+\.contextType = [\w$]+;$/gm;
 
 /** React Router's module source with its factory calls marked pure and its displayName and contextType lines left out. */
-export function annotateReactRouter(code: string): string {
+function annotateReactRouter(code: string): string {
   return code.replace(FACTORY_CALL, '/* @__PURE__ */ $1').replace(DISPLAY_NAME, '').replace(CONTEXT_TYPE, '');
 }
 
@@ -47,7 +47,7 @@ const STYLED_COMPONENTS = /[\\/]node_modules[\\/]styled-components[\\/]dist[\\/]
 const VENDOR_PREFIXER = /[\w$]+\.prefix&&[\w$]+\.push\([\w$]+\.prefixer\),/g;
 
 /** styled-components' source without the vendor prefixer; undefined when the expression is not found once (another version). */
-export function withoutVendorPrefixer(code: string): string | undefined {
+function withoutVendorPrefixer(code: string): string | undefined {
   const found = code.match(VENDOR_PREFIXER) ?? [];
   return found.length === 1 ? code.replace(VENDOR_PREFIXER, '') : undefined;
 }

@@ -8,7 +8,7 @@
  * so latency is not hidden by coordinated omission). capacity: the rate climbs through HOLD, to find where
  * the system stops keeping up. smoke: a few closed-loop VUs, to try a script or a deployment.
  */
-export const LOADS = ['steady', 'capacity', 'smoke'];
+const LOADS = ['steady', 'capacity', 'smoke'];
 
 export function loadSetting(env) {
   const load = env.LOAD || 'steady';

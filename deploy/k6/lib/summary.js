@@ -48,7 +48,7 @@ function sliceFigures(data, suffix, counters) {
  * The key figures of a run. `extras` are single values: {key, metric, stat} (stat is a k6 summary value such
  * as 'count', 'rate', 'p(95)', 'med').
  */
-export function keyFigures(data, { script, settings, slices, counters = [], extras = [] }) {
+function keyFigures(data, { script, settings, slices, counters = [], extras = [] }) {
   const failedThresholds = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [rule, outcome] of Object.entries(metric.thresholds || {})) if (outcome.ok === false) failedThresholds.push(`${name}: ${rule}`);
@@ -75,7 +75,7 @@ const pad = (text, width, right) => (right ? String(text).padStart(width) : Stri
 const show = (value) => (value === null || value === undefined ? '-' : String(value));
 
 /** The table an operator reads at the end of a run. */
-export function textTable(figures, counters = []) {
+function textTable(figures, counters = []) {
   const columns = [
     ['slice', (_row, label) => label],
     ['requests', (row) => row.requests],

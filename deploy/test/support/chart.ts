@@ -1,11 +1,12 @@
 /**
  * Renders charts/marketplace without helm: builds deploy/chart-render (Go text/template + sprig, Helm's own
- * engine, from Debian's golang-1.19 and golang-github-masterminds-sprig-dev) once per test file into a temp
- * dir, runs it, and parses the YAML stream into objects.
+ * engine, from Debian's golang-1.19 and golang-github-masterminds-sprig-dev) once into the temp folder, runs
+ * it, and parses the YAML stream into objects.
  */
 import { SERVICE_NAMES } from '@vnmarket/proto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
@@ -37,7 +38,10 @@ export interface Renderer {
   cleanup(): void;
 }
 
-/** go build deploy/chart-render into a temp dir; fails with what to install when the toolchain is missing. */
+/**
+ * go build deploy/chart-render (once for its source: test files share the binary in the temp folder) and a
+ * scratch dir for the file; fails with what to install when the toolchain is missing.
+ */
 export function buildRenderer(): Renderer {
   const go = findGo();
   const missing = [
@@ -51,15 +55,24 @@ export function buildRenderer(): Renderer {
         `${missing.length > 1 ? 'are' : 'is'} not installed: apt-get install -y golang-1.19 golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev (.ci/run does this)`,
     );
   }
+  const source = createHash('sha256')
+    .update(readFileSync(path.join(REPO, 'deploy/chart-render/main.go')))
+    .digest('hex')
+    .slice(0, 16);
+  const binary = path.join(os.tmpdir(), `vnm-chart-render-${source}`);
+  if (!existsSync(binary)) {
+    const cache = path.join(os.tmpdir(), 'vnm-go-build-cache');
+    mkdirSync(cache, { recursive: true });
+    // Built under a name of its own, then renamed: test files building at once never run a half-written binary.
+    const building = `${binary}.${process.pid}`;
+    execFileSync(go!, ['build', '-o', building, './deploy/chart-render'], {
+      cwd: REPO,
+      env: { ...process.env, GO111MODULE: 'off', GOPATH, GOCACHE: cache, GOFLAGS: '', CGO_ENABLED: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    renameSync(building, binary);
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vnm-chart-render-'));
-  const binary = path.join(dir, 'chart-render');
-  const cache = path.join(os.tmpdir(), 'vnm-go-build-cache');
-  mkdirSync(cache, { recursive: true });
-  execFileSync(go!, ['build', '-o', binary, './deploy/chart-render'], {
-    cwd: REPO,
-    env: { ...process.env, GO111MODULE: 'off', GOPATH, GOCACHE: cache, GOFLAGS: '', CGO_ENABLED: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   return { binary, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -85,7 +98,7 @@ export interface Rendered {
   objects: Array<K8sObject & { source: string }>;
 }
 
-export function renderArgs(options: RenderOptions, liveFile?: string): string[] {
+function renderArgs(options: RenderOptions, liveFile?: string): string[] {
   const args = ['-strict', '-name', RELEASE, '-namespace', 'marketplace'];
   if (options.upgrade) args.push('-upgrade');
   if (liveFile) args.push('-lookup', liveFile);

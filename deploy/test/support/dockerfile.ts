@@ -14,14 +14,14 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export interface Instruction {
+interface Instruction {
   op: string;
   flags: Record<string, string>;
   args: string;
   line: number;
 }
 
-export interface Stage {
+interface Stage {
   name: string;
   image: string;
   instructions: Instruction[];
@@ -78,7 +78,7 @@ export function parseDockerfile(text: string): Dockerfile {
 }
 
 /** ${NAME} and $NAME from vars (unknown ones become empty, as in Docker). */
-export function substitute(text: string, vars: Record<string, string | undefined>): string {
+function substitute(text: string, vars: Record<string, string | undefined>): string {
   return text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_all, braced: string | undefined, bare: string | undefined) => vars[(braced ?? bare)!] ?? '');
 }
 
@@ -286,7 +286,7 @@ function copy(source: string, destination: string, intoDirectory: boolean, line:
 // Build context
 
 /** .dockerignore as Docker reads it: a path is left out when it or a parent folder matches a pattern. */
-export function dockerignoreMatcher(text: string): (relativePath: string) => boolean {
+function dockerignoreMatcher(text: string): (relativePath: string) => boolean {
   const rules = text
     .split('\n')
     .map((line) => line.trim())

@@ -7,9 +7,9 @@ export interface Near {
   miles: number;
 }
 
-export const UNKNOWN_PLACE = 'Choose a Bay Area city, neighbourhood or ZIP code from the list';
-export const RADIUS_WITHOUT_PLACE = 'Choose a place to search within a distance of it';
-export const DISTANCE_WITHOUT_PLACE = 'Choose a place to sort by distance from it';
+const UNKNOWN_PLACE = 'Choose a Bay Area city, neighbourhood or ZIP code from the list';
+const RADIUS_WITHOUT_PLACE = 'Choose a place to search within a distance of it';
+const DISTANCE_WITHOUT_PLACE = 'Choose a place to sort by distance from it';
 
 /**
  * The distance search of a listings query, or undefined without `near`. A 400 for a place the list does not
@@ -52,7 +52,7 @@ const MILES_PER_DEGREE = 68.7;
  * The latitude and longitude box around the place that holds every point within `miles` of it: a degree of
  * longitude is shorter by the cosine of the latitude, taken at the box's edge nearer the pole.
  */
-export function boxAround({ latitude, longitude }: { latitude: number; longitude: number }, miles: number) {
+function boxAround({ latitude, longitude }: { latitude: number; longitude: number }, miles: number) {
   const dLat = miles / MILES_PER_DEGREE;
   const dLng = dLat / Math.cos(((Math.abs(latitude) + dLat) * Math.PI) / 180);
   return { south: latitude - dLat, north: latitude + dLat, west: longitude - dLng, east: longitude + dLng };

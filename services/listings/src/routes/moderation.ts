@@ -11,7 +11,7 @@ const CASE_NOT_FOUND = 'Case not found';
 const LISTING_NOT_FOUND = 'Listing not found';
 
 /** Members granted the role by an operator (auth's copy in sellers); anyone else gets a 403. */
-export function requireModerator(ctx: ListingsContext): RequestHandler[] {
+function requireModerator(ctx: ListingsContext): RequestHandler[] {
   return [
     ctx.authenticator.requireAuth,
     async (req, _res, next) => {
