@@ -7,7 +7,7 @@ import { listingSchema, parseTotalCount, TOTAL_COUNT_HEADER, type Category, type
 import { RADIUS_MILES } from '@vnmarket/proto/places';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest, listOf, parseResponse, queryString } from './api';
-import { CATEGORY_PAGES, sortOptionsFor, type CategoryFilterKey } from './catalog';
+import { CATEGORY_PAGES, sortOptionsFor, type CategoryFilterKey } from './category-pages';
 
 const listingList = listOf(listingSchema);
 

@@ -28,7 +28,8 @@ import { i18n } from './i18n';
 
 export { CATEGORY_INFO } from './categories';
 
-type Of<T extends readonly string[]> = T[number];
+/** One value of one of proto's value sets. */
+export type Of<T extends readonly string[]> = T[number];
 
 export const CONDITION_LABELS: Record<Of<typeof CONDITIONS>, MessageDescriptor> = {
   new: msg`New`,
@@ -101,7 +102,7 @@ export const FORM_EVENT_TYPES: readonly Of<typeof EVENT_TYPES>[] = EVENT_TYPES;
 export const FORM_CONDITIONS: readonly Of<typeof CONDITIONS>[] = ['new', 'like-new', 'good', 'fair'];
 
 /** Every stored value of a listing's value sets (conditions and metadata) that the screens name. */
-type ListingValue =
+export type ListingValue =
   | Of<typeof CONDITIONS>
   | Of<typeof PROPERTY_TYPES>
   | Of<typeof AMENITIES>
@@ -115,7 +116,7 @@ type ListingValue =
   | Of<typeof EVENT_TYPES>;
 
 /** The name of each stored value as people read it ("full-time" → "Full-time", "thai" → "Thai"). */
-const VALUE_LABELS: Record<ListingValue, MessageDescriptor> = {
+export const VALUE_LABELS: Record<ListingValue, MessageDescriptor> = {
   ...CONDITION_LABELS,
   // Property types
   room: msg`Room`,
@@ -276,230 +277,6 @@ export const METADATA_LABELS: Record<string, MessageDescriptor> = {
   duration: msg`Duration`,
   capacity: msg`Capacity`,
   organizer: msg`Organizer`,
-};
-
-/** The GET /api/listings filters a category page sets (its query-string names are the API's). */
-export type CategoryFilterKey =
-  | 'location'
-  | 'minPrice'
-  | 'maxPrice'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'propertyType'
-  | 'foodType'
-  | 'dietaryOptions'
-  | 'condition'
-  | 'itemCategory'
-  | 'priceType'
-  | 'jobType'
-  | 'experience'
-  | 'industry'
-  | 'remote'
-  | 'serviceType'
-  | 'eventType';
-
-export interface FilterOption {
-  value: string;
-  label: MessageDescriptor;
-}
-
-/** A category-specific control: a select with an "any" choice, or a checkbox that sends one value. */
-export type CategoryFilter =
-  | { kind: 'select'; key: CategoryFilterKey; label: MessageDescriptor; anyLabel: MessageDescriptor; options: readonly FilterOption[] }
-  | { kind: 'check'; key: CategoryFilterKey; label: MessageDescriptor; value: string };
-
-/** What a category page shows, as messages to translate where they show (`i18n._(page.title)`). */
-export interface CategoryPageInfo {
-  title: MessageDescriptor;
-  subtitle: MessageDescriptor;
-  /** The legend of the min/max price pair. */
-  priceLegend: MessageDescriptor;
-  /** The names of the pair's two boxes, for screen readers ("Minimum price", "Maximum price"). */
-  minPriceLabel: MessageDescriptor;
-  maxPriceLabel: MessageDescriptor;
-  /** Below location and price: the page's own filters, in the table's order. */
-  filters: readonly CategoryFilter[];
-  sorts: readonly FilterOption[];
-  /** The empty state's heading. */
-  emptyTitle: MessageDescriptor;
-}
-
-const valueOptions = (values: readonly ListingValue[]): FilterOption[] => values.map((value) => ({ value, label: VALUE_LABELS[value] }));
-const priceTypeFilterOptions = (values: readonly Of<typeof PRICE_TYPES>[]): FilterOption[] =>
-  values.map((value) => ({ value, label: PRICE_TYPE_LABELS[value] }));
-/** "1+", "2+": at least this many (bedrooms, bathrooms). */
-const atLeast = (counts: readonly number[]): FilterOption[] => counts.map((count) => ({ value: String(count), label: msg`${count}+` }));
-
-const SORT_LABELS = {
-  recent: msg`Most Recent`,
-  'price-low': msg`Price: Low to High`,
-  'price-high': msg`Price: High to Low`,
-  bedrooms: msg`Most Bedrooms`,
-  popular: msg`Most Popular`,
-  condition: msg`Best Condition`,
-  'salary-high': msg`Salary: High to Low`,
-  'salary-low': msg`Salary: Low to High`,
-  relevant: msg`Most Relevant`,
-  relevance: msg`Best Match`,
-  rating: msg`Highest Rated`,
-  date: msg`Event Date`,
-} as const;
-/** With a search, Best Match (the API's relevance order) comes first and is the default. */
-export const sortOptionsFor = (page: CategoryPageInfo, searching: boolean): readonly FilterOption[] =>
-  searching ? [{ value: 'relevance', label: SORT_LABELS.relevance }, ...page.sorts] : page.sorts;
-const sorts = (...values: (keyof typeof SORT_LABELS)[]): FilterOption[] => values.map((value) => ({ value, label: SORT_LABELS[value] }));
-
-/** The six category pages: each one's title, subtitle, filters, sort options and empty-state title. */
-export const CATEGORY_PAGES: Record<Category, CategoryPageInfo> = {
-  rent: {
-    title: msg`Houses for Rent`,
-    subtitle: msg`Rooms, apartments and houses from neighbors you can trust`,
-    priceLegend: msg`Monthly Rent`,
-    minPriceLabel: msg`Minimum monthly rent`,
-    maxPriceLabel: msg`Maximum monthly rent`,
-    filters: [
-      {
-        kind: 'select',
-        key: 'bedrooms',
-        label: msg`Bedrooms`,
-        anyLabel: msg`Any`,
-        options: [{ value: '0', label: msg`Studio` }, ...atLeast([1, 2, 3, 4])],
-      },
-      {
-        kind: 'select',
-        key: 'bathrooms',
-        label: msg`Bathrooms`,
-        anyLabel: msg`Any`,
-        options: atLeast([1, 2, 3]),
-      },
-      {
-        kind: 'select',
-        key: 'propertyType',
-        label: msg`Property Type`,
-        anyLabel: msg`All Types`,
-        options: valueOptions(['apartment', 'house', 'condo', 'townhouse', 'studio'] satisfies Of<typeof PROPERTY_TYPES>[]),
-      },
-    ],
-    sorts: sorts('recent', 'price-low', 'price-high', 'bedrooms'),
-    emptyTitle: msg`No properties found`,
-  },
-  food: {
-    title: msg`Specialty Food`,
-    subtitle: msg`Home cooking, baked goods and treats from the community`,
-    priceLegend: msg`Price Range`,
-    minPriceLabel: msg`Minimum price`,
-    maxPriceLabel: msg`Maximum price`,
-    filters: [
-      {
-        kind: 'select',
-        key: 'foodType',
-        label: msg`Cuisine`,
-        anyLabel: msg`All Cuisines`,
-        // The cuisines the page offers, with Vietnamese first: most of this community's food listings are Vietnamese.
-        options: valueOptions([
-          'vietnamese',
-          'italian',
-          'mexican',
-          'chinese',
-          'indian',
-          'japanese',
-          'thai',
-          'mediterranean',
-          'american',
-          'french',
-          'bakery',
-        ] satisfies Of<typeof CUISINE_TYPES>[]),
-      },
-      {
-        kind: 'select',
-        key: 'dietaryOptions',
-        label: msg`Dietary`,
-        anyLabel: msg`Any`,
-        options: valueOptions(['vegetarian', 'vegan', 'gluten-free', 'halal', 'kosher', 'organic'] satisfies Of<typeof DIETARY_OPTIONS>[]),
-      },
-    ],
-    sorts: sorts('recent', 'price-low', 'price-high', 'popular'),
-    emptyTitle: msg`No food items found`,
-  },
-  sale: {
-    title: msg`Items for Sale`,
-    subtitle: msg`Furniture, electronics and more, bought and sold locally`,
-    priceLegend: msg`Price Range`,
-    minPriceLabel: msg`Minimum price`,
-    maxPriceLabel: msg`Maximum price`,
-    filters: [
-      { kind: 'select', key: 'condition', label: msg`Condition`, anyLabel: msg`Any Condition`, options: valueOptions(FORM_CONDITIONS) },
-      { kind: 'select', key: 'itemCategory', label: msg`Item Category`, anyLabel: msg`All Items`, options: valueOptions(FORM_ITEM_CATEGORIES) },
-      { kind: 'check', key: 'priceType', label: msg`Negotiable price only`, value: 'negotiable' },
-    ],
-    sorts: sorts('recent', 'price-low', 'price-high', 'condition'),
-    emptyTitle: msg`No items found`,
-  },
-  jobs: {
-    title: msg`Job Opportunities`,
-    subtitle: msg`Work in the community, from part-time shifts to careers`,
-    priceLegend: msg`Salary Range`,
-    minPriceLabel: msg`Minimum salary`,
-    maxPriceLabel: msg`Maximum salary`,
-    filters: [
-      {
-        kind: 'select',
-        key: 'jobType',
-        label: msg`Job Type`,
-        anyLabel: msg`All Job Types`,
-        options: valueOptions(['full-time', 'part-time', 'contract', 'freelance', 'internship', 'temporary'] satisfies Of<typeof JOB_TYPES>[]),
-      },
-      { kind: 'select', key: 'experience', label: msg`Experience Level`, anyLabel: msg`Any Experience`, options: valueOptions(FORM_EXPERIENCE_LEVELS) },
-      { kind: 'select', key: 'industry', label: msg`Industry`, anyLabel: msg`All Industries`, options: valueOptions(FORM_INDUSTRIES) },
-      { kind: 'check', key: 'remote', label: msg`Remote work available`, value: 'true' },
-    ],
-    sorts: sorts('recent', 'salary-high', 'salary-low', 'relevant'),
-    emptyTitle: msg`No jobs found`,
-  },
-  service: {
-    title: msg`Professional Services`,
-    subtitle: msg`Trusted local pros for your home, business and family`,
-    priceLegend: msg`Price Range`,
-    minPriceLabel: msg`Minimum price`,
-    maxPriceLabel: msg`Maximum price`,
-    filters: [
-      {
-        kind: 'select',
-        key: 'serviceType',
-        label: msg`Service Type`,
-        anyLabel: msg`All Services`,
-        options: valueOptions(FORM_SERVICE_TYPES.filter((value) => value !== 'photography')),
-      },
-      {
-        kind: 'select',
-        key: 'priceType',
-        label: msg`Price Type`,
-        anyLabel: msg`Any`,
-        options: priceTypeFilterOptions(['hourly', 'fixed', 'negotiable'] satisfies Of<typeof PRICE_TYPES>[]),
-      },
-    ],
-    sorts: sorts('recent', 'price-low', 'price-high', 'rating'),
-    emptyTitle: msg`No services found`,
-  },
-  event: {
-    title: msg`Community Events`,
-    subtitle: msg`Festivals, classes, meetups and celebrations near you`,
-    priceLegend: msg`Ticket Price`,
-    minPriceLabel: msg`Minimum ticket price`,
-    maxPriceLabel: msg`Maximum ticket price`,
-    filters: [
-      { kind: 'select', key: 'eventType', label: msg`Event Type`, anyLabel: msg`All Events`, options: valueOptions(FORM_EVENT_TYPES) },
-      {
-        kind: 'select',
-        key: 'priceType',
-        label: msg`Ticket Type`,
-        anyLabel: msg`Any`,
-        options: priceTypeFilterOptions(['free', 'paid', 'donation'] satisfies Of<typeof PRICE_TYPES>[]),
-      },
-    ],
-    sorts: sorts('recent', 'date', 'price-low', 'price-high'),
-    emptyTitle: msg`No events found`,
-  },
 };
 
 /** Home's cities (San Francisco first, the default), places of the API's place list: near=<city> is within 25 miles of it. */

@@ -13,7 +13,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from '../lib/router';
 import styled from 'styled-components';
 import { CategoryIcon } from '../components/CategoryIcon';
-import { CategoryFilterSidebar, useShownValue } from '../components/FilterSidebar';
+import { CategoryFilterSidebar } from '../components/filters/CategoryFilterSidebar';
+import { useShownValue } from '../components/filters/values';
 import { SearchIcon } from '../components/Icons';
 import { ListingGrid } from '../components/ListingGrid';
 import { SaveSearchButton } from '../components/SaveSearchButton';
@@ -29,7 +30,7 @@ import {
   withParams,
   type ListingPages,
 } from '../lib/browse';
-import { CATEGORY_PAGES, sortOptionsFor, type FilterOption } from '../lib/catalog';
+import { CATEGORY_PAGES, sortOptionsFor, type FilterOption } from '../lib/category-pages';
 import { usePlaceList } from '../components/PlaceSuggestions';
 import { useRequireAuth } from '../lib/hooks';
 import { useDocumentTitle } from '../lib/document-title';

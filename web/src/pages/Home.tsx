@@ -14,7 +14,7 @@ import { CATEGORIES } from '@vnmarket/proto/listing-values';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import styled from 'styled-components';
-import { EMPTY_FILTERS, FilterSidebar, type HomeFilters } from '../components/FilterSidebar';
+import { EMPTY_FILTERS, HomeFilterSidebar, type HomeFilters } from '../components/filters/HomeFilterSidebar';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { PinIcon } from '../components/Icons';
 import { SkeletonGrid } from '../components/ListingCard';
@@ -143,7 +143,7 @@ export default function Home() {
           {showFilters ? t`Hide filters` : t`Show filters`}
         </FilterToggle>
         <FilterPanel id="home-filters" $open={showFilters}>
-          <FilterSidebar filters={filters} onChange={changeFilters} />
+          <HomeFilterSidebar filters={filters} onChange={changeFilters} />
         </FilterPanel>
         <Results aria-busy={isLoading}>
           <ResultsHeading />
