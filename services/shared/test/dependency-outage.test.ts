@@ -43,6 +43,8 @@ let queue: string;
 let connection: amqp.ChannelModel;
 let channel: amqp.Channel;
 let failWithBug = false;
+/** The bus's health probes that found the database down (it probes while a consumer is paused). */
+let failedProbes = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase('dependency-outage');
@@ -53,7 +55,15 @@ beforeAll(async () => {
   db = createDb(throughProxy(database.url, proxy), 'public', 3, { statementTimeoutMs: 1000, acquireTimeoutMs: 500 });
   exchange = `test.${uniqueId('outage')}`;
   queue = `${exchange}.test`;
-  bus = new EventBus({ url: AMQP_URL, exchange, logger, connectionName: 'outage', healthProbe: () => db.raw('select 1'), pauseInitialMs: 50, pauseMaxMs: 300 });
+  bus = new EventBus({
+    url: AMQP_URL,
+    exchange,
+    logger,
+    connectionName: 'outage',
+    healthProbe: () => db.raw('select 1').catch(countFailedProbe),
+    pauseInitialMs: 50,
+    pauseMaxMs: 300,
+  });
   await bus.subscribe({
     queue,
     eventTypes: ['phone.verified'],
@@ -80,6 +90,11 @@ afterAll(async () => {
   await deleteExchangeAndQueues(exchange);
 });
 
+function countFailedProbe(error: unknown): never {
+  failedProbes += 1;
+  throw error;
+}
+
 const event = () => buildEvent('phone.verified', { userId: randomUUID(), phone: '+14085550100' }, randomUUID(), new Date());
 const appliedIds = async () => (await directDb('applied').pluck('event_id')) as string[];
 const deadLetters = async () => (await channel.checkQueue(deadLetterQueueOf(queue))).messageCount;
@@ -89,9 +104,14 @@ it('events that meet a database outage wait, unlimited, and are all applied once
   const events = [event(), event(), event(), event(), event()];
   for (const each of events) await bus.publish(each);
   await eventually(async () => expect(bus.pausedQueues).toContain(queue));
-  // A sleep on purpose: nothing observable happens while the events wait, so the test waits out far
-  // longer than the bounded retries (2 × 50 ms) would take to dead-letter them, then checks none was.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // While paused, the bus probes the database with backoff (50 ms, doubling): after four failed probes,
+  // far longer has passed than the bounded retries (2 × 50 ms) take to dead-letter, and every event
+  // still waits in its queue.
+  const probesAtPause = failedProbes;
+  await eventually(async () => {
+    expect(failedProbes - probesAtPause).toBeGreaterThanOrEqual(4);
+    expect((await channel.checkQueue(queue)).messageCount).toBe(events.length);
+  });
   expect(await deadLetters()).toBe(0);
   proxy.restore();
   await eventually(async () => expect((await appliedIds()).sort()).toEqual(events.map((each) => each.id).sort()), 15_000);

@@ -21,6 +21,8 @@ let connection: amqp.ChannelModel;
 let channel: amqp.Channel;
 
 const handled: DomainEvent[] = [];
+/** Ids of the events whose handler has finished (failed, or its transaction committed), once per call. */
+const settled: string[] = [];
 const failuresLeft = new Map<string, number>();
 
 beforeAll(async () => {
@@ -46,12 +48,16 @@ beforeAll(async () => {
     retryDelayMs: 100,
     async handle(event) {
       handled.push(event);
-      const left = failuresLeft.get(event.id) ?? 0;
-      if (left > 0) {
-        failuresLeft.set(event.id, left - 1);
-        throw new Error('simulated handler failure');
+      try {
+        const left = failuresLeft.get(event.id) ?? 0;
+        if (left > 0) {
+          failuresLeft.set(event.id, left - 1);
+          throw new Error('simulated handler failure');
+        }
+        await apply(event);
+      } finally {
+        settled.push(event.id);
       }
-      await apply(event);
     },
   });
   fixture.bus.start();
@@ -69,6 +75,7 @@ afterAll(async () => {
 const phoneVerified = (id = randomUUID()) => buildEvent('phone.verified', { userId: randomUUID(), phone: '+14085550100' }, id, new Date());
 const counter = async () => (await fixture.db('counters').where({ name: 'verified' }).first()).value as number;
 const handledCount = (id: string) => handled.filter((event) => event.id === id).length;
+const settledCount = (id: string) => settled.filter((settledId) => settledId === id).length;
 
 async function dlqMessages(): Promise<string[]> {
   const bodies: string[] = [];
@@ -118,7 +125,7 @@ it('applies a redelivered event once (idempotent consumer)', async () => {
   await fixture.bus.publish(event);
   await fixture.bus.publish(event);
   await fixture.bus.publish(event);
-  await eventually(async () => expect(handledCount(event.id)).toBe(3));
+  await eventually(async () => expect(settledCount(event.id)).toBe(3));
   expect(await counter()).toBe(before + 1);
 });
 
@@ -387,8 +394,8 @@ describe('event batches', () => {
     await fixture.bus.publishEvents(events.map((event) => ({ event, headers: {} })));
     await eventually(async () => expect((await fixture.db('counters').where({ name: phone }).first())?.value).toBe(3));
     // The batch came twice; the events that had succeeded found their ids recorded and changed nothing.
+    await eventually(async () => expect(events.map((event) => settledCount(event.id))).toEqual([2, 2, 2]));
     expect(events.map((event) => handledCount(event.id))).toEqual([2, 2, 2]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await fixture.db('counters').where({ name: phone }).first()).value).toBe(3);
   });
 

@@ -8,7 +8,7 @@
  */
 import { SERVICE_NAMES } from '@vnmarket/proto';
 import { baseConfigSchema, loadConfigOrExit } from '../config';
-import { serviceQueueName } from '../bus/event-bus';
+import { serviceQueueName } from '../bus/topology';
 import { countDeadLetters, replayDeadLetters } from '../bus/dead-letters';
 
 const CONSUMING_SERVICES: readonly string[] = SERVICE_NAMES;

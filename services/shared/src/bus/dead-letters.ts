@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { deadLetterQueueOf } from './event-bus';
+import { deadLetterQueueOf } from './topology';
 
 const DROPPED_HEADERS = [
   'x-retry-count',
