@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { listingBody } from '@vnmarket/testkit';
 import type { Cluster, ProcessName } from './cluster';
 import { inParallel, ReconnectingSocket, registerUser, sleep, waitFor, type User } from './clients';
-import { History, percentile } from './history';
+import { History, percentile, type Operation } from './history';
 
 export interface ScenarioResult {
   scenario: string;
@@ -116,6 +116,16 @@ async function trafficFlowing(history: History, operations = 60): Promise<void> 
   await waitFor(async () => history.operations.length >= operations, 15_000, 20);
 }
 
+/**
+ * Until `count` operations begun at or after `since` have been answered (only acknowledged ones of `kind`,
+ * when given): a stretch of the scenario measured in the traffic that met it rather than in time.
+ */
+async function trafficSince(history: History, since: number, count: number, kind?: string): Promise<boolean> {
+  const counted = (operation: Operation) =>
+    operation.startedAt >= since && (kind === undefined || (operation.kind === kind && operation.status >= 200 && operation.status < 300));
+  return waitFor(async () => history.operations.filter(counted).length >= count, 15_000, 20);
+}
+
 function result(scenario: string, history: History, lost: number, notes: string[], ok: boolean): ScenarioResult {
   return {
     scenario,
@@ -150,8 +160,8 @@ async function brokerRestartUnderTraffic(cluster: Cluster, scale: Scale): Promis
       // The fault's length: the broker stays down this long under traffic.
       await sleep(1500);
       await brokerApp('start_app');
-      // Traffic meets a broker back up for a while before the next stop.
-      await sleep(1000);
+      // Traffic meets a broker back up for a while before the next stop (60 answers, or the traffic's end).
+      await Promise.race([traffic, trafficSince(history, Date.now(), 60)]);
     }
   });
   await traffic;
@@ -209,8 +219,8 @@ async function consumerKilledMidHandler(cluster: Cluster, scale: Scale): Promise
   );
   await history.during(async () => {
     await cluster.stop('messaging-a', 'SIGKILL');
-    // The fault's length: the burst goes on with one consumer dead.
-    await sleep(500);
+    // The fault's length: the burst goes on with one consumer dead, for 20 more listings or to its end.
+    await Promise.race([writes, trafficSince(history, Date.now(), 20, 'listing')]);
   });
   await writes;
   await cluster.restart('messaging-a');
@@ -248,12 +258,12 @@ async function databaseFaults(cluster: Cluster, scale: Scale): Promise<ScenarioR
   const stallRecovered = await waitFor(async () => (await seller.client.get('/api/listings?limit=1')).status === 200, 15_000);
   await history.during(async () => {
     await restartPostgres();
-    // Requests in the moments right after the restart still count as during the fault.
-    await sleep(500);
+    // Requests in the moments right after the restart (the next ten answered) still count as during the fault.
+    await trafficSince(history, Date.now(), 10);
   });
   const restartRecovered = await waitFor(async () => (await seller.client.get('/api/listings?limit=1')).status === 200, 30_000);
   // Load goes on a while after recovery (writes then must succeed and be stored): part of the scenario.
-  await sleep(1000);
+  await trafficSince(history, Date.now(), 10, 'listing');
   stop = true;
   await load;
   // Every acknowledged create is stored. A create refused during the fault may be stored too: when the
