@@ -127,7 +127,7 @@ async function main(tempDir: string): Promise<void> {
     `  auth      ${LOCALHOST}:${settings.ports.auth}  (1 Node process, NODE_ENV=production, LOG_LEVEL=warn, database ${new URL(settings.databaseUrl).pathname.slice(1)})`,
   );
   console.log(
-    `  gateway   ${LOCALHOST}:${settings.ports.gateway}  (${entryOf('@vnmarket/gateway', 'main')}: Express + http-proxy-middleware, 1 Node process, LOG_LEVEL=warn)`,
+    `  gateway   ${LOCALHOST}:${settings.ports.gateway}  (${entryOf('gateway', 'main')}: Express + http-proxy-middleware, 1 Node process, LOG_LEVEL=warn)`,
   );
   console.log(
     nginx.binary
@@ -145,11 +145,11 @@ async function main(tempDir: string): Promise<void> {
   const authEnv = authServiceEnv(serviceEnv, privateKeyFile, settings.ports.auth);
 
   console.log('  auth migrations …');
-  await runScript('auth migrations', entryOf('@vnmarket/auth', 'migrate'), authEnv, 120_000);
+  await runScript('auth migrations', entryOf('auth', 'migrate'), authEnv, 120_000);
 
-  const auth = startScript('auth', entryOf('@vnmarket/auth', 'main'), authEnv);
+  const auth = startScript('auth', entryOf('auth', 'main'), authEnv);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
-  const gateway = startScript('gateway', entryOf('@vnmarket/gateway', 'main'), gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth }));
+  const gateway = startScript('gateway', entryOf('gateway', 'main'), gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth }));
   // Only auth runs, so the gateway's /healthz (every service ready) stays 503: measure() checks the route once.
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.gateway}/livez`, 'gateway', 60_000);
   let nginxChild: Child | undefined;

@@ -166,7 +166,7 @@ async function main(tempDir: string): Promise<void> {
   console.log('\nThe first page: the landing page (/) for a visitor, initial JS and LCP in headless Chromium on loopback');
   console.log(`  machine   ${machineSummary()}`);
   console.log(`  app       ${dist} (${everyChunk.length} JS chunks, ${kib(wholeGzip)} gzip in all)`);
-  console.log(`  gateway   ${LOCALHOST}:${settings.port} (${entryOf('@vnmarket/gateway', 'main')}, NODE_ENV=production), no services: the API calls fail fast`);
+  console.log(`  gateway   ${LOCALHOST}:${settings.port} (${entryOf('gateway', 'main')}, NODE_ENV=production), no services: the API calls fail fast`);
   console.log(`  browser   ${CHROMIUM}, 1280×800, a fresh context per load (cold cache), ${settings.runs} loads per row after one warm-up`);
   console.log('\n  initial JS: index.html’s module scripts and modulepreloads and their static imports (gzip -9)');
   printTable(
@@ -177,7 +177,7 @@ async function main(tempDir: string): Promise<void> {
   const prerendered = readFileSync(path.join(dist, 'index.html'), 'utf8').includes(PRERENDER_START);
   console.log(`  prerender ${prerendered ? 'the landing page is prerendered into index.html' : 'none in this build: the first two rows are the same page'}`);
 
-  startScript('gateway', entryOf('@vnmarket/gateway', 'main'), { ...gatewayEnv(settings.port, {}), WEB_DIST: dist });
+  startScript('gateway', entryOf('gateway', 'main'), { ...gatewayEnv(settings.port, {}), WEB_DIST: dist });
   const url = `http://${LOCALHOST}:${settings.port}/`;
   await waitUntilOk(`http://${LOCALHOST}:${settings.port}/livez`, 'gateway', 60_000);
 

@@ -60,19 +60,19 @@ export async function startServices(tempDir: string): Promise<ChatProcesses> {
   await cleanUpBrokerAndCache().catch((error: Error) => console.log(`  (could not clear leftovers of an earlier run: ${error.message})`));
   await recreateDatabase(settings.databaseUrl);
   const { authEnv, serviceEnv, messagingEnv } = serviceEnvironments(tempDir);
-  await runScript('auth migrations', entryOf('@vnmarket/auth', 'migrate'), authEnv, 120_000);
-  await runScript('messaging migrations', entryOf('@vnmarket/messaging', 'migrate'), serviceEnv, 120_000);
+  await runScript('auth migrations', entryOf('auth', 'migrate'), authEnv, 120_000);
+  await runScript('messaging migrations', entryOf('messaging', 'migrate'), serviceEnv, 120_000);
   if (settings.profileDir) console.log(`  profiling both messaging replicas (--cpu-prof, some overhead): profiles go to ${settings.profileDir} when they stop`);
   console.log(`  database  ${databaseName} dropped, recreated and migrated (auth, messaging) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const auth = startScript('auth', entryOf('@vnmarket/auth', 'main'), authEnv);
-  const replicaA = startScript('messaging A', entryOf('@vnmarket/messaging', 'main'), messagingEnv(settings.ports.messagingA));
-  const replicaB = startScript('messaging B', entryOf('@vnmarket/messaging', 'main'), messagingEnv(settings.ports.messagingB));
+  const auth = startScript('auth', entryOf('auth', 'main'), authEnv);
+  const replicaA = startScript('messaging A', entryOf('messaging', 'main'), messagingEnv(settings.ports.messagingA));
+  const replicaB = startScript('messaging B', entryOf('messaging', 'main'), messagingEnv(settings.ports.messagingB));
   const gateway =
     settings.gatewayDuration > 0
       ? startScript(
           'gateway',
-          entryOf('@vnmarket/gateway', 'main'),
+          entryOf('gateway', 'main'),
           gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth, messaging: settings.ports.messagingA }),
         )
       : undefined;

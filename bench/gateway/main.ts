@@ -150,11 +150,11 @@ async function main(tempDir: string): Promise<void> {
   });
   const authEnv = authServiceEnv(serviceEnv, privateKeyFile, settings.ports.gatewayAuth);
   const listingsEnv: NodeJS.ProcessEnv = { ...serviceEnv, PORT: String(settings.ports.gatewayListings), BROWSE_CACHE_TTL_MS: '0' };
-  await runScript('auth migrations', entryOf('@vnmarket/auth', 'migrate'), authEnv, 120_000);
-  await runScript('listings migrations', entryOf('@vnmarket/listings', 'migrate'), listingsEnv, 120_000);
+  await runScript('auth migrations', entryOf('auth', 'migrate'), authEnv, 120_000);
+  await runScript('listings migrations', entryOf('listings', 'migrate'), listingsEnv, 120_000);
   console.log(`  data      ${await generateListingsData(settings.listings)}`);
-  const authChild = startScript('auth', entryOf('@vnmarket/auth', 'main'), authEnv);
-  const listingsChild = startScript('listings', entryOf('@vnmarket/listings', 'main'), listingsEnv);
+  const authChild = startScript('auth', entryOf('auth', 'main'), authEnv);
+  const listingsChild = startScript('listings', entryOf('listings', 'main'), listingsEnv);
   const stubChild = startChild('stub', process.execPath, ['-e', STUB_SOURCE], {
     ...serviceBaseEnv(),
     ...SERVICE_COMMON_ENV,

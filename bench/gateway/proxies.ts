@@ -40,7 +40,7 @@ export async function startProxySet(
     pids.set(target, [pid]);
     if (profile) console.log(`  profile   ${targetLabel(target)} (${name}): CPU.*.${pid}.*.cpuprofile`);
   };
-  startProxy('gateway', entryOf('@vnmarket/gateway', 'main'), { ...gatewayEnv(ports.gateway, upstreams), ...options.gatewayEnv }, true);
+  startProxy('gateway', entryOf('gateway', 'main'), { ...gatewayEnv(ports.gateway, upstreams), ...options.gatewayEnv }, true);
   if (settings.compareGateway) {
     startProxy('compare', settings.compareGateway, { ...gatewayEnv(ports.compare, upstreams), ...options.gatewayEnv }, false);
   }
@@ -76,7 +76,7 @@ export function describeProxies(
 ): void {
   console.log(`  proxies in front of ${what}:`);
   console.log(
-    `    gateway   ${LOCALHOST}:${ports.gateway}  (${entryOf('@vnmarket/gateway', 'main')}, 1 Node process, LOG_LEVEL=warn${gatewayNote}${settings.profileDir ? `, CPU profile to ${settings.profileDir}` : ''})`,
+    `    gateway   ${LOCALHOST}:${ports.gateway}  (${entryOf('gateway', 'main')}, 1 Node process, LOG_LEVEL=warn${gatewayNote}${settings.profileDir ? `, CPU profile to ${settings.profileDir}` : ''})`,
   );
   console.log(
     `    floor     ${LOCALHOST}:${ports.floor}  (bench/gateway/node-floor-proxy.ts: node:http server and keep-alive client, piped, X-Forwarded-*; nothing else)`,

@@ -3,8 +3,8 @@ import { latencyStats } from '../lib/load';
 import { fmt, type GoalRow, printTable, ratioFigure } from '../lib/tables';
 import { type Loader, type Pass, type Round, type Scenario, settings, type TargetName, targetLabel } from './settings';
 
-export const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-export const median = (values: number[]) => latencyStats(values).p50;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const median = (values: number[]) => latencyStats(values).p50;
 
 export interface Summary {
   target: TargetName;
@@ -23,7 +23,7 @@ export interface Summary {
 }
 
 /** Per target: mean req/s over the rounds, median of each latency percentile over the rounds. */
-export function summarize(rounds: Round[], targets: TargetName[]): Map<TargetName, Summary> {
+function summarize(rounds: Round[], targets: TargetName[]): Map<TargetName, Summary> {
   const summaries = new Map<TargetName, Summary>();
   for (const target of targets) {
     const ours = rounds.filter((round) => round.target === target);
@@ -46,7 +46,7 @@ export function summarize(rounds: Round[], targets: TargetName[]): Map<TargetNam
 }
 
 /** Per-round ratios of a to b's req/s (the rounds pair them up). */
-export function roundRatios(rounds: Round[], a: TargetName, b: TargetName): number[] {
+function roundRatios(rounds: Round[], a: TargetName, b: TargetName): number[] {
   const ratios: number[] = [];
   for (let round = 0; round < settings.rounds; round += 1) {
     const ofA = rounds.find((one) => one.round === round && one.target === a)?.measurement.requestsPerSecond;
@@ -56,8 +56,8 @@ export function roundRatios(rounds: Round[], a: TargetName, b: TargetName): numb
   return ratios;
 }
 
-export const range = (values: number[]) => (values.length > 0 ? `${fmt(Math.min(...values), 2)}–${fmt(Math.max(...values), 2)}` : '–');
-export const reqs = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+const range = (values: number[]) => (values.length > 0 ? `${fmt(Math.min(...values), 2)}–${fmt(Math.max(...values), 2)}` : '–');
+const reqs = (value: number) => `${Math.round(value).toLocaleString('en-US')} req/s`;
 
 export function printScenario({ scenario, loader, rounds }: Pass, targets: TargetName[]): Map<TargetName, Summary> {
   const summaries = summarize(rounds, targets);
@@ -99,7 +99,7 @@ export function printScenario({ scenario, loader, rounds }: Pass, targets: Targe
   return summaries;
 }
 
-export const signedMs = (difference: number) => `${difference >= 0 ? '+' : '−'}${fmt(Math.abs(difference), 2)} ms`;
+const signedMs = (difference: number) => `${difference >= 0 ? '+' : '−'}${fmt(Math.abs(difference), 2)} ms`;
 
 /**
  * Goal 2's rows from a scenario: the gateway's req/s against direct and nginx, and its p99 against nginx's;

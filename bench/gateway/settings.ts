@@ -85,7 +85,7 @@ export interface Round {
   machineBusyCores: number;
 }
 
-export const TARGET_LABELS: Partial<Record<TargetName, string>> = { compare: 'gateway (compare)', floor: 'Node floor', floorUndici: 'Node floor, undici' };
+const TARGET_LABELS: Partial<Record<TargetName, string>> = { compare: 'gateway (compare)', floor: 'Node floor', floorUndici: 'Node floor, undici' };
 export const targetLabel = (target: TargetName) => TARGET_LABELS[target] ?? target;
 
 export const targetPort = (target: TargetName, scenario: Scenario): number => (target === 'direct' ? scenario.directPort : scenario.proxies.ports[target]);

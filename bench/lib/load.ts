@@ -40,7 +40,7 @@ export interface Measurement {
   problem?: string;
 }
 
-export function percentile(sorted: Float64Array, p: number): number {
+function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return sorted[rank - 1] ?? Number.NaN;
@@ -67,7 +67,7 @@ export function latencyStats(values: number[]): LatencyStats {
 }
 
 /** Every response must be a 200: anything else means we measured something other than the real path. Returns what was wrong. */
-export function problemOf(result: autocannon.Result, what: string): string | undefined {
+function problemOf(result: autocannon.Result, what: string): string | undefined {
   const otherStatuses = Object.entries(result.statusCodeStats).filter(([status]) => status !== '200');
   if (result.errors === 0 && result.timeouts === 0 && result.non2xx === 0 && otherStatuses.length === 0 && result['2xx'] > 0) return undefined;
   const statuses = Object.entries(result.statusCodeStats)

@@ -68,7 +68,7 @@ export interface NginxProxySettings {
  * Writes nginx.conf for a plain keep-alive reverse proxy (HTTP/1.1 upstream, `Connection ""`, the
  * X-Forwarded-* headers the gateway sets, access_log off) with everything it writes inside `dir`.
  */
-export function writeNginxConfig(dir: string, settings: NginxProxySettings): string {
+function writeNginxConfig(dir: string, settings: NginxProxySettings): string {
   const file = path.join(dir, 'nginx.conf');
   const temp = (name: string) => path.join(dir, name);
   const upstreams = settings.routes

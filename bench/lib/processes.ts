@@ -7,16 +7,24 @@ import path from 'node:path';
 import { forEachLine } from '../../scripts/lib/local';
 import { root, sleep } from './settings';
 
+/** The package.json of each workspace package whose processes the benchmarks run. */
+const PACKAGE_FILES = {
+  auth: () => require.resolve('@vnmarket/auth/package.json'),
+  gateway: () => require.resolve('@vnmarket/gateway/package.json'),
+  listings: () => require.resolve('@vnmarket/listings/package.json'),
+  messaging: () => require.resolve('@vnmarket/messaging/package.json'),
+};
+
 /**
  * A workspace package's entry point, found by the package's name (path relative to the repository's root, where the
  * children run): `main` its server (src/main.ts), `migrate` its migrations (src/migrate.ts).
  */
-export function entryOf(packageName: `@vnmarket/${string}`, entry: 'main' | 'migrate'): string {
-  return path.relative(root, path.join(path.dirname(require.resolve(`${packageName}/package.json`)), 'src', `${entry}.ts`));
+export function entryOf(name: keyof typeof PACKAGE_FILES, entry: 'main' | 'migrate'): string {
+  return path.relative(root, path.join(path.dirname(PACKAGE_FILES[name]()), 'src', `${entry}.ts`));
 }
 
 /** A TypeScript entry point run on this Node (the pinned one) through the tsx loader, as `make start` does. */
-export const tsxCommand = (script: string): [string, string[]] => [process.execPath, ['--import', 'tsx', script]];
+const tsxCommand = (script: string): [string, string[]] => [process.execPath, ['--import', 'tsx', script]];
 
 // ---------------------------------------------------------------------------------------------------
 // Failure: a child that dies, the time limit or a signal ends the run through one promise.
@@ -28,7 +36,7 @@ const failure = new Promise<never>((_resolve, reject) => {
 failure.catch(() => {});
 
 /** Ends the run with this error (the first one wins). */
-export function fail(error: Error): void {
+function fail(error: Error): void {
   rejectFailure(error);
 }
 
@@ -109,7 +117,7 @@ export function killPid(pid: number, signal: NodeJS.Signals): void {
 }
 
 /** SIGTERM to every child, SIGKILL to those still there after 5 s; resolves when they are gone (8 s at most). */
-export async function stopAll(): Promise<void> {
+async function stopAll(): Promise<void> {
   stopping = true;
   for (const hook of stopHooks) hook();
   if (loadEndWarnings > 0) {

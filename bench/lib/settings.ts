@@ -56,7 +56,7 @@ export async function assertPortsFree(ports: Record<string, number>): Promise<vo
  * costs: these benches are mostly system calls on loopback sockets). The shared VMs they run on differ from
  * day to day, and every figure of a run moves with these two: compare runs only with them beside.
  */
-export function machineSpeed(): { additionsMs: number; readsMs: number } {
+function machineSpeed(): { additionsMs: number; readsMs: number } {
   const median = (run: () => void) => {
     const timings = [0, 1, 2].map(() => {
       const started = performance.now();

@@ -49,7 +49,7 @@ export interface GoalRow {
   met?: boolean;
 }
 
-export const GOAL_HEADER = ['goal', 'measure', 'figure', 'target', 'baseline (same run)', 'met'];
+const GOAL_HEADER = ['goal', 'measure', 'figure', 'target', 'baseline (same run)', 'met'];
 const goalCells = (row: GoalRow): string[] => [
   row.goal,
   row.measure,

@@ -94,11 +94,11 @@ async function main(tempDir: string): Promise<void> {
     redisKeyPrefix: 'bench-listings:',
     eventsExchange: 'bench-listings.events',
   });
-  startScript('auth', entryOf('@vnmarket/auth', 'main'), authServiceEnv(serviceEnv, privateKeyFile, settings.ports.auth));
-  startScript('listings', entryOf('@vnmarket/listings', 'main'), { ...serviceEnv, PORT: String(settings.ports.listings) });
+  startScript('auth', entryOf('auth', 'main'), authServiceEnv(serviceEnv, privateKeyFile, settings.ports.auth));
+  startScript('listings', entryOf('listings', 'main'), { ...serviceEnv, PORT: String(settings.ports.listings) });
   // Without the production 1 s statement and 0.6 s pool budgets: a query that slow would be answered 503, and
   // this row is there to show what it costs.
-  startScript('listings-uncached', entryOf('@vnmarket/listings', 'main'), {
+  startScript('listings-uncached', entryOf('listings', 'main'), {
     ...serviceEnv,
     PORT: String(settings.ports.listingsUncached),
     BROWSE_CACHE_TTL_MS: '0',
@@ -110,17 +110,13 @@ async function main(tempDir: string): Promise<void> {
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.auth}/readyz`, 'auth', 60_000);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.listings}/readyz`, 'listings', 60_000);
   await waitUntilOk(`http://${LOCALHOST}:${settings.ports.listingsUncached}/readyz`, 'listings (uncached)', 60_000);
-  startScript(
-    'gateway',
-    entryOf('@vnmarket/gateway', 'main'),
-    gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth, listings: settings.ports.listings }),
-  );
-  startScript('gateway-uncached', entryOf('@vnmarket/gateway', 'main'), {
+  startScript('gateway', entryOf('gateway', 'main'), gatewayEnv(settings.ports.gateway, { auth: settings.ports.auth, listings: settings.ports.listings }));
+  startScript('gateway-uncached', entryOf('gateway', 'main'), {
     ...gatewayEnv(settings.ports.gatewayUncached, { auth: settings.ports.auth, listings: settings.ports.listingsUncached }),
     GATEWAY_CACHE_TTL_MS: '0',
   });
   // Before the gateway kept answers: the same cached listings, through a gateway whose answer cache is off.
-  startScript('gateway-no-answer-cache', entryOf('@vnmarket/gateway', 'main'), {
+  startScript('gateway-no-answer-cache', entryOf('gateway', 'main'), {
     ...gatewayEnv(settings.ports.gatewayNoAnswerCache, { auth: settings.ports.auth, listings: settings.ports.listings }),
     GATEWAY_CACHE_TTL_MS: '0',
   });

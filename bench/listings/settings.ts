@@ -33,8 +33,8 @@ export interface Scenario {
 }
 
 /** The web app's first page of any list (PAGE_SIZE 24). */
-export const page = { limit: '24', offset: '0' };
-export const search = (words: string) => ({ search: words, ...page });
+const page = { limit: '24', offset: '0' };
+const search = (words: string) => ({ search: words, ...page });
 export const SCENARIOS: Scenario[] = [
   { goal: 'browse', label: 'home, anonymous', queries: [page] },
   // What Home asks for a member by default: within 25 miles of the chosen city (San Francisco first), newest first.
