@@ -3,9 +3,9 @@
  * Messages screen's thread): the Connected / Disconnected indicator, the bubbles (own on the right), and
  * the composer. After a send the input clears and the list scrolls to the bottom; focus returns to the
  * input 100 ms later, sent or not. A failed send shows the error toast (for a 401, the Unauthorized one
- * and the sign-in redirect; for a member one cannot message, the server's neutral words) and keeps the text. A failed load (anything but the 404 of a conversation
- * without messages yet, which reads as an empty list) shows "Failed to fetch messages" and Try Again,
- * never an empty conversation.
+ * and the sign-in redirect; for a member one cannot message, the server's neutral words) and keeps the
+ * text. A failed load (anything but the 404 of a conversation without messages yet, which reads as an
+ * empty list) shows "Failed to fetch messages" and Try Again, never an empty conversation.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { Message } from '@vnmarket/proto/messaging';
