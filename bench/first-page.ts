@@ -12,8 +12,8 @@
  * every chunk of the app before it starts (the baseline: no route splitting, no prerender); and the first
  * two again with the CPU throttled 4× (a slow phone). All in the same run, in rounds of one load of each
  * variant (a machine whose load changes meanwhile weighs on every row alike), every variant's index.html
- * passing through the same request interception. The initial JS is beside the "before" of git history (one 357 KB index chunk and the
- * 211 KB chunk it preloaded).
+ * passing through the same request interception. The initial JS is beside the "before" of git history (one index chunk and
+ * the chunk it preloaded: INITIAL_JS_BEFORE).
  *
  * Settings: BENCH_FIRST_PAGE_RUNS (10), BENCH_GATEWAY_PORT (8190), WEB_DIST.
  */

@@ -68,8 +68,8 @@ export function onStopAll(hook: () => void): void {
 
 /**
  * A gateway's warning for each request still in flight when a load generator ends its run (wrk and autocannon stop
- * mid-request): expected at the end of every measurement, about one a connection, and a third of a make bench log
- * before they were left out. Kept in the child's tail, counted, and not shown.
+ * mid-request): expected at the end of every measurement, about one a connection, so many that they would bury the
+ * log. Kept in the child's tail, counted, and not shown.
  */
 export const isLoadEndWarning = (line: string) => line.includes('"msg":"client left before the answer was sent"');
 let loadEndWarnings = 0;
