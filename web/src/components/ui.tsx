@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
-import { buttonStyles, CenteredMessage, controlStyles, type ButtonOwnProps, type Size, type Variant } from './first-page-ui';
+import { buttonStyles, CenteredMessage, Container, controlStyles, type ButtonOwnProps, type Size, type Variant } from './first-page-ui';
 
 export { ButtonAnchor, ButtonLink, CenteredMessage, Container, IconCircle, Input, Main, Muted, PageLoading } from './first-page-ui';
 
@@ -87,6 +87,22 @@ export const Card = styled.div`
   border: 1px solid var(--border);
   border-radius: var(--radius);
   box-shadow: var(--shadow);
+`;
+
+/** A screen's page: the container, with room above and below. */
+export const Page = styled(Container)`
+  padding-top: 28px;
+  padding-bottom: 56px;
+`;
+
+/** A screen's title row: the title and what goes with it (a count, a status; `$spread`: at the far end), wrapping on a phone. */
+export const PageHead = styled.div<{ $spread?: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: ${({ $spread }) => ($spread ? 'space-between' : 'flex-start')};
+  gap: 6px 14px;
+  margin-bottom: 20px;
 `;
 
 export const PageTitle = styled.h1`

@@ -6,12 +6,11 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Listing, SavedListing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { ListingCard } from '../components/ListingCard';
 import { MyListings, MyListingsSkeleton } from '../components/MyListings';
 import { Stat, Stats } from '../components/StatTiles';
 import { Tabs } from '../components/Tabs';
-import { ButtonLink, CenteredMessage, Container, Grid, PageTitle } from '../components/ui';
+import { ButtonLink, CenteredMessage, Grid, Page, PageHead, PageTitle } from '../components/ui';
 import { useRequireAuth } from '../lib/hooks';
 import { formatNumber } from '../lib/i18n';
 import { useOwnListings } from '../lib/listings';
@@ -38,11 +37,11 @@ export default function Dashboard() {
   };
 
   return (
-    <Container>
-      <Head>
+    <Page>
+      <PageHead $spread>
         <PageTitle>{t`My Listings Dashboard`}</PageTitle>
         <ButtonLink to="/create-listing">{t`Create New Listing`}</ButtonLink>
-      </Head>
+      </PageHead>
       <Stats>
         <Stat label={t`Total Listings`} value={formatNumber(counts.all)} />
         <Stat label={t`Active`} value={formatNumber(counts.active)} />
@@ -59,7 +58,7 @@ export default function Dashboard() {
           content: name === 'saved' ? <SavedListings saved={saved} /> : <MyListings listings={own[name]} error={error} />,
         }))}
       />
-    </Container>
+    </Page>
   );
 }
 
@@ -83,12 +82,3 @@ function SavedListings({ saved }: { saved: SavedListing[] | undefined }) {
     </Grid>
   );
 }
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  margin: 24px 0 16px;
-`;

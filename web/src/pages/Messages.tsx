@@ -17,7 +17,7 @@ import styled, { css } from 'styled-components';
 import { BlockMemberButton } from '../components/BlockMember';
 import { ConnectionStatus, MessageBubbles, MessageComposer, MessagesLoadFailed, useScrollToBottom } from '../components/conversation';
 import { QuickReplies } from '../components/QuickReplies';
-import { Avatar, Card, Container, PageTitle, Skeleton } from '../components/ui';
+import { Avatar, Card, Page, PageHead, PageTitle, Skeleton } from '../components/ui';
 import { media } from '../lib/breakpoints';
 import { formatPrice, formatTime, initials } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
@@ -62,11 +62,11 @@ export default function Messages() {
   };
 
   return (
-    <Container>
-      <Heading>
+    <Page>
+      <PageHead $spread>
         <PageTitle>{t`Messages`}</PageTitle>
         <ConnectionStatus connected={connected} />
-      </Heading>
+      </PageHead>
       <Panel $threadOpen={Boolean(selectedId)}>
         <Inbox aria-label={t`Conversations`}>
           {error ? (
@@ -139,7 +139,7 @@ export default function Messages() {
           )}
         </ThreadPane>
       </Panel>
-    </Container>
+    </Page>
   );
 }
 
@@ -210,15 +210,6 @@ function Thread({
     </>
   );
 }
-
-const Heading = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: 12px;
-  margin: 24px 0 12px;
-`;
 
 const Panel = styled(Card)<{ $threadOpen: boolean }>`
   display: grid;

@@ -15,7 +15,7 @@ import { ListingGrid } from '../components/ListingGrid';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ReviewForm } from '../components/ReviewForm';
 import { ReviewList } from '../components/ReviewList';
-import { CenteredMessage, Container, LoadFailed, Skeleton } from '../components/ui';
+import { CenteredMessage, LoadFailed, Page, Skeleton } from '../components/ui';
 import { ApiError } from '../lib/api';
 import { formatTotal, useListingPages } from '../lib/browse';
 import { useRequireAuth } from '../lib/hooks';
@@ -141,11 +141,6 @@ const BlockSection = styled.section`
     color: var(--muted);
     font-size: 0.92rem;
   }
-`;
-
-const Page = styled(Container)`
-  padding-top: 24px;
-  padding-bottom: 56px;
 `;
 
 const Section = styled.section`

@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { ListingCard, SkeletonGrid } from '../components/ListingCard';
-import { ButtonLink, CenteredMessage, Container, Grid, LoadFailed, PageTitle } from '../components/ui';
+import { ButtonLink, CenteredMessage, Grid, LoadFailed, Page, PageHead, PageTitle } from '../components/ui';
 import { useRequireAuth } from '../lib/hooks';
 import { useSaved } from '../lib/saved';
 
@@ -15,10 +15,10 @@ export default function Saved() {
   const count = data?.length ?? 0;
   return (
     <Page>
-      <Head>
+      <PageHead>
         <PageTitle>{t`Saved Listings`}</PageTitle>
         {data && <Count data-testid="saved-count">{t`${plural(count, { one: '# saved listing', other: '# saved listings' })}`}</Count>}
-      </Head>
+      </PageHead>
       {loading ? (
         <SkeletonGrid count={8} />
       ) : error ? (
@@ -39,19 +39,6 @@ export default function Saved() {
     </Page>
   );
 }
-
-const Page = styled(Container)`
-  padding-top: 28px;
-  padding-bottom: 56px;
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: 6px 14px;
-  margin-bottom: 20px;
-`;
 
 /** The grid's heading (its cards' titles are h3): the count, read as text beside the page title. */
 const Count = styled.h2`

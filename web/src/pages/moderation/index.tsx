@@ -6,7 +6,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { CenteredMessage, Container, LoadFailed, PageTitle, Skeleton } from '../../components/ui';
+import { CenteredMessage, Container, LoadFailed, Page, PageHead, PageTitle, Skeleton } from '../../components/ui';
 import { useRequireAuth } from '../../lib/hooks';
 import { useModerationCases } from '../../lib/moderation';
 import { CaseCard } from './CaseCard';
@@ -30,10 +30,10 @@ export default function Moderation() {
   const count = cases?.length ?? 0;
   return (
     <Page>
-      <Head>
+      <PageHead>
         <PageTitle>{t`Moderation`}</PageTitle>
         {cases && <Count data-testid="case-count">{t`${plural(count, { one: '# open case', other: '# open cases' })}`}</Count>}
-      </Head>
+      </PageHead>
       {error ? (
         <LoadFailed title={t`Failed to load the cases`} />
       ) : !cases ? (
@@ -57,19 +57,6 @@ export default function Moderation() {
     </Page>
   );
 }
-
-const Page = styled(Container)`
-  padding-top: 28px;
-  padding-bottom: 56px;
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: 6px 14px;
-  margin-bottom: 20px;
-`;
 
 const Count = styled.p`
   margin: 0;

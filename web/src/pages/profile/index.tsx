@@ -16,7 +16,7 @@ import { ReviewList } from '../../components/ReviewList';
 import { formatRating } from '../../components/Stars';
 import { Stat, Stats } from '../../components/StatTiles';
 import { Tabs } from '../../components/Tabs';
-import { Button, Card, Container, Skeleton } from '../../components/ui';
+import { Button, Card, Page, Skeleton } from '../../components/ui';
 import { formatNumber } from '../../lib/i18n';
 import { useRequireAuth } from '../../lib/hooks';
 import { useOwnListings } from '../../lib/listings';
@@ -144,11 +144,6 @@ function ProfileSkeleton() {
     </Page>
   );
 }
-
-const Page = styled(Container)`
-  padding-top: 24px;
-  padding-bottom: 56px;
-`;
 
 const SkeletonHead = styled(Card)`
   display: flex;

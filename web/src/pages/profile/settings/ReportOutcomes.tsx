@@ -2,12 +2,13 @@
 import { useLingui } from '@lingui/react/macro';
 import type { MyReport } from '@vnmarket/proto/moderation';
 import styled from 'styled-components';
-import { Badge, Skeleton } from '../../../components/ui';
+import { Badge } from '../../../components/ui';
 import { REPORT_REASON_LABELS } from '../../../lib/catalog';
 import { useMyReports } from '../../../lib/moderation';
 import { Link } from '../../../lib/router';
 import { formatDay } from '../../../lib/users';
 import { SectionHead } from './SectionHead';
+import { Row, SectionList } from './SectionList';
 
 export function ReportOutcomesSection() {
   const { t } = useLingui();
@@ -15,19 +16,13 @@ export function ReportOutcomesSection() {
   return (
     <section aria-labelledby="settings-reports" data-testid="report-outcomes">
       <SectionHead id="settings-reports" title={t`Your reports`} description={t`What moderators decided about the listings you reported.`} />
-      {error ? (
-        <Muted role="alert">{t`Failed to load your reports`}</Muted>
-      ) : !reports ? (
-        <Skeleton $height="56px" />
-      ) : reports.length === 0 ? (
-        <Muted>{t`You have not reported any listing.`}</Muted>
-      ) : (
-        <List>
-          {reports.map((report) => (
-            <ReportRow key={report.id} report={report} />
-          ))}
-        </List>
-      )}
+      <SectionList
+        items={reports}
+        error={error}
+        failedText={t`Failed to load your reports`}
+        emptyText={t`You have not reported any listing.`}
+        row={(report) => <ReportRow key={report.id} report={report} />}
+      />
     </section>
   );
 }
@@ -40,7 +35,7 @@ function ReportRow({ report }: { report: MyReport }) {
     upheld: { label: t`Listing removed`, tone: 'success' as const, detail: t`A moderator removed the listing. Thank you.` },
   }[report.outcome];
   return (
-    <li data-testid="report-outcome">
+    <ReportItem data-testid="report-outcome">
       <Top>
         {report.outcome === 'upheld' ? <strong>{report.listingTitle}</strong> : <Link to={`/listing/${report.listingId}`}>{report.listingTitle}</Link>}
         <Badge $tone={outcome.tone}>{outcome.label}</Badge>
@@ -50,20 +45,12 @@ function ReportRow({ report }: { report: MyReport }) {
         {report.decidedAt ? ` · ${t`Decided ${formatDay(report.decidedAt)}`}` : ''}
       </Muted>
       <Muted>{outcome.detail}</Muted>
-    </li>
+    </ReportItem>
   );
 }
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  li {
-    border-bottom: 1px solid var(--border);
-    padding-bottom: 10px;
-  }
+const ReportItem = styled(Row)`
+  display: block;
 `;
 
 const Top = styled.div`

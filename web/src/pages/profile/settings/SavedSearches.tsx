@@ -8,13 +8,14 @@ import type { Category } from '@vnmarket/proto/listing-values';
 import type { SavedSearch } from '@vnmarket/proto/saved-searches';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, Skeleton } from '../../../components/ui';
+import { Button } from '../../../components/ui';
 import { CATEGORY_INFO } from '../../../lib/categories';
 import { useFailureToast } from '../../../lib/hooks';
 import { Link } from '../../../lib/router';
 import { deleteSavedSearch, savedSearchAddress, useSavedSearches } from '../../../lib/saved-searches';
 import { serverText } from '../../../lib/server-messages';
 import { SectionHead } from './SectionHead';
+import { Row, SectionList } from './SectionList';
 
 /** The filters the summary line names itself; the others are counted. */
 const SUMMARISED = new Set(['category', 'search', 'near', 'radius', 'location', 'minPrice', 'maxPrice', 'sort']);
@@ -29,19 +30,13 @@ export function SavedSearchesSection() {
         title={t`Saved searches`}
         description={t`We let you know when someone posts a listing that matches one of them.`}
       />
-      {error ? (
-        <Note role="alert">{t`Failed to load your saved searches`}</Note>
-      ) : !searches ? (
-        <Skeleton $height="56px" />
-      ) : searches.length === 0 ? (
-        <Note>{t`You have no saved searches. Use “Save this search” on the home page or a category page.`}</Note>
-      ) : (
-        <List>
-          {searches.map((search) => (
-            <SavedSearchRow key={search.id} search={search} />
-          ))}
-        </List>
-      )}
+      <SectionList
+        items={searches}
+        error={error}
+        failedText={t`Failed to load your saved searches`}
+        emptyText={t`You have no saved searches. Use “Save this search” on the home page or a category page.`}
+        row={(search) => <SavedSearchRow key={search.id} search={search} />}
+      />
     </section>
   );
 }
@@ -60,7 +55,7 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
     }
   };
   return (
-    <Row data-testid="saved-search">
+    <SearchRow data-testid="saved-search">
       <div>
         <Link to={savedSearchAddress(search)}>{search.name}</Link>
         <Summary>{useSummary(search.filters)}</Summary>
@@ -68,7 +63,7 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
       <Button variant="outline" size="sm" onClick={() => void remove()} disabled={deleting} aria-label={t`Delete saved search ${search.name}`}>
         {t`Delete`}
       </Button>
-    </Row>
+    </SearchRow>
   );
 }
 
@@ -96,27 +91,7 @@ function useSummary(filters: SavedSearch['filters']): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-const Note = styled.p`
-  color: var(--muted);
-  font-size: 0.9rem;
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-`;
-
-const Row = styled.li`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  padding: 10px 0;
-  border-top: 1px solid var(--border);
-  &:first-child {
-    border-top: 0;
-  }
+const SearchRow = styled(Row)`
   > div {
     flex: 1;
     min-width: 0;
