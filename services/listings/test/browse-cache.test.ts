@@ -14,7 +14,7 @@ import {
   withRecordedStatements,
 } from '@vnmarket/testkit';
 import { metricsRegistry } from '@vnmarket/shared';
-import { BrowseCache, cachedPage, cacheKeyOf } from '../src/browse-cache';
+import { BrowseCache, cachedPage, cacheKeyOf } from '../src/search/browse-cache';
 import { SellerCopyWatch } from '../src/events/seller-copy-watch';
 
 /** A GET as a browser revalidating its cache sends it (fetch would add Cache-Control: no-cache to a conditional request). */

@@ -2,8 +2,7 @@ import { listingQuery, TOTAL_COUNT_CAP } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { withRecordedStatements } from '@vnmarket/testkit';
 import { generateListings } from '../../../tools/generate/listings';
-import { CountMemory } from '../src/count-memory';
-import { searchListings, type SearchOptions } from '../src/db/listings';
+import { CountMemory, searchListings, type SearchOptions } from '../src/search';
 import { listingsTestDatabase } from './support/database';
 
 /**

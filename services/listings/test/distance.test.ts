@@ -1,25 +1,15 @@
 import { findPlace, HOME_CITIES, milesBetween, placeOfLocation, suggestPlaces } from '@vnmarket/proto';
 import { createDb } from '@vnmarket/shared';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack, TestClient } from '@vnmarket/testkit';
+import { listingBody, registered, type RegisteredUser, type Stack, type TestClient } from '@vnmarket/testkit';
 import { LISTINGS_SCHEMA } from '../src/config';
 import { up as placeExistingListings } from '../migrations/20261128190000_listing_coordinates';
+import { listingsStack, postListing } from './support/stack';
 
-let stack: Stack<'auth' | 'listings'>;
-let seller: RegisteredUser;
-let visitor: RegisteredUser;
+let stack: Stack<'auth' | 'listings'>, seller: RegisteredUser, visitor: RegisteredUser;
+listingsStack('listings-distance', (...started) => ([stack, seller, visitor] = started));
 
-beforeAll(async () => {
-  stack = await startStack('listings-distance', { only: ['auth', 'listings'] });
-  seller = await registered(stack);
-  visitor = await registered(stack);
-});
-afterAll(() => stack.stop());
-
-async function at(client: TestClient, location: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await client.post('/api/listings', listingBody({ location, ...overrides }));
-  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text}`);
-  return response.body.id as string;
-}
+const at = async (client: TestClient, location: string, overrides: Record<string, unknown> = {}): Promise<string> =>
+  (await postListing(client, { location, ...overrides })).id as string;
 
 /** The ids this seller's listings answer for a query, in the order answered. */
 async function idsFor(query: string, owner = seller): Promise<string[]> {

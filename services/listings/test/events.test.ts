@@ -46,20 +46,26 @@ it('keeps the seller read copy current from user.updated', async () => {
   });
 });
 
+/** The columns of auth's users that its user events carry as they are. */
+const USER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'profile_image_url',
+  'phone',
+  'email',
+  'phone_verified',
+  'is_verified',
+  'average_rating',
+  'review_count',
+];
+
 /** The user as auth would publish them, at the version auth holds now. */
 async function userEventData(stack: Stack<'auth' | 'listings'>, userId: string, changes: Record<string, unknown> = {}) {
   const profile = await stack.auth.infrastructure.db('users').where({ id: userId }).first();
+  const camelCase = (column: string) => column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
   return {
-    id: profile.id,
-    firstName: profile.first_name,
-    lastName: profile.last_name,
-    profileImageUrl: profile.profile_image_url,
-    phone: profile.phone,
-    email: profile.email,
-    phoneVerified: profile.phone_verified,
-    isVerified: profile.is_verified,
-    averageRating: profile.average_rating,
-    reviewCount: profile.review_count,
+    ...Object.fromEntries(USER_COLUMNS.map((column) => [camelCase(column), profile[column]])),
     createdAt: profile.created_at.toISOString(),
     updatedAt: profile.updated_at.toISOString(),
     version: Number(profile.version),

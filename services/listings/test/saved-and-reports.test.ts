@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { listingBody, registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { registered, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { listingsStack, postListing } from './support/stack';
 
-let stack: Stack<'auth' | 'listings'>;
-let owner: RegisteredUser;
-let fan: RegisteredUser;
+let stack: Stack<'auth' | 'listings'>, owner: RegisteredUser, fan: RegisteredUser;
+listingsStack('saved-reports', (...started) => ([stack, owner, fan] = started));
 
-beforeAll(async () => {
-  stack = await startStack('saved-reports', { only: ['auth', 'listings'] });
-  owner = await registered(stack);
-  fan = await registered(stack);
-});
-afterAll(() => stack.stop());
-
-const newListing = async () => (await owner.client.post('/api/listings', listingBody())).body as { id: string };
+const newListing = async () => (await postListing(owner.client)) as { id: string };
 const saveCount = async (id: string) => (await owner.client.get(`/api/listings/${id}`)).body.saveCount as number;
 
 describe('saving', () => {

@@ -9,21 +9,17 @@ const bumped = (trx: Knex.Transaction, now: Date) => ({ updated_at: now, version
 /** When a listing posted or renewed at `now` expires. */
 export const expiryFrom = (now: Date) => new Date(now.getTime() + LISTING_LIFETIME_DAYS * DAY_MS);
 
+/** Up to `limit` ids of listings neither expired nor sold, soonest expiry first, locked (those another pass holds are skipped). */
+const claimDue = (trx: Knex.Transaction, limit: number) =>
+  trx('listings').select('id').whereNull('expired_at').whereNull('sold_at').orderBy('expires_at').limit(limit).forUpdate().skipLocked();
+
 /**
  * Takes up to `limit` listings whose time is up out of the catalogue, and returns them. SKIP LOCKED: replicas
  * running the job at once each take different rows, and a row an owner is renewing right now is left to the
  * next pass. A listing a moderator holds expires too, and stays out when the hold is lifted.
  */
 export async function expireDue(trx: Knex.Transaction, now: Date, limit: number): Promise<ListingRow[]> {
-  const due = trx('listings')
-    .select('id')
-    .whereNull('expired_at')
-    .whereNull('sold_at')
-    .where('expires_at', '<=', now)
-    .orderBy('expires_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked();
+  const due = claimDue(trx, limit).where('expires_at', '<=', now);
   return trx('listings')
     .whereIn('id', due)
     .update({
@@ -44,18 +40,11 @@ export async function claimExpiryNotices(
   now: Date,
   limit: number,
 ): Promise<Pick<ListingRow, 'id' | 'user_id' | 'title' | 'expires_at'>[]> {
-  const due = trx('listings')
-    .select('id')
-    .whereNull('expired_at')
-    .whereNull('sold_at')
+  const due = claimDue(trx, limit)
     .where('is_active', true)
     .where('expires_at', '>', now)
     .where('expires_at', '<=', new Date(now.getTime() + LISTING_EXPIRY_NOTICE_DAYS * DAY_MS))
-    .whereRaw('expiring_notice_for is distinct from expires_at')
-    .orderBy('expires_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked();
+    .whereRaw('expiring_notice_for is distinct from expires_at');
   return trx('listings')
     .whereIn('id', due)
     .update({ expiring_notice_for: trx.ref('expires_at') })

@@ -76,20 +76,28 @@ const SELLER_COLUMNS = [
   'updated_at',
 ].map((column) => `s.${column} as seller_${column}`);
 
+/** The columns of what a listing says (the form's fields but its contact preference). */
+type ContentRow = Pick<ListingRow, 'title' | 'description' | 'category' | 'price' | 'price_type' | 'condition' | 'location' | 'images' | 'metadata'>;
+
+/** What a listing says, as the API names it: in the listing and in its link preview. */
+export const contentOf = (row: ContentRow) => ({
+  title: row.title,
+  description: row.description,
+  category: row.category,
+  price: row.price,
+  priceType: row.price_type,
+  condition: row.condition,
+  location: row.location,
+  images: row.images,
+  metadata: row.metadata,
+});
+
 /** A listing as the API answers it, with its seller when the row has one (never their phone: see routes/phone.ts). */
 export function toListing(row: ListingRow | ListingWithSellerRow): Listing {
   const listing: Listing = {
     id: row.id,
     userId: row.user_id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    price: row.price,
-    priceType: row.price_type,
-    condition: row.condition,
-    location: row.location,
-    images: row.images,
-    metadata: row.metadata,
+    ...contentOf(row),
     contactPreference: row.contact_preference,
     isActive: row.is_active,
     viewCount: row.view_count,
@@ -155,6 +163,18 @@ export function indexedScope(db: Knex, query: ListingQuery): Knex.QueryBuilder {
   return scope;
 }
 
+/** What a listing's metadata must contain (`@>`) to pass the category filters asked for; empty when none is. */
+export function metadataContains(filters: Partial<ListingQuery>): Record<string, unknown> {
+  const contains: Record<string, unknown> = {};
+  for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
+    const value = filters[filter as keyof ListingQuery];
+    if (value !== undefined) contains[key] = value;
+  }
+  if (filters.dietaryOptions) contains.dietaryInfo = [filters.dietaryOptions];
+  if (filters.remote) contains.remote = true;
+  return contains;
+}
+
 /** Every filter that reads a listing's row (prices, places, metadata), on listings named `l`. */
 export function applyRowFilters(filtered: Knex.QueryBuilder, query: ListingQuery): Knex.QueryBuilder {
   if (query.minPrice !== undefined) filtered.where('l.price', '>=', query.minPrice);
@@ -167,13 +187,7 @@ export function applyRowFilters(filtered: Knex.QueryBuilder, query: ListingQuery
   const near = nearOf(query);
   if (near) whereWithin(filtered, near);
 
-  const contains: Record<string, unknown> = {};
-  for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
-    const value = query[filter as keyof ListingQuery];
-    if (value !== undefined) contains[key] = value;
-  }
-  if (query.dietaryOptions) contains.dietaryInfo = [query.dietaryOptions];
-  if (query.remote) contains.remote = true;
+  const contains = metadataContains(query);
   // "Verified Sellers Only": the seller copy says the phone is proved (one primary-key probe per candidate row).
   if (query.verifiedSellers) filtered.whereRaw('exists (select 1 from sellers vs where vs.id = l.user_id and vs.phone_verified and not vs.deleted)');
   if (Object.keys(contains).length > 0) filtered.whereRaw('l.metadata @> ?::jsonb', [JSON.stringify(contains)]);
@@ -209,10 +223,10 @@ export async function listingsOfOwner(db: Knex, userId: string): Promise<Listing
   return rows.map((row) => toListing(row));
 }
 
-export function lockListing(
-  trx: Knex.Transaction,
-  id: string,
-): Promise<Pick<ListingRow, 'id' | 'user_id' | 'title' | 'moderation_state' | 'expired_at' | 'sold_at'> | undefined> {
+/** What a write to a listing checks, read under a lock. */
+export type LockedListing = Pick<ListingRow, 'id' | 'user_id' | 'title' | 'moderation_state' | 'expired_at' | 'sold_at'>;
+
+export function lockListing(trx: Knex.Transaction, id: string): Promise<LockedListing | undefined> {
   return trx('listings').select('id', 'user_id', 'title', 'moderation_state', 'expired_at', 'sold_at').where({ id }).forUpdate().first();
 }
 

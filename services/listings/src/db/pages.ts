@@ -1,7 +1,7 @@
 import { LISTING_PREVIEW_DESCRIPTION, type ListingPreview, type SitemapBatch, type SitemapQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { soldRecently } from './lifecycle';
-import type { ListingRow } from './listings';
+import { contentOf, type ListingRow } from './listings';
 
 type PreviewRow = Pick<
   ListingRow,
@@ -51,15 +51,7 @@ export async function findListingPreview(db: Knex, id: string): Promise<ListingP
   return {
     id: row.id,
     visible: true,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    price: row.price,
-    priceType: row.price_type,
-    condition: row.condition,
-    location: row.location,
-    images: row.images,
-    metadata: row.metadata,
+    ...contentOf(row),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   GATEWAY_CACHE_HEADER,
   LIFECYCLE_REFUSALS,
@@ -20,6 +20,8 @@ import {
   replaceListing,
   setListingActive,
   toListing,
+  type ListingRow,
+  type LockedListing,
 } from '../db/listings';
 import { soldRecently } from '../db/lifecycle';
 import { isModerator } from '../db/sellers';
@@ -32,7 +34,7 @@ const LISTING_NOT_FOUND = 'Listing not found';
 const TOO_MANY_LISTINGS = 'You have posted as many listings as allowed today. Please try again tomorrow.';
 
 /** Locks a listing for a write by its owner: 404 if absent (or a malformed id), 403 if not theirs. */
-export async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string) {
+export async function lockOwnListing(trx: Knex.Transaction, id: string, userId: string): Promise<LockedListing> {
   const listing = await lockListing(trx, id);
   if (!listing) throw notFound(LISTING_NOT_FOUND);
   if (listing.user_id !== userId) throw forbidden('You can only change your own listings', 'not_owner');
@@ -107,35 +109,41 @@ export function listingsRoutes(ctx: ListingsContext): Router {
     res.status(201).json(toListing(row));
   });
 
-  router.put('/api/listings/:id', requireAuth, async (req, res) => {
+  /** An owner's change to their listing: locked, changed, published as listing.updated, answered in full. */
+  const ownerChange = (change: (trx: Knex.Transaction, listing: LockedListing, req: Request) => Promise<ListingRow>) => async (req: Request, res: Response) => {
     const row = await ctx.db.transaction(async (trx) => {
       const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
-      const input = parseInput(listingBody, req.body);
-      requireOwnPhotos(input.images, req.session!.userId);
-      const updated = await replaceListing(trx, listing.id, input);
+      const updated = await change(trx, listing, req);
       await publishListing(ctx.outbox, trx, 'listing.updated', updated);
       return updated;
     });
     ctx.browseCache.invalidateSoon();
     res.json(toListing(row));
-  });
+  };
 
-  router.patch('/api/listings/:id', requireAuth, async (req, res) => {
-    const row = await ctx.db.transaction(async (trx) => {
-      const listing = await lockOwnListing(trx, pathId(req.params.id, LISTING_NOT_FOUND), req.session!.userId);
+  router.put(
+    '/api/listings/:id',
+    requireAuth,
+    ownerChange((trx, listing, req) => {
+      const input = parseInput(listingBody, req.body);
+      requireOwnPhotos(input.images, req.session!.userId);
+      return replaceListing(trx, listing.id, input);
+    }),
+  );
+
+  router.patch(
+    '/api/listings/:id',
+    requireAuth,
+    ownerChange((trx, listing, req) => {
       const { isActive } = parseInput(listingStatusBody, req.body);
       // Only a moderator's decision brings a held or removed listing back.
       if (listing.moderation_state) throw conflict('This listing is under review', 'under_review');
       // Sold stays sold; an expired listing comes back by a renewal, which gives it a new expiry.
       if (isActive && listing.sold_at) throw conflict(LIFECYCLE_REFUSALS.listing_sold, 'listing_sold');
       if (isActive && listing.expired_at) throw conflict(LIFECYCLE_REFUSALS.listing_expired, 'listing_expired');
-      const updated = await setListingActive(trx, listing.id, isActive);
-      await publishListing(ctx.outbox, trx, 'listing.updated', updated);
-      return updated;
-    });
-    ctx.browseCache.invalidateSoon();
-    res.json(toListing(row));
-  });
+      return setListingActive(trx, listing.id, isActive);
+    }),
+  );
 
   router.delete('/api/listings/:id', requireAuth, async (req, res) => {
     await ctx.db.transaction(async (trx) => {

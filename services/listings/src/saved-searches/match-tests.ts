@@ -1,6 +1,6 @@
 import type { SavedSearchFilters } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
-import { likeContains, METADATA_EQUALITY, NUMERIC_METADATA } from '../db/listings';
+import { likeContains, METADATA_EQUALITY, metadataContains, NUMERIC_METADATA } from '../db/listings';
 import { buildTextQuery, parseSearch } from '../search';
 import { chordOf, nearOf, unitSpherePoint } from '../distance/near';
 import { savedSearchKeys } from './search-keys';
@@ -21,34 +21,23 @@ export interface MatchTest {
   passes: string;
 }
 
-const equalTo = (column: string, listingColumn: string) => `s.${column} is null or s.${column} = ${listingColumn}`;
+/** A filter the listing's column must equal when the saved search has it, kept in the saved search's `column`. */
+const equality = (filter: keyof SavedSearchFilters, column: string, listingColumn: string): MatchTest => ({
+  filters: [filter],
+  columns: (filters) => ({ [column]: filters[filter] ?? null }),
+  passes: `s.${column} is null or s.${column} = ${listingColumn}`,
+});
 
 export const MATCH_TESTS: readonly MatchTest[] = [
-  {
-    filters: ['category'],
-    columns: (filters) => ({ category: filters.category ?? null }),
-    passes: equalTo('category', 'l.category'),
-  },
-  {
-    filters: ['sellerId'],
-    columns: (filters) => ({ seller_id: filters.sellerId ?? null }),
-    passes: equalTo('seller_id', 'l.user_id'),
-  },
+  equality('category', 'category', 'l.category'),
+  equality('sellerId', 'seller_id', 'l.user_id'),
   {
     filters: ['minPrice', 'maxPrice'],
     columns: (filters) => ({ min_price: filters.minPrice ?? null, max_price: filters.maxPrice ?? null }),
     passes: '(s.min_price is null or l.price >= s.min_price) and (s.max_price is null or l.price <= s.max_price)',
   },
-  {
-    filters: ['condition'],
-    columns: (filters) => ({ condition: filters.condition ?? null }),
-    passes: equalTo('condition', 'l.condition'),
-  },
-  {
-    filters: ['priceType'],
-    columns: (filters) => ({ price_type: filters.priceType ?? null }),
-    passes: equalTo('price_type', 'l.price_type'),
-  },
+  equality('condition', 'condition', 'l.condition'),
+  equality('priceType', 'price_type', 'l.price_type'),
   {
     // The typed place, accent-folded as location_folded is.
     filters: ['location'],
@@ -69,13 +58,7 @@ export const MATCH_TESTS: readonly MatchTest[] = [
     // The category's fields held in metadata, tested by containment as the catalogue's filter does.
     filters: [...(Object.keys(METADATA_EQUALITY) as (keyof SavedSearchFilters)[]), 'dietaryOptions', 'remote'],
     columns: (filters) => {
-      const contains: Record<string, unknown> = {};
-      for (const [filter, key] of Object.entries(METADATA_EQUALITY)) {
-        const value = filters[filter as keyof SavedSearchFilters];
-        if (value !== undefined) contains[key] = value;
-      }
-      if (filters.dietaryOptions) contains.dietaryInfo = [filters.dietaryOptions];
-      if (filters.remote) contains.remote = true;
+      const contains = metadataContains(filters);
       return { metadata_contains: Object.keys(contains).length > 0 ? JSON.stringify(contains) : null };
     },
     passes: 's.metadata_contains is null or l.metadata @> s.metadata_contains',

@@ -27,22 +27,17 @@ export function necessaryWords(query: string): string[] | undefined {
     if (!token || !/^[a-z0-9]+(:\*)?$/.test(token)) throw new Error(`not a plain word: ${token}`);
     return token.endsWith(':*') ? [`p:${token.slice(0, -2)}`] : [`w:${token}`];
   };
-  const phrase = (): string[] => {
-    let keys = primary();
-    while (tokens[at] === '<->') {
+  // A phrase (`<->`) or a conjunction (`&`) holds only if each side does: the side with the smaller set of keys serves.
+  const joined = (operator: string, operand: () => string[]) => (): string[] => {
+    let keys = operand();
+    while (tokens[at] === operator) {
       at += 1;
-      keys = smaller(keys, primary());
+      keys = smaller(keys, operand());
     }
     return keys;
   };
-  const allOf = (): string[] => {
-    let keys = phrase();
-    while (tokens[at] === '&') {
-      at += 1;
-      keys = smaller(keys, phrase());
-    }
-    return keys;
-  };
+  const phrase = joined('<->', primary);
+  const allOf = joined('&', phrase);
   const anyOf = (): string[] => {
     const keys = allOf();
     while (tokens[at] === '|') {

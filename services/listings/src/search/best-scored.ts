@@ -32,6 +32,13 @@ const TITLE_WALK_MAX = 80_000;
  */
 const TITLE_SHARE_MIN = 0.001;
 
+/** A page of a search's matches to rank: the filtered listings that match, the search's queries, the page asked for. */
+export interface PageOfMatches {
+  filtered: Knex.QueryBuilder;
+  text: TextQuery;
+  query: ListingQuery;
+}
+
 /**
  * The page from the newest best-scored listings, or undefined when they are too rare among the newest to find
  * cheaply (see newestBestScoredIds). The count is the capped count browse uses ("1000+"), run beside the page,
@@ -40,9 +47,7 @@ const TITLE_SHARE_MIN = 0.001;
  */
 export async function bestScoredPage(
   db: Knex,
-  filtered: Knex.QueryBuilder,
-  text: TextQuery,
-  query: ListingQuery,
+  { filtered, text, query }: PageOfMatches,
   options: SearchOptions,
   countPastCap?: number,
 ): Promise<ListingPage | undefined> {

@@ -1,11 +1,11 @@
 import { TOTAL_COUNT_CAP, type ListingQuery } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { listingsWithSellers, toListing, type ListingWithSellerRow } from '../db/listings';
-import { bestScoredPage } from './best-scored';
+import { bestScoredPage, type PageOfMatches } from './best-scored';
 import type { SearchOptions } from './options';
 import { cappedCount, RECENT, type ListingPage } from './page';
 import { rankScore } from './score';
-import { MATCHES, type SearchQuery, type TextQuery } from './text-query';
+import { MATCHES, type SearchQuery } from './text-query';
 
 /**
  * The fourth step of a search by relevance: its page. When the query finds less than the page asks for, the
@@ -18,7 +18,7 @@ export async function rankedSearch(
   query: ListingQuery,
   options: SearchOptions,
 ): Promise<ListingPage> {
-  const everyMatch = (countPastCap?: number) => rankedPage(db, base.clone().whereRaw(MATCHES, [text.match]), text, query, options, countPastCap);
+  const everyMatch = (countPastCap?: number) => rankedPage(db, { filtered: base.clone().whereRaw(MATCHES, [text.match]), text, query }, options, countPastCap);
   // Only the listings with every unit whole (as typed, or by a synonym or alternative) stay ahead of the shorter
   // query's: "Phở cuốn" for "phở bò" is a better answer than a room whose text has "phở" and "bò" far apart.
   const strictly = text.meaning ?? text.whole;
@@ -35,7 +35,7 @@ export async function rankedSearch(
     if (strictCount >= needed || !shorter) return everyMatch(strictCount > TOTAL_COUNT_CAP ? strictCount : undefined);
   }
   if (!shorter) return everyMatch();
-  const strict = await rankedPage(db, strictMatches, text, query, options);
+  const strict = await rankedPage(db, { filtered: strictMatches, text, query }, options);
   if (strict.total >= needed) return everyMatch();
   const others = base.clone().whereNot((builder) => {
     builder.whereRaw(MATCHES, [strictly]);
@@ -56,23 +56,16 @@ export async function rankedSearch(
  * when the newest listings already hold enough of them for the page, the page is theirs (bestScoredPage).
  * Otherwise (a rare best score, a deep page) every match is ranked (everyMatchRanked).
  */
-async function rankedPage(
-  db: Knex,
-  filtered: Knex.QueryBuilder,
-  text: TextQuery,
-  query: ListingQuery,
-  options: SearchOptions,
-  countPastCap?: number,
-): Promise<ListingPage> {
-  const shortcut = options.rankEveryMatch ? undefined : await bestScoredPage(db, filtered, text, query, options, countPastCap);
-  return shortcut ?? everyMatchRanked(db, filtered, text, query);
+async function rankedPage(db: Knex, matches: PageOfMatches, options: SearchOptions, countPastCap?: number): Promise<ListingPage> {
+  const shortcut = options.rankEveryMatch ? undefined : await bestScoredPage(db, matches, options, countPastCap);
+  return shortcut ?? everyMatchRanked(db, matches);
 }
 
 /**
  * A search page by relevance, over every match. Ranking must look at every match, so the same pass counts
  * them; it sorts only (id, score, date), and the page's 24 rows are read in full, with their sellers, after.
  */
-async function everyMatchRanked(db: Knex, filtered: Knex.QueryBuilder, text: TextQuery, query: ListingQuery): Promise<ListingPage> {
+async function everyMatchRanked(db: Knex, { filtered, text, query }: PageOfMatches): Promise<ListingPage> {
   const rank = rankScore(text);
   const ranked = filtered
     .clone()

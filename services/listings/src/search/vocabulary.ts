@@ -88,7 +88,7 @@ export async function findVocabulary(db: Knex, terms: SearchTerms, remembered?: 
   return { alternatives, lastComplete, known };
 }
 
-/** Whether the last word typed is done: a word of the catalogue, and more than one letter ("phở g" is still being typed, even if some listing has "g" alone). */
+/** Whether the last word typed is done: a word of the catalogue, and more than one letter ("phở g" is still being typed, even if a listing has "g"). */
 const isComplete = (lastWord: string, known: boolean) => known && lastWord.length > 1;
 
 /** Which of `words` the vocabulary has, and (given a LIKE pattern) whether any known word matches it. */

@@ -2,10 +2,11 @@ import { listingQuery, TOTAL_COUNT_CAP, type Listing } from '@vnmarket/proto';
 import type { Knex } from '@vnmarket/shared';
 import { withRecordedStatements } from '@vnmarket/testkit';
 import { generateListings } from '../../../../tools/generate/listings';
-import { LOOK_STEP, searchListings, TITLE_PROBE, type SearchOptions } from '../../src/db/listings';
-import { KnownWords } from '../../src/db/known-words';
-import { findVocabulary, fold, parseSearch } from '../../src/db/search';
-import { readTitleFrequencies, TitleWords } from '../../src/db/title-words';
+import { KnownWords, searchListings, TitleWords, type SearchOptions } from '../../src/search';
+import { LOOK_STEP, TITLE_PROBE } from '../../src/search/best-scored';
+import { fold, parseSearch } from '../../src/search/parse';
+import { readTitleFrequencies } from '../../src/search/title-words';
+import { findVocabulary } from '../../src/search/vocabulary';
 import { listingsTestDatabase } from '../support/database';
 
 /**

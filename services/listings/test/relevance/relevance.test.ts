@@ -6,7 +6,8 @@ import { createDb, migrateService, type Knex } from '@vnmarket/shared';
 import { createTestDatabase, type TestDatabase } from '@vnmarket/testkit';
 import { migrations } from '../../migrations';
 import { LISTINGS_SCHEMA } from '../../src/config';
-import { searchListings, toColumns } from '../../src/db/listings';
+import { toColumns } from '../../src/db/listings';
+import { searchListings } from '../../src/search';
 import { CUTOFF, mean, ndcgAtK, precisionAtK, type Judgments } from './metrics';
 
 /**
