@@ -1,54 +1,29 @@
 /**
- * The chart's public entry, rendered as deploy/test/chart.test.ts renders it: the site's URL
- * (PUBLIC_ORIGINS, which the services require in production) is set or derived, never the development
- * default, and a LoadBalancer gateway keeps its clients' own addresses (externalTrafficPolicy: Local).
+ * The chart's public entry: the site's URL (PUBLIC_ORIGINS, which the services require in production) is set
+ * or derived, never the development default, and the gateway names its pages by it; a LoadBalancer gateway
+ * keeps its clients' own addresses (externalTrafficPolicy: Local); the browser's uploads go to an endpoint
+ * the CSP allows.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { loadConfig } from '@vnmarket/shared';
-import { generateSigningKeys } from '@vnmarket/testkit';
 import { gatewayConfigSchema } from '@vnmarket/gateway/config';
-import { buildRenderer, containerEnv, DEPLOYABLES, find, podSpecOf, RELEASE, render, REPO, type Renderer, type RenderOptions } from './support/chart';
+import { containerEnv, find, podSpecOf, type RenderOptions } from './support/chart';
+import { chartFixture, DEPLOYABLES, deploymentOf, DEV, mainContainer, PRODUCTION, RELEASE, REPO } from './support/chart-fixture';
 
-let renderer: Renderer;
-let workDir: string;
-let keyFiles: Record<string, string>;
-const PRODUCTION = 'charts/marketplace/values-production.yaml';
-const DEV = 'charts/marketplace/values-dev.yaml';
-
-beforeAll(() => {
-  renderer = buildRenderer();
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'vnm-chart-entry-'));
-  const { publicKey, privateKey } = generateSigningKeys();
-  keyFiles = { 'secrets.jwtPublicKey': path.join(workDir, 'public.pem'), 'secrets.jwtPrivateKey': path.join(workDir, 'private.pem') };
-  writeFileSync(keyFiles['secrets.jwtPublicKey']!, publicKey);
-  writeFileSync(keyFiles['secrets.jwtPrivateKey']!, privateKey);
-}, 120_000);
-
-afterAll(() => {
-  renderer?.cleanup();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
-
-/** A values file in the scratch folder (the renderer's --set cannot write lists). */
-function valuesFile(name: string, values: unknown): string {
-  const file = path.join(workDir, `${name}.yaml`);
-  writeFileSync(file, YAML.stringify(values));
-  return file;
-}
+const chart = chartFixture();
 
 /** PUBLIC_ORIGINS of every deployable's container, which must all agree; returns it. */
 function publicOrigins(options: RenderOptions): string {
-  const result = render(renderer, options);
+  const result = chart.render(options);
   const seen = DEPLOYABLES.map((name) => containerEnv(result, podSpecOf(find(result, 'Deployment', `${RELEASE}-${name}`)).containers[0]).PUBLIC_ORIGINS);
   expect(new Set(seen).size).toBe(1);
   return seen[0]!;
 }
 
 test('the site URL comes from publicOrigins, or the Ingress host, or the HTTPRoute hostnames; never the development default', () => {
-  const withKeys = (options: RenderOptions): RenderOptions => ({ ...options, setFile: keyFiles });
+  const withKeys = (options: RenderOptions): RenderOptions => ({ ...options, setFile: chart.keyFiles });
   expect(
     publicOrigins(
       withKeys({
@@ -58,10 +33,12 @@ test('the site URL comes from publicOrigins, or the Ingress host, or the HTTPRou
     ),
   ).toBe('https://cho.example.org');
   expect(publicOrigins(withKeys({ set: { 'ingress.enabled': true }, setString: { 'ingress.host': 'cho.example.org' } }))).toBe('http://cho.example.org');
-  const route = valuesFile('route', { httpRoute: { enabled: true, parentRefs: [{ name: 'public' }], hostnames: ['cho.example.org', 'www.cho.example.org'] } });
+  const route = chart.valuesFile('route', {
+    httpRoute: { enabled: true, parentRefs: [{ name: 'public' }], hostnames: ['cho.example.org', 'www.cho.example.org'] },
+  });
   expect(publicOrigins(withKeys({ valuesFiles: [route] }))).toBe('https://cho.example.org,https://www.cho.example.org');
   // Listed origins win over the derived ones, in their order.
-  const listed = valuesFile('listed', { publicOrigins: ['https://market.example.org', 'https://cho.example.org'] });
+  const listed = chart.valuesFile('listed', { publicOrigins: ['https://market.example.org', 'https://cho.example.org'] });
   expect(publicOrigins(withKeys({ valuesFiles: [listed], set: { 'ingress.enabled': true }, setString: { 'ingress.host': 'x.example.org' } }))).toBe(
     'https://market.example.org,https://cho.example.org',
   );
@@ -78,15 +55,15 @@ test('the site URL comes from publicOrigins, or the Ingress host, or the HTTPRou
 
   // Nothing to derive it from: the render stops and says what to set.
   for (const options of [{}, { set: { 'ingress.enabled': true } }, { setString: { 'gateway.service.type': 'LoadBalancer' } }]) {
-    expect(() => render(renderer, withKeys(options))).toThrow(
-      /publicOrigins is required: the site's URL, e\.g\. publicOrigins: \[https:\/\/market\.example\.org\] in your values, or set ingress\.host or httpRoute\.hostnames/,
+    expect(() => chart.render(withKeys(options))).toThrow(
+      "publicOrigins is required: the site's URL, e.g. publicOrigins: [https://market.example.org] in your values, or set ingress.host or httpRoute.hostnames",
     );
   }
 });
 
 test("a LoadBalancer gateway keeps its clients' addresses (externalTrafficPolicy: Local); other Services have no such field", () => {
-  const origin = valuesFile('origin', { publicOrigins: ['https://cho.example.org'] });
-  const balanced = render(renderer, { valuesFiles: [origin], setFile: keyFiles, setString: { 'gateway.service.type': 'LoadBalancer' } });
+  const origin = chart.valuesFile('origin', { publicOrigins: ['https://cho.example.org'] });
+  const balanced = chart.render({ valuesFiles: [origin], setFile: chart.keyFiles, setString: { 'gateway.service.type': 'LoadBalancer' } });
   const gateway = find(balanced, 'Service', `${RELEASE}-gateway`);
   expect([gateway.spec.type, gateway.spec.externalTrafficPolicy]).toEqual(['LoadBalancer', 'Local']);
   // The gateway sees the client's own address: it trusts no forwarding hop.
@@ -95,16 +72,46 @@ test("a LoadBalancer gateway keeps its clients' addresses (externalTrafficPolicy
     expect([service.metadata.name, service.spec.externalTrafficPolicy]).toEqual([service.metadata.name, undefined]);
   }
   // An operator may still choose Cluster; behind an Ingress (ClusterIP) the field is not set.
-  const cluster = render(renderer, {
+  const cluster = chart.render({
     valuesFiles: [origin],
-    setFile: keyFiles,
+    setFile: chart.keyFiles,
     setString: { 'gateway.service.type': 'LoadBalancer', 'gateway.service.externalTrafficPolicy': 'Cluster' },
   });
   expect(find(cluster, 'Service', `${RELEASE}-gateway`).spec.externalTrafficPolicy).toBe('Cluster');
-  expect(find(render(renderer, { valuesFiles: [origin], setFile: keyFiles }), 'Service', `${RELEASE}-gateway`).spec.externalTrafficPolicy).toBeUndefined();
+  expect(find(chart.render({ valuesFiles: [origin], setFile: chart.keyFiles }), 'Service', `${RELEASE}-gateway`).spec.externalTrafficPolicy).toBeUndefined();
 
   // docs/deploy.md says why, and what it costs.
   const deployDoc = readFileSync(path.join(REPO, 'docs/deploy.md'), 'utf8');
   expect(deployDoc).toMatch(/externalTrafficPolicy: Local/);
   expect(deployDoc).toMatch(/healthCheckNodePort/);
+});
+
+test('MinIO: the browser uploads to its endpoint, which the CSP connect-src allows and media signs for', () => {
+  for (const [scenarioName, endpoint] of [
+    ['every option on', `http://${RELEASE}-minio:9000`],
+    ['KEDA, LoadBalancer gateway, ephemeral data stores', 'http://minio.127.0.0.1.nip.io:9000'],
+  ] as const) {
+    const result = chart.rendered(scenarioName);
+    const media = containerEnv(result, mainContainer(deploymentOf(result, 'media')));
+    const gateway = containerEnv(result, mainContainer(deploymentOf(result, 'gateway')));
+    expect([scenarioName, media.S3_ENDPOINT]).toEqual([scenarioName, endpoint]);
+    const connect = gatewayConfigSchema.parse(gateway).CSP_CONNECT_SOURCES;
+    expect([scenarioName, connect]).toEqual([scenarioName, [new URL(endpoint).origin]]);
+  }
+  expect(
+    containerEnv(chart.rendered('default values'), mainContainer(deploymentOf(chart.rendered('default values'), 'gateway'))).CSP_CONNECT_SOURCES,
+  ).toBeUndefined();
+});
+
+test("the gateway names its pages by the site's own URL, the first of publicOrigins, as the services know it", () => {
+  for (const scenarioName of ['default values', 'production']) {
+    const result = chart.rendered(scenarioName);
+    const gateway = gatewayConfigSchema.parse(containerEnv(result, mainContainer(deploymentOf(result, 'gateway'))));
+    const auth = containerEnv(result, mainContainer(deploymentOf(result, 'auth')));
+    expect([scenarioName, gateway.PUBLIC_ORIGINS.join(',')]).toEqual([scenarioName, auth.PUBLIC_ORIGINS]);
+  }
+  expect(
+    gatewayConfigSchema.parse(containerEnv(chart.rendered('production'), mainContainer(deploymentOf(chart.rendered('production'), 'gateway'))))
+      .PUBLIC_ORIGINS[0],
+  ).toMatch(/^https:\/\//);
 });

@@ -52,7 +52,8 @@ export function buildRenderer(): Renderer {
   if (missing.length > 0) {
     throw new Error(
       `the chart is rendered with Go's text/template and sprig (Helm's engine), but ${missing.join(', ')} ` +
-        `${missing.length > 1 ? 'are' : 'is'} not installed: apt-get install -y golang-1.19 golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev (.ci/run does this)`,
+        `${missing.length > 1 ? 'are' : 'is'} not installed: ` +
+        'apt-get install -y golang-1.19 golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev (.ci/run does this)',
     );
   }
   const source = createHash('sha256')

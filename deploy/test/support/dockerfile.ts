@@ -249,7 +249,8 @@ function buildStage(stage: Stage, built: Map<string, BuiltStage>, globals: Recor
         });
         if (run.status !== 0) {
           throw new Error(
-            `Dockerfile line ${instruction.line} (stage ${stage.name}): RUN exited ${run.status ?? run.signal}\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`,
+            `Dockerfile line ${instruction.line} (stage ${stage.name}): RUN exited ${run.status ?? run.signal}\n` +
+              `${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`,
           );
         }
         break;
