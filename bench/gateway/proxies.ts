@@ -9,9 +9,9 @@ import { type ProxySet, type ProxyTarget, settings, targetLabel } from './settin
 
 /** The stub upstream: one small JSON answer (below the gateway's 1 KB compression threshold) to every request. */
 export const STUB_SOURCE = `
-export const http = require('node:http');
-export const body = JSON.stringify({ items: Array.from({ length: 4 }, (_, i) => ({ id: 'stub-' + i, title: 'Phở bò ' + i, price: 12 })), nextCursor: null });
-export const server = http.createServer((req, res) => {
+const http = require('node:http');
+const body = JSON.stringify({ items: Array.from({ length: 4 }, (_, i) => ({ id: 'stub-' + i, title: 'Phở bò ' + i, price: 12 })), nextCursor: null });
+const server = http.createServer((req, res) => {
   req.resume();
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
