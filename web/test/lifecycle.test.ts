@@ -5,28 +5,19 @@
  * one tap, marks it sold to that buyer from the dashboard, and the listing leaves browse and says "Sold" on
  * its page. SAVE_SCREENSHOTS_TO=<folder> keeps the screens as PNGs (web/screenshots/notify/).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/testkit';
 import { createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
+import { inBrowse } from './helpers/catalogue';
+import { keepScreenshot } from './helpers/screenshots';
 
 jest.setTimeout(150_000);
 
 const web = installBrowserHarness('web-lifecycle');
 const { newPage } = web;
 
-async function keepScreenshot(page: Page, name: string): Promise<void> {
-  const folder = process.env.SAVE_SCREENSHOTS_TO;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
-
-const inBrowse = async (id: string) => (await web.api<{ id: string }[]>('/api/listings?limit=100')).some((listing) => listing.id === id);
 const untilInBrowse = (id: string, expected: boolean) =>
   eventually(async () => {
-    if ((await inBrowse(id)) !== expected) throw new Error(`in browse is not ${expected} yet`);
+    if ((await inBrowse(web, id)) !== expected) throw new Error(`in browse is not ${expected} yet`);
   });
 
 /** As the expiry job finds it past its date: the date moved back, and one pass of the job. */

@@ -4,25 +4,15 @@
  * operator's command dismisses the case from /moderation and the listing comes back, and the reporter
  * sees the outcome in Settings. SAVE_SCREENSHOTS_TO=<folder> keeps the screens as PNGs.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { moderatorCommand, eventually } from '@vnmarket/testkit';
 import { createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast } from './support';
+import { inBrowse } from './helpers/catalogue';
+import { keepScreenshot } from './helpers/screenshots';
 
 jest.setTimeout(120_000);
 
 const web = installBrowserHarness('web-moderation');
 const { newPage } = web;
-
-async function keepScreenshot(page: Page, name: string): Promise<void> {
-  const folder = process.env.SAVE_SCREENSHOTS_TO;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
-
-const inBrowse = async (id: string) => (await web.api<{ id: string }[]>('/api/listings?limit=100')).some((listing) => listing.id === id);
 
 describe('moderation', () => {
   it('holds a listing at three reports, a moderator dismisses it, and the reporter sees the outcome', async () => {
@@ -50,7 +40,7 @@ describe('moderation', () => {
     await dialog.getByLabel(/Reason/).selectOption('spam');
     await dialog.getByRole('button', { name: 'Submit Report' }).click();
     await toast(reporter.page, 'Report Submitted').waitFor();
-    expect(await inBrowse(listingId)).toBe(false);
+    expect(await inBrowse(web, listingId)).toBe(false);
 
     // The owner's dashboard card, in Tiếng Việt on a phone.
     await owner.page.goto(`${web.base}/dashboard`);
@@ -84,7 +74,7 @@ describe('moderation', () => {
     await decision.getByRole('button', { name: 'Dismiss' }).click();
     await toast(moderator.page, 'Decision recorded').waitFor();
     await moderator.page.getByText('Nothing to review').waitFor();
-    expect(await inBrowse(listingId)).toBe(true);
+    expect(await inBrowse(web, listingId)).toBe(true);
 
     // The reporter sees what became of the report in Settings.
     await reporter.page.goto(`${web.base}/profile`);

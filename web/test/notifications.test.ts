@@ -4,26 +4,16 @@
  * bell lists it in the member's language and opens the listing; Settings holds the choices per kind.
  * SAVE_SCREENSHOTS_TO=<folder> keeps the screens as PNGs (web/screenshots/notify).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/testkit';
-import { createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, type BrowserGlobals } from './support';
+import { createListingAs, installBrowserHarness, newAccount, seriousA11yViolations, type BrowserGlobals, pageWidth } from './support';
+import { keepScreenshot } from './helpers/screenshots';
 
 jest.setTimeout(120_000);
 
 const web = installBrowserHarness('web-notifications');
 const { newPage } = web;
 const PHONE = { width: 375, height: 800 };
-
-async function keepScreenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  const folder = process.env.SAVE_SCREENSHOTS_TO;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage });
-}
-
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
 
 /** A member who saved "Phở" in Specialty Food, with the app open on home; and a seller who posts. */
 async function watcherAndSeller(options: { viewport?: { width: number; height: number }; locale?: string } = {}) {
@@ -67,7 +57,7 @@ describe('the bell', () => {
     // Seen: marked read, and the count goes.
     await count.waitFor({ state: 'detached' });
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await keepScreenshot(page, 'bell-1280');
+    await keepScreenshot(page, 'bell-1280', { fullPage: false });
 
     await page.keyboard.press('Escape');
     expect(await bell.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
@@ -89,7 +79,7 @@ describe('the bell', () => {
     await item.filter({ hasText: 'Có tin mới hợp với “Phở”' }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await keepScreenshot(page, 'bell-vi-375');
+    await keepScreenshot(page, 'bell-vi-375', { fullPage: false });
   });
 });
 
@@ -115,7 +105,7 @@ describe('Settings › Notifications', () => {
     expect(await page.getByRole('checkbox', { name: 'New matches for my saved searches: Daily SMS' }).isChecked()).toBe(true);
     // From the top: a full-page shot of a scrolled page draws the sticky header over the profile.
     await page.evaluate(() => (globalThis as unknown as BrowserGlobals).window.scrollTo(0, 0));
-    await keepScreenshot(page, 'settings-1280', true);
+    await keepScreenshot(page, 'settings-1280');
   });
 
   it('reads in Tiếng Việt on a 375 px phone', async () => {
@@ -125,7 +115,7 @@ describe('Settings › Notifications', () => {
     await page.getByRole('checkbox', { name: 'Có tin mới hợp với tìm kiếm đã lưu: SMS mỗi ngày' }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await keepScreenshot(page, 'settings-vi-375', true);
+    await keepScreenshot(page, 'settings-vi-375');
   });
 });
 

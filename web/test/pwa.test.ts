@@ -8,21 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Listing } from '@vnmarket/proto';
 import { initialJs } from '../build/initial-js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { LANGUAGE_COOKIE } from '@vnmarket/proto/languages';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  installBrowserHarness,
-  makePhoto,
-  newAccount,
-  seriousA11yViolations,
-  setListingPhotos,
-  uploadThroughApi,
-  WEB_DIST,
-} from './support';
+import { addPhotos, CHROMIUM, CHROMIUM_ARGS, installBrowserHarness, memberWithListing, newAccount, seriousA11yViolations, WEB_DIST } from './support';
 
 jest.setTimeout(90_000);
 
@@ -174,7 +163,7 @@ describe('the service worker', () => {
     expect(cached).toEqual(expect.arrayContaining([entry, '/offline.html']));
   });
 
-  it('shows the offline page, English first, for a page load without a network; Vietnamese first for a member who chose it; Try again loads the page once back online', async () => {
+  it('shows the offline page for a load without a network (English first; Vietnamese first if chosen), and Try again loads the page once online', async () => {
     const { page, context } = await web.newPage({ viewport: { width: 375, height: 740 } });
     await page.goto(`${web.base}/`);
     await controlledBySw(page);
@@ -208,19 +197,14 @@ describe('the service worker', () => {
   });
 
   it('keeps nothing of the API, the photos or any page in its caches after a member has browsed', async () => {
-    const owner = web.stack.client();
-    expect((await owner.post('/api/register', newAccount('Khoa', 'Trịnh'))).status).toBe(201);
     const title = `Bánh chưng nhà làm ${Date.now()}`;
-    const created = await owner.post<Listing>('/api/listings', {
+    const { client: owner, listing } = await memberWithListing(web.stack, newAccount('Khoa', 'Trịnh'), {
       title,
       description: 'Gói tay, nhân đậu xanh thịt mỡ',
       category: 'food',
       price: '25',
-      location: 'San Jose, CA',
-      metadata: {},
     });
-    expect(created.status).toBe(201);
-    await setListingPhotos(owner, created.body, [await uploadThroughApi(owner, await makePhoto(['#0f6b66', '#f7a04b'], 800, 600))]);
+    await addPhotos(owner, listing, [['#0f6b66', '#f7a04b']]);
 
     const { page } = await web.newPage({ account: newAccount('Lan', 'Phan') });
     const apiAnswers: string[] = [];
@@ -231,7 +215,7 @@ describe('the service worker', () => {
     await page.goto(`${web.base}/`);
     await controlledBySw(page);
     // Browsing under the worker: home, the listing with its photo, a category, saved, messages, the dashboard.
-    await page.goto(`${web.base}/listing/${created.body.id}`);
+    await page.goto(`${web.base}/listing/${listing.id}`);
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.locator('img[src^="/objects/"]').first().waitFor();
     for (const [route, heading] of [
@@ -244,7 +228,7 @@ describe('the service worker', () => {
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     }
     await page.waitForLoadState('networkidle');
-    expect(apiAnswers).toEqual(expect.arrayContaining(['/api/auth/user', '/api/listings', `/api/listings/${created.body.id}`]));
+    expect(apiAnswers).toEqual(expect.arrayContaining(['/api/auth/user', '/api/listings', `/api/listings/${listing.id}`]));
     expect(apiAnswers.some((answer) => answer.startsWith('/objects/'))).toBe(true);
 
     const caches = await cachedUrls(page);

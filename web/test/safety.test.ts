@@ -7,7 +7,7 @@
 import { conversationIdFor } from '@vnmarket/proto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '@vnmarket/testkit';
-import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
+import { installBrowserHarness, newAccount, seriousA11yViolations, toast, pageWidth } from './support';
 
 jest.setTimeout(120_000);
 
@@ -33,7 +33,6 @@ async function send(context: BrowserContext, receiverId: string, content: string
 }
 
 const bubble = (page: Page, text: string) => page.getByTestId('message-bubble').filter({ hasText: text });
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
 
 describe('a flagged message', () => {
   it('shows its safety tip to the receiver in Tiếng Việt and in English, and nothing to its sender', async () => {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { listingBody, eventually } from '@vnmarket/testkit';
-import { type BrowserGlobals, installBrowserHarness, newAccount, seriousA11yViolations, toast } from './support';
+import { installBrowserHarness, newAccount, seriousA11yViolations, toast, pageWidth } from './support';
 
 jest.setTimeout(150_000);
 
@@ -20,8 +20,6 @@ interface Saved {
   name: string;
   filters: Record<string, string | number | boolean>;
 }
-
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
 
 async function saveFromPage(page: Page, name?: string): Promise<void> {
   await page.getByTestId('save-search').click();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { conversationIdFor } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import { verifiedPhone, eventually } from '@vnmarket/testkit';
-import { type BrowserGlobals, createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast } from './support';
+import { createListingAs, installBrowserHarness, isFocused, newAccount, seriousA11yViolations, toast, pageWidth } from './support';
 
 jest.setTimeout(120_000);
 
@@ -19,7 +19,6 @@ const SHOTS = process.env.SCREENSHOTS_DIR;
 /** A listing card's title on the grid. */
 const card = (page: Page, title: string) => page.getByTestId('listing-grid').getByRole('heading', { name: title });
 const sellerCard = (page: Page) => page.locator('section[aria-labelledby="seller-name"]');
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };

@@ -98,12 +98,18 @@ export async function signInContext(context: BrowserContext, gatewayUrl: string,
 
 /** A photo-like JPEG: a diagonal gradient with a few soft shapes, so pages look like real listings. */
 export async function makePhoto(colors: [string, string], width = 1200, height = 900, label = ''): Promise<Buffer> {
+  const text = label
+    ? `<text x="50%" y="56%" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height / 7)}" font-weight="bold"
+        fill="#ffffff" fill-opacity="0.9">${label}</text>`
+    : '';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/>
+    </linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${height * 0.22}" fill="#ffffff" fill-opacity="0.18"/>
     <circle cx="${width * 0.25}" cy="${height * 0.78}" r="${height * 0.32}" fill="#000000" fill-opacity="0.08"/>
-    ${label ? `<text x="50%" y="56%" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(height / 7)}" font-weight="bold" fill="#ffffff" fill-opacity="0.9" text-anchor="middle">${label}</text>` : ''}
+    ${text}
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
 }
@@ -247,6 +253,27 @@ export function toast(page: Page, text: string): Locator {
   return page.getByTestId('toast').filter({ hasText: text });
 }
 
+/**
+ * Resolves once the page has drawn two more frames and run the tasks queued by then (the reports of its
+ * performance observers among them): what a click or an answer changed is on the screen.
+ */
+export function afterPaint(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const scope = globalThis as unknown as BrowserGlobals & { setTimeout(callback: () => void): number };
+    return new Promise<void>((resolve) => scope.requestAnimationFrame(() => scope.requestAnimationFrame(() => scope.setTimeout(resolve))));
+  });
+}
+
+/** Resolves once the element's running CSS transitions and animations have finished (a focus ring drawn, a toast slid in). */
+export function animationsFinished(locator: Locator): Promise<void> {
+  return locator.evaluate(async (element) => {
+    await Promise.all((element as unknown as { getAnimations(): { finished: Promise<unknown> }[] }).getAnimations().map((animation) => animation.finished));
+  });
+}
+
+/** How wide the page is laid out (its scroll width): at most the viewport's width when nothing scrolls sideways. */
+export const pageWidth = (page: Page): Promise<number> => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
+
 /** Whether the element has the keyboard focus now. */
 export const isFocused = (locator: Locator): Promise<boolean> =>
   locator.evaluate((element: { ownerDocument: { activeElement: unknown } }) => element === element.ownerDocument.activeElement);
@@ -284,20 +311,36 @@ export async function getAs<T>(owner: { request: BrowserContext['request'] }, ba
   return (await response.json()) as T;
 }
 
+/** What a test says of a new listing: the rest has defaults (a description from the title, San Jose, no metadata). */
+export type NewListing = Partial<ListingBody> & Pick<ListingBody, 'title' | 'category' | 'price'>;
+
+const withDefaults = (body: NewListing) => ({ description: `${body.title}: details in the photos`, location: 'San Jose, CA', metadata: {}, ...body });
+
 /** Creates a listing as the context's user through POST /api/listings; answers its id. */
-export async function createListingAs(
-  owner: { request: BrowserContext['request'] },
-  base: string,
-  body: Partial<ListingBody> & Pick<ListingBody, 'title' | 'category' | 'price'>,
-): Promise<string> {
-  const response = await owner.request.post(`${base}/api/listings`, {
-    data: { description: `${body.title}: details in the photos`, location: 'San Jose, CA', metadata: {}, ...body },
-  });
+export async function createListingAs(owner: { request: BrowserContext['request'] }, base: string, body: NewListing): Promise<string> {
+  const response = await owner.request.post(`${base}/api/listings`, { data: withDefaults(body) });
   if (response.status() !== 201) throw new Error(`create listing: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
 
-/** A finding axe may report that belongs to another part of the app, matched by rule and by the element's HTML. */
+/** A new member, registered through the API with a client of their own, and a listing they post. */
+export async function memberWithListing(stack: Stack, account: Account, body: NewListing): Promise<{ client: TestClient; listing: Listing }> {
+  const client = stack.client();
+  const registered = await client.post('/api/register', account);
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${registered.text}`);
+  const created = await client.post<Listing>('/api/listings', withDefaults(body));
+  if (created.status !== 201) throw new Error(`create listing: ${created.status} ${created.text}`);
+  return { client, listing: created.body };
+}
+
+/** Uploads an 800x600 photo per pair of colours and makes them the listing's photos, as its owner; answers their paths. */
+export async function addPhotos(owner: TestClient, listing: Listing, colors: [string, string][]): Promise<string[]> {
+  const images: string[] = [];
+  for (const pair of colors) images.push(await uploadThroughApi(owner, await makePhoto(pair, 800, 600)));
+  await setListingPhotos(owner, listing, images);
+  return images;
+}
+
 /**
  * axe-core's serious and critical findings on the page as it is now (WCAG 2.x A and AA rules), as readable
  * lines (rule, impact, element): none is allowed.
