@@ -75,7 +75,8 @@ it('the outbox backlog gauge rises while RabbitMQ is stopped, and falls back to 
     expect(one).toMatchObject({ backlog: 1, connected: 0 });
     await registered(auth);
     await registered(auth);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The oldest unsent event ages while it waits: polled until it is more than a second older than at the first.
+    await eventually(async () => expect((await outboxFigures()).oldestAgeSeconds!).toBeGreaterThan(one.oldestAgeSeconds! + 1), 30_000, 100);
     const three = await record('stopped, 3 sign-ups');
     expect(three.backlog).toBe(3);
     expect(three.oldestAgeSeconds!).toBeGreaterThan(one.oldestAgeSeconds! + 1);
@@ -89,7 +90,8 @@ it('the outbox backlog gauge rises while RabbitMQ is stopped, and falls back to 
         seen
           .map(
             (row) =>
-              `  ${row.moment.padEnd(20)} outbox_backlog_rows=${row.backlog} outbox_oldest_unsent_age_seconds=${row.oldestAgeSeconds?.toFixed(2)} event_bus_connected=${row.connected}`,
+              `  ${row.moment.padEnd(20)} outbox_backlog_rows=${row.backlog}` +
+              ` outbox_oldest_unsent_age_seconds=${row.oldestAgeSeconds?.toFixed(2)} event_bus_connected=${row.connected}`,
           )
           .join('\n') +
         '\n',

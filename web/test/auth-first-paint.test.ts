@@ -4,7 +4,7 @@
  * meanwhile waits for them. Build first (WEB_DIST, else web/dist).
  */
 import { eventually } from '@vnmarket/testkit';
-import { holdNext, installBrowserHarness, newAccount, toast } from './support';
+import { afterPaint, holdNext, installBrowserHarness, newAccount, toast } from './support';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +29,8 @@ describe('the sign-in and sign-up screens', () => {
     await eventually(async () => expect(assets.some((asset) => /^\/assets\/auth-checks-/.test(asset))).toBe(true));
 
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForTimeout(300);
+    // The submit handled and drawn: no message, as the checks have not arrived.
+    await afterPaint(page);
     expect(await page.getByText('Email or phone is required', { exact: true }).count()).toBe(0);
     releaseChecks();
     await page.getByText('Email or phone is required', { exact: true }).waitFor();

@@ -128,10 +128,16 @@ describe('on another member’s listing', () => {
     const { context: seller } = await web.newPage({ account: newAccount('Tâm', 'Quách'), keep: true });
     listingPath = `/listing/${await createListingAs(seller, web.base, { title: 'Bàn gỗ', category: 'sale', price: '60', condition: 'good' })}`;
   });
+  /** A new member on a phone, on the listing; with `clock`, the page's timers run on a clock the test moves on. */
+  async function onTheListing(firstName: string, lastName: string, { clock = false } = {}): Promise<Page> {
+    const { page } = await web.newPage({ account: newAccount(firstName, lastName), viewport: PHONE });
+    if (clock) await page.clock.install();
+    await page.goto(`${web.base}${listingPath}`);
+    return page;
+  }
 
   it('Enter on Save listing keeps focus on the button while it saves, and after', async () => {
-    const { page } = await web.newPage({ account: newAccount('Hải', 'Trương'), viewport: PHONE });
-    await page.goto(`${web.base}${listingPath}`);
+    const page = await onTheListing('Hải', 'Trương');
     const save = page.getByTestId('save-button');
     await save.focus();
     await page.keyboard.press('Enter');
@@ -145,22 +151,22 @@ describe('on another member’s listing', () => {
   });
 
   it('a toast stays while the pointer is over it, and closes about 5 s after the pointer leaves', async () => {
-    const { page } = await web.newPage({ account: newAccount('Quang', 'Lạc'), viewport: PHONE });
-    await page.goto(`${web.base}${listingPath}`);
+    const page = await onTheListing('Quang', 'Lạc', { clock: true });
     await page.getByTestId('save-button').click();
     const shown = toast(page, 'Listing Saved');
     await shown.hover();
-    await page.waitForTimeout(6500);
+    await page.clock.runFor(6500);
     expect(await shown.isVisible()).toBe(true);
     await page.mouse.move(5, 700);
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     expect(await shown.isVisible()).toBe(true);
-    await shown.waitFor({ state: 'detached', timeout: 8000 });
+    // 5 s after the pointer left, it has closed.
+    await page.clock.runFor(3500);
+    await shown.waitFor({ state: 'detached' });
   });
 
   it('a toast stays while its close button has focus, and closing it returns focus to where it was', async () => {
-    const { page } = await web.newPage({ account: newAccount('Yến', 'Khúc'), viewport: PHONE });
-    await page.goto(`${web.base}${listingPath}`);
+    const page = await onTheListing('Yến', 'Khúc', { clock: true });
     const save = page.getByTestId('save-button');
     await save.focus();
     await page.keyboard.press('Enter');
@@ -171,7 +177,7 @@ describe('on another member’s listing', () => {
     await page.keyboard.press('Tab');
     const close = shown.getByRole('button', { name: 'Close notification' });
     expect(await isFocused(close)).toBe(true);
-    await page.waitForTimeout(6500);
+    await page.clock.runFor(6500);
     expect(await shown.isVisible()).toBe(true);
     await page.keyboard.press('Enter');
     await shown.waitFor({ state: 'detached' });

@@ -3,7 +3,7 @@
  * (--focus) is the solid primary colour (terracotta) behind a white gap, not a faint tint (WCAG 1.4.11: 3:1 against what is
  * next to it; the old 28% tint was about 1.4:1 on white).
  */
-import { type BrowserGlobals, installBrowserHarness, newAccount } from './support';
+import { animationsFinished, type BrowserGlobals, installBrowserHarness, newAccount } from './support';
 
 jest.setTimeout(60_000);
 
@@ -23,7 +23,7 @@ it('a button reached with Tab shows a solid terracotta ring with a white gap', a
   }
   expect(reached).toBe(true);
   // After the button's transition has run.
-  await page.waitForTimeout(300);
+  await animationsFinished(signIn);
   const ring = await signIn.evaluate(
     (button) => (globalThis as unknown as { getComputedStyle(element: unknown): { boxShadow: string } }).getComputedStyle(button).boxShadow,
   );
@@ -42,7 +42,7 @@ it('a date field shows the same ring on each of its parts, its calendar button t
   let calendarButtonReached = false;
   for (let press = 0; press < 4; press += 1) {
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(300);
+    await animationsFinished(date);
     const state = await date.evaluate((input) => {
       const scope = globalThis as unknown as { document: { activeElement: unknown }; getComputedStyle(element: unknown): { boxShadow: string } };
       return {
