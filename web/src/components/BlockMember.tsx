@@ -15,7 +15,7 @@ import { Button } from './ui';
 type ButtonLook = { variant?: 'outline' | 'ghost'; size?: 'sm' | 'md' };
 
 /** Blocks or unblocks; answers whether it was done (a failure has shown its toast). */
-export function useBlockChange() {
+function useBlockChange() {
   const toast = useToast();
   const failed = useFailureToast();
   const { t } = useLingui();

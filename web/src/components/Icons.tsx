@@ -105,11 +105,6 @@ export const SendIcon = (props: IconProps) => (
     <path d="m22 2-7 20-4-9-9-4zM22 2 11 13" />
   </Svg>
 );
-export const ChevronDownIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="m6 9 6 6 6-6" />
-  </Svg>
-);
 export const BellIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />

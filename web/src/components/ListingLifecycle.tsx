@@ -15,7 +15,7 @@ import { Badge, Button } from './ui';
 import { Callout } from './Callout';
 
 /** A day and month in the active language: "Dec 28", "28 thg 12". */
-export function formatDay(iso: string): string {
+function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric' });
 }
 

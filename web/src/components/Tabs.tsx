@@ -6,7 +6,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { media } from '../lib/breakpoints';
 
-export interface TabItem<Id extends string> {
+interface TabItem<Id extends string> {
   id: Id;
   label: ReactNode;
   content: ReactNode;

@@ -3,12 +3,12 @@
  * renders are ./first-page-ui.tsx (exported here too), so that these stay out of its JS.
  */
 import { useLingui } from '@lingui/react/macro';
-import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { buttonStyles, CenteredMessage, Container, controlStyles, type ButtonOwnProps, type Size, type Variant } from './first-page-ui';
 
-export { ButtonAnchor, ButtonLink, CenteredMessage, Container, IconCircle, Input, Main, Muted, PageLoading } from './first-page-ui';
+export { ButtonAnchor, ButtonLink, CenteredMessage, Container, IconCircle, Input, Muted } from './first-page-ui';
 
 const StyledButton = styled.button<{ $variant?: Variant; $size?: Size; $block?: boolean }>`
   ${buttonStyles}
@@ -171,10 +171,6 @@ export function LoadFailed({ title }: { title: string }) {
       <Button onClick={() => window.location.reload()}>{t`Try Again`}</Button>
     </CenteredMessage>
   );
-}
-
-export function Stack({ gap = 12, children }: { gap?: number; children: ReactNode }) {
-  return <div style={{ display: 'flex', flexDirection: 'column', gap }}>{children}</div>;
 }
 
 /** A round avatar: the photo, or the initials the caller puts inside. */

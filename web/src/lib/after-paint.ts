@@ -17,7 +17,7 @@ export interface AfterPaint<M> {
   check(pick: (module: M) => (value: unknown) => string | undefined): FieldCheck;
 }
 
-export type FieldCheck = (value: unknown) => string | undefined | Promise<string | undefined>;
+type FieldCheck = (value: unknown) => string | undefined | Promise<string | undefined>;
 
 /**
  * How long after the screen's first frame the module is asked for. A busy phone shows a frame some time after
@@ -26,10 +26,10 @@ export type FieldCheck = (value: unknown) => string | undefined | Promise<string
  * queued right after the frame can still go out before the paint is recorded. A reader takes longer
  * than this to leave a field.
  */
-export const AFTER_PAINT_DELAY_MS = 300;
+const AFTER_PAINT_DELAY_MS = 300;
 
 /** Runs `run` AFTER_PAINT_DELAY_MS after the next frame has been drawn (a timer set from the frame's animation callback). */
-export function afterNextPaint(run: () => void): () => void {
+function afterNextPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(run, AFTER_PAINT_DELAY_MS);

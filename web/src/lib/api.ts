@@ -48,7 +48,7 @@ async function parsedError(body: string): Promise<ErrorBody | undefined> {
 }
 
 /** One problem with an answer: where in it (`0.user.id`) and what. */
-export interface ContractIssue {
+interface ContractIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
 }
@@ -73,7 +73,7 @@ export function lazyContract<T>(pick: (schemas: typeof contracts) => Contract<T>
 const resolved = <T>(source: ContractSource<T>): Promise<Contract<T>> | Contract<T> => (typeof source === 'function' ? source() : source);
 
 /** An answer that is not what the contract says: which request, and which fields are wrong. */
-export class ContractError extends Error {
+class ContractError extends Error {
   readonly request: string;
   readonly issues: readonly ContractIssue[];
   constructor(request: string, issues: readonly ContractIssue[]) {

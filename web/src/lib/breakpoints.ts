@@ -10,16 +10,16 @@
  *
  * Use the media queries below in styled-components (`${media.tablet} { ... }`), never a number of your own.
  */
-export const BREAKPOINTS = { phone: 480, tablet: 768, desktop: 1024 } as const;
+const BREAKPOINTS = { phone: 480, tablet: 768, desktop: 1024 } as const;
 export type Breakpoint = keyof typeof BREAKPOINTS;
 
 /** `@media` for the breakpoint's width and wider. */
-export function from(breakpoint: Breakpoint): string {
+function from(breakpoint: Breakpoint): string {
   return `@media (min-width: ${BREAKPOINTS[breakpoint]}px)`;
 }
 
 /** `@media` for widths narrower than the breakpoint (the exact complement of `from`). */
-export function below(breakpoint: Breakpoint): string {
+function below(breakpoint: Breakpoint): string {
   return `@media (max-width: ${BREAKPOINTS[breakpoint] - 0.02}px)`;
 }
 

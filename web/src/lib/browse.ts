@@ -12,7 +12,7 @@ import { CATEGORY_PAGES, sortOptionsFor, type CategoryFilterKey } from './catego
 const listingList = listOf(listingSchema);
 
 /** Listings per "Load more". */
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 /** The API pages no further than this offset. */
 const MAX_OFFSET = 10_000;
 /** The longest text filter the API takes. */
@@ -113,7 +113,7 @@ interface Page {
 }
 
 /** One page of GET /api/listings with the header's count (absent while the API does not send it). */
-export async function fetchListingsPage(params: Record<string, string | number | undefined>, offset: number, limit = PAGE_SIZE): Promise<Page> {
+async function fetchListingsPage(params: Record<string, string | number | undefined>, offset: number, limit = PAGE_SIZE): Promise<Page> {
   const url = `/api/listings${queryString({ ...params, limit, offset })}`;
   const response = await apiRequest('GET', url);
   const listings = await parseResponse(response, listingList, `GET ${url}`);

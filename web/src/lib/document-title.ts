@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'Chợ Việt Bay Area';
+const SITE_NAME = 'Chợ Việt Bay Area';
 
 export function setDocumentTitle(title?: string): void {
   document.title = title ? `${title} – ${SITE_NAME}` : SITE_NAME;

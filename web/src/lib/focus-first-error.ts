@@ -10,7 +10,7 @@ import { getIn, type FormApi, type Unsubscribe } from 'final-form';
  * On a phone, the message a long form's button brings is often off screen. Only a submit moves focus:
  * typing never does. (final-form-focus 2 refocuses whenever the errors change, even while typing.)
  */
-export function focusFirstError<Values>(form: FormApi<Values>): Unsubscribe {
+function focusFirstError<Values>(form: FormApi<Values>): Unsubscribe {
   const submit = form.submit;
   const focusFirst = () => {
     const { errors, submitErrors } = form.getState();

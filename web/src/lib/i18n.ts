@@ -44,13 +44,13 @@ const COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function savedLanguage(): Language | undefined {
+function savedLanguage(): Language | undefined {
   const value = COOKIE_VALUE.exec(typeof document === 'undefined' ? '' : document.cookie)?.[1];
   return isLanguage(value) ? value : undefined;
 }
 
 /** The language a page starts in: the saved choice, else the served document's (the gateway's pick). */
-export function startingLanguage(): Language {
+function startingLanguage(): Language {
   const documentLanguage = document.documentElement.lang;
   return savedLanguage() ?? (isLanguage(documentLanguage) ? documentLanguage : DEFAULT_LANGUAGE);
 }
@@ -110,7 +110,7 @@ export async function switchLanguage(language: Language): Promise<void> {
 }
 
 /** The choice, kept in the browser for a year (the gateway reads it to serve the page in that language). */
-export function rememberLanguage(language: Language): void {
+function rememberLanguage(language: Language): void {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie's attributes
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
 }

@@ -12,7 +12,7 @@ import { applyNotificationPush, revalidateAfterPushedMessage, revalidateAfterRec
 const messageSchema = lazyContract((schemas) => schemas.messageSchema);
 
 /** Reconnect delays: 1 s doubling to 30 s, each with ±50 % jitter so many tabs do not return at once. */
-export function reconnectDelay(attempt: number, random = Math.random): number {
+function reconnectDelay(attempt: number, random = Math.random): number {
   return Math.min(30_000, 1000 * 2 ** attempt) * (0.5 + random());
 }
 

@@ -9,7 +9,7 @@ import { apiRequest, lazyContract, listOf } from './api';
 import { revalidateListings } from './cache-writes';
 import { useParsed } from './queries';
 
-export const moderationKeys = {
+const moderationKeys = {
   cases: '/api/moderation/cases',
   myReports: '/api/reports/mine',
 };

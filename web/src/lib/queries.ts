@@ -26,7 +26,7 @@ export const swrConfig: SWRConfiguration = {
 };
 
 /** The unread badge polls every 10 s while signed in. */
-export const UNREAD_POLL_MS = 10_000;
+const UNREAD_POLL_MS = 10_000;
 
 /** GET /api/messages/unread-count: `{ count }`, a whole number (proto has no schema for it). */
 const unreadCountSchema: Contract<{ count: number }> = {

@@ -8,7 +8,7 @@ import { mutate } from 'swr';
 import { apiRequest, apiRequestParsed, lazyContract, listOf } from './api';
 import { useParsed } from './queries';
 
-export const SAVED_SEARCHES_KEY = '/api/saved-searches';
+const SAVED_SEARCHES_KEY = '/api/saved-searches';
 
 const savedSearchContract = lazyContract((schemas) => schemas.savedSearchSchema);
 const savedSearchListContract = lazyContract((schemas) => listOf(schemas.savedSearchSchema));

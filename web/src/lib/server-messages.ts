@@ -385,6 +385,3 @@ export function serverFieldErrors(error: unknown): Record<string, string[]> | un
   if (!(error instanceof ApiError) || !error.fieldErrors) return undefined;
   return Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map(localizeServerText)]));
 }
-
-/** For the completeness test: every English text listed. */
-export const LISTED_SERVER_TEXTS: readonly string[] = Object.keys(BY_TEXT);

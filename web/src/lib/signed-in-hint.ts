@@ -21,7 +21,7 @@ export function rememberSignedIn(signedIn: boolean): void {
 }
 
 /** False where there is no storage (refused, or the build's prerender in Node). */
-export function wasSignedIn(): boolean {
+function wasSignedIn(): boolean {
   try {
     return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
   } catch {

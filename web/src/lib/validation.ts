@@ -43,4 +43,4 @@ export function submissionErrors(error: unknown): FormErrors | undefined {
   );
 }
 
-export { FOCUS_FIRST_ERROR, focusFirstError } from './focus-first-error';
+export { FOCUS_FIRST_ERROR } from './focus-first-error';

@@ -18,7 +18,7 @@ import { media } from '../../lib/breakpoints';
 const NAMES: Record<Language, string> = { en: 'English', vi: 'Tiếng Việt' };
 
 /** Switches to `language` and, for a member, saves it on the account. */
-export function useChooseLanguage(): (language: Language) => Promise<void> {
+function useChooseLanguage(): (language: Language) => Promise<void> {
   const { user } = useAuth();
   return async (language) => {
     await switchLanguage(language);

@@ -18,7 +18,7 @@ import { Section, SectionTitle } from './styles';
 const BelowTheFold = lazy(withAppMessages(() => import('./BelowTheFold')));
 
 /** The landing page asks for and shows at most 6 listings. */
-export const FEATURED_LIMIT = 6;
+const FEATURED_LIMIT = 6;
 
 /** Five category cards with fixed (display-only) counts, each to /register. */
 const LANDING_CATEGORIES: { category: Category; count: number }[] = [

@@ -22,7 +22,7 @@ export function SectionList<T>({
   return <List>{items.map(row)}</List>;
 }
 
-export const Note = styled.p`
+const Note = styled.p`
   color: var(--muted);
   font-size: 0.9rem;
 `;
