@@ -10,9 +10,11 @@ start: setup-start install ## the whole product at http://localhost:8080
 test: setup install lint ## the whole suite: lint, type check, then jest on the real PostgreSQL, Redis and RabbitMQ
 	bash scripts/test.sh
 
-lint: install ## ESLint (type-aware: floating and misused promises; React hooks) and Prettier's check
+lint: install ## ESLint (type-aware: promises, React hooks), Prettier's check, knip (dead files, exports, dependencies), the commit messages' form
 	eslint --max-warnings 0 .
 	prettier --check . --log-level warn
+	knip --no-progress --no-config-hints
+	bash scripts/check-commits.sh
 
 format: install ## Prettier writes the tree's formatting
 	prettier --write . --log-level warn

@@ -63,7 +63,7 @@ const productionSecretValues = (): Record<string, string> => ({
   'secrets.s3SecretAccessKey': 's3-secret-example',
 });
 
-export interface Scenario {
+interface Scenario {
   name: string;
   options: RenderOptions;
   /** For an existing Secret: the scenario whose chart-managed Secret has the same settings. */
