@@ -13,15 +13,15 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { dropDatabase } from '@vnmarket/shared';
 import {
+  eventually,
   listingBody,
   registered,
+  SERVER_DATABASE_URL,
   startStack,
+  uniqueId,
   verifiedPhone,
   type RegisteredUser,
   type Stack,
-  eventually,
-  SERVER_DATABASE_URL,
-  uniqueId,
 } from '@vnmarket/testkit';
 
 const root = path.resolve(__dirname, '..');
@@ -35,7 +35,8 @@ async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
   await client.connect();
   try {
     const { rows: tables } = await client.query<{ table_schema: string; table_name: string }>(
-      "select table_schema, table_name from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2",
+      `select table_schema, table_name from information_schema.tables
+       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
     );
     const counts: Record<string, number> = {};
     for (const { table_schema: schema, table_name: table } of tables) {

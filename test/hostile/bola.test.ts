@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import webpush from 'web-push';
-import { listingBody, registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
-import { publicRoutes, routeKey, snapshot } from './support';
+import { listingBody, registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
+import { conversationAndReview, publicRoutes, routeKey, snapshot } from './support';
 
 /**
  * BOLA sweep: for every route that names an object (a path parameter, or an upload in the body), user
@@ -35,17 +35,9 @@ beforeAll(async () => {
   stack = await startStack('hostile-bola', { overrides: { messaging: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } } });
   [a, b, c] = [await registered(stack), await registered(stack), await registered(stack)];
   const listing = (await a.client.post('/api/listings', listingBody({ title: 'Nhà của A' }))).body;
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [a.user.id, c.user.id])).toHaveLength(2));
-  const message = (await c.client.post('/api/messages', { receiverId: a.user.id, content: 'riêng tư' })).body;
+  // C writes to A and reviews A: a conversation of the two, and a review only A may answer.
+  const { message, review } = await conversationAndReview(stack, a, c, { rating: 4, comment: 'ok' });
   const slot = (await a.client.post('/api/objects/upload')).body;
-  // C reviews A (a reply from A, C's phone verified): a review only A may answer.
-  await a.client.post('/api/messages', { receiverId: c.user.id, content: 'còn bạn' });
-  await verifiedPhone(stack.auth, c);
-  const review = await eventually(async () => {
-    const response = await c.client.post(`/api/users/${a.user.id}/reviews`, { rating: 4, comment: 'ok' });
-    expect(response.status).toBe(201);
-    return response.body as { id: string };
-  });
   // C reports A's listing: its case is one only a moderator may decide.
   await c.client.post('/api/reports', { listingId: listing.id, reason: 'spam' });
   const moderationCase = await stack.listings.infrastructure.db('moderation_cases').where({ listing_id: listing.id }).first('id');

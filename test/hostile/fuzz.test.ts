@@ -28,8 +28,20 @@ import {
   verifyCodeBody,
 } from '@vnmarket/proto';
 import webpush from 'web-push';
-import { listingBody, newUser, registered, startStack, verifiedPhone, type RegisteredUser, type Stack, eventually, type TestClient } from '@vnmarket/testkit';
-import { assertProperty, bodiesFor, expectCleanAnswer, hostileString, wellFormed, publicRoutes, queriesFor, routeKey, snapshot, type Route } from './support';
+import { listingBody, newUser, registered, startStack, type RegisteredUser, type Stack, type TestClient } from '@vnmarket/testkit';
+import {
+  assertProperty,
+  bodiesFor,
+  conversationAndReview,
+  expectCleanAnswer,
+  hostileString,
+  wellFormed,
+  publicRoutes,
+  queriesFor,
+  routeKey,
+  snapshot,
+  type Route,
+} from './support';
 
 /**
  * Property-based fuzzing of every endpoint's body and query, derived from its zod schema and beyond it
@@ -55,17 +67,9 @@ beforeAll(async () => {
   user = await registered(stack);
   other = await registered(stack);
   const listing = (await user.client.post('/api/listings', listingBody())).body;
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [user.user.id, other.user.id])).toHaveLength(2));
-  const message = (await other.client.post('/api/messages', { receiverId: user.user.id, content: 'xin chào' })).body;
+  // A conversation with the other member, and their review of the user, for the user's answer.
+  const { message, review } = await conversationAndReview(stack, user, other, { rating: 5 });
   const slot = (await user.client.post('/api/objects/upload')).body;
-  // A review of the user (who replied; the reviewer's phone verified), for the user's answer.
-  await user.client.post('/api/messages', { receiverId: other.user.id, content: 'chào bạn' });
-  await verifiedPhone(stack.auth, other);
-  const review = await eventually(async () => {
-    const response = await other.client.post(`/api/users/${user.user.id}/reviews`, { rating: 5 });
-    expect(response.status).toBe(201);
-    return response.body as { id: string };
-  });
   const savedSearch = (await user.client.post('/api/saved-searches', { name: 'Phở', filters: { category: 'food', search: 'phở' } })).body;
   // Its own listing, about which the other member wrote: DELETE's spec removes the first one early.
   const lifecycleListing = (await user.client.post('/api/listings', listingBody())).body;

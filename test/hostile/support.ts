@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Express } from 'express';
 import { z } from 'zod';
-import { type Stack, type TestClient } from '@vnmarket/testkit';
+import { eventually, verifiedPhone, type RegisteredUser, type Stack, type TestClient } from '@vnmarket/testkit';
 
 export interface Route {
   method: string;
@@ -213,4 +213,26 @@ export async function assertProperty<T extends unknown[]>(property: fc.IAsyncPro
 /** Lone surrogates replaced by U+FFFD, as a browser does before percent-encoding. */
 export function wellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/**
+ * A conversation and a review: `reviewer` writes to `member`, who replies, then (the reviewer's phone
+ * verified) reviews them, a review only `member` may answer. Answers the first message and the review.
+ */
+export async function conversationAndReview(
+  stack: Stack,
+  member: RegisteredUser,
+  reviewer: RegisteredUser,
+  review: { rating: number; comment?: string },
+): Promise<{ message: { conversationId: string }; review: { id: string } }> {
+  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [member.user.id, reviewer.user.id])).toHaveLength(2));
+  const message = (await reviewer.client.post('/api/messages', { receiverId: member.user.id, content: 'xin chào' })).body as { conversationId: string };
+  await member.client.post('/api/messages', { receiverId: reviewer.user.id, content: 'chào bạn' });
+  await verifiedPhone(stack.auth, reviewer);
+  const written = await eventually(async () => {
+    const response = await reviewer.client.post(`/api/users/${member.user.id}/reviews`, review);
+    expect(response.status).toBe(201);
+    return response.body as { id: string };
+  });
+  return { message, review: written };
 }

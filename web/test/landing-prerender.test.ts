@@ -147,7 +147,10 @@ describe('the prerendered landing page', () => {
     const { page } = await web.newPage();
     // Tags the <h1> the HTML parser makes, before any script of the page runs.
     await page.addInitScript({
-      content: `new MutationObserver(() => { const h1 = document.querySelector('h1'); if (h1 && !h1.dataset.fromHtml) h1.dataset.fromHtml = String(Boolean(document.querySelector('[${PRERENDERED_ATTRIBUTE}]'))); }).observe(document, { childList: true, subtree: true });`,
+      content: `new MutationObserver(() => {
+        const h1 = document.querySelector('h1');
+        if (h1 && !h1.dataset.fromHtml) h1.dataset.fromHtml = String(Boolean(document.querySelector('[${PRERENDERED_ATTRIBUTE}]')));
+      }).observe(document, { childList: true, subtree: true });`,
     });
     await page.goto(`${web.base}/`);
     // Only the app renders below the fold (its own chunk, after hydration): once it shows, React runs the page.
