@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import { EyeIcon, HeartIcon } from './Icons';
 import { plural } from '../lib/format';
 
@@ -14,3 +15,17 @@ export function ListingCounts({ listing }: { listing: { viewCount: number; saveC
     </>
   );
 }
+
+/** The line the counts stand in, with the listing's other small facts (posted, location): muted, wrapping, each icon beside its figure. */
+export const CountsRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 0.88rem;
+  color: var(--muted);
+  span {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
+  }
+`;

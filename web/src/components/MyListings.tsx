@@ -18,10 +18,10 @@ import { useToast } from '../lib/toast';
 import { formatDay } from '../lib/users';
 import { Dialog, DialogActions } from './Dialog';
 import { ImageIcon } from './Icons';
-import { ListingCounts } from './ListingCounts';
+import { CountsRow, ListingCounts } from './ListingCounts';
 import { ExpiredNotice, ExpiresOn, LifecycleBadge, lifecycleState, MarkSoldButton } from './ListingLifecycle';
 import { ModerationBadge, ModerationNotice } from './ModerationNotice';
-import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, Skeleton } from './ui';
+import { Badge, Button, ButtonLink, Card, CenteredMessage, LoadFailed, PlainList, Skeleton } from './ui';
 
 /** `listings` undefined: still loading. */
 export function MyListings({ listings, error }: { listings: Listing[] | undefined; error: unknown }) {
@@ -83,11 +83,11 @@ export function MyListings({ listings, error }: { listings: Listing[] | undefine
     <>
       {/* The tab names the section; the heading keeps the outline in order for screen readers (h1 → h2 → h3). */}
       <h2 className="visually-hidden">{t`My Listings`}</h2>
-      <List ref={list}>
+      <PlainList $gap={12} ref={list}>
         {listings.map((listing) => (
           <MyListing key={listing.id} listing={listing} onToggle={setActive} onDelete={setDeleting} />
         ))}
-      </List>
+      </PlainList>
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
@@ -147,7 +147,7 @@ function MyListing({
         </TitleRow>
         <Description>{listing.description}</Description>
         <Price>{formatPrice(listing.price, listing.priceType)}</Price>
-        <Meta>
+        <CountsRow>
           <span>{listing.location}</span>
           <ListingCounts listing={listing} />
           <span>
@@ -156,7 +156,7 @@ function MyListing({
             </Trans>
           </span>
           <ExpiresOn listing={listing} />
-        </Meta>
+        </CountsRow>
         <ModerationNotice listing={listing} />
         <ExpiredNotice listing={listing} />
       </Details>
@@ -185,21 +185,13 @@ function MyListing({
 /** The loading state: three rows, as shapes. */
 export function MyListingsSkeleton() {
   return (
-    <List aria-hidden="true">
+    <PlainList $gap={12} aria-hidden="true">
       {[1, 2, 3].map((row) => (
         <Skeleton key={row} as="li" $height="112px" $radius="12px" />
       ))}
-    </List>
+    </PlainList>
   );
 }
-
-const List = styled.ul`
-  display: grid;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
 
 const Item = styled(Card)`
   display: grid;
@@ -258,19 +250,6 @@ const Description = styled.p`
 const Price = styled.p`
   font-weight: 700;
   color: var(--primary);
-`;
-
-const Meta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 14px;
-  font-size: 0.88rem;
-  color: var(--muted);
-  span {
-    display: inline-flex;
-    align-items: center;
-    gap: 5px;
-  }
 `;
 
 const Actions = styled.div`

@@ -173,6 +173,15 @@ export function LoadFailed({ title }: { title: string }) {
   );
 }
 
+/** A list without bullets or indent, its items `$gap` px apart. */
+export const PlainList = styled.ul<{ $gap?: number }>`
+  display: grid;
+  gap: ${({ $gap = 0 }) => $gap}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
 /** A round avatar: the photo, or the initials the caller puts inside. */
 export const Avatar = styled.div<{ $size: number }>`
   flex: none;

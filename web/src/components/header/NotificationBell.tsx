@@ -12,6 +12,7 @@ import { markNotificationsRead, refreshNotifications, useNotificationCount, useN
 import { Link } from '../../lib/router';
 import { BellIcon } from '../Icons';
 import { useNotificationText } from '../notifications/NotificationText';
+import { PlainList } from '../ui';
 import { IconButton } from './styles';
 
 export function NotificationBell() {
@@ -90,7 +91,7 @@ export function NotificationBell() {
           ) : data.notifications.length === 0 ? (
             <Note>{t`Nothing new yet. We will tell you here when something happens.`}</Note>
           ) : (
-            <List>
+            <PlainList>
               {data.notifications.map((notification) => {
                 const { title, detail } = text(notification);
                 const fresh = !notification.isRead;
@@ -105,7 +106,7 @@ export function NotificationBell() {
                   </li>
                 );
               })}
-            </List>
+            </PlainList>
           )}
         </Panel>
       )}
@@ -167,12 +168,6 @@ const Note = styled.p`
   padding: 12px 10px;
   color: var(--muted);
   font-size: 0.9rem;
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
 `;
 
 const Item = styled(Link)<{ $fresh: boolean }>`

@@ -3,7 +3,7 @@ import type { Listing } from '@vnmarket/proto/listings';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PinIcon } from '../../components/Icons';
-import { ListingCounts } from '../../components/ListingCounts';
+import { CountsRow, ListingCounts } from '../../components/ListingCounts';
 import { Badge, Card } from '../../components/ui';
 import { CATEGORY_INFO } from '../../lib/catalog';
 import { formatPrice, formatTime } from '../../lib/format';
@@ -22,10 +22,10 @@ export function ListingSummary({ listing, order, actions }: { listing: Listing; 
       </Location>
       <Price data-testid="listing-price">{formatPrice(listing.price, listing.priceType)}</Price>
       {listing.condition && <Badge>{conditionLabel(listing.condition)}</Badge>}
-      <Stats>
+      <CountsRow>
         <ListingCounts listing={listing} />
         <span>{t`Posted ${posted}`}</span>
-      </Stats>
+      </CountsRow>
       <Controls>{actions}</Controls>
     </Summary>
   );
@@ -58,19 +58,6 @@ const Price = styled.p`
   font-size: 1.7rem;
   font-weight: 800;
   color: var(--primary);
-`;
-
-const Stats = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px 16px;
-  font-size: 0.85rem;
-  color: var(--muted);
-  span {
-    display: inline-flex;
-    align-items: center;
-    gap: 5px;
-  }
 `;
 
 const Controls = styled.div`

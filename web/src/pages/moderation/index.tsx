@@ -6,7 +6,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
-import { CenteredMessage, Container, LoadFailed, Page, PageHead, PageTitle, Skeleton } from '../../components/ui';
+import { CenteredMessage, Container, LoadFailed, Page, PageHead, PageTitle, PlainList, Skeleton } from '../../components/ui';
 import { useRequireAuth } from '../../lib/hooks';
 import { useModerationCases } from '../../lib/moderation';
 import { CaseCard } from './CaseCard';
@@ -37,22 +37,22 @@ export default function Moderation() {
       {error ? (
         <LoadFailed title={t`Failed to load the cases`} />
       ) : !cases ? (
-        <Cases aria-hidden="true">
+        <PlainList $gap={16} aria-hidden="true">
           {[1, 2].map((row) => (
             <Skeleton key={row} $height="220px" />
           ))}
-        </Cases>
+        </PlainList>
       ) : cases.length === 0 ? (
         <CenteredMessage>
           <h2>{t`Nothing to review`}</h2>
           <p>{t`Reported listings appear here.`}</p>
         </CenteredMessage>
       ) : (
-        <Cases>
+        <PlainList $gap={16}>
           {cases.map((found) => (
             <CaseCard key={found.id} found={found} />
           ))}
-        </Cases>
+        </PlainList>
       )}
     </Page>
   );
@@ -61,12 +61,4 @@ export default function Moderation() {
 const Count = styled.p`
   margin: 0;
   color: var(--muted);
-`;
-
-const Cases = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 16px;
 `;

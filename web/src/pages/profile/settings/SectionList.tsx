@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Skeleton } from '../../../components/ui';
+import { PlainList, Skeleton } from '../../../components/ui';
 
 /** A section's list as it loads: the failure, a shape while loading, the empty note, else `row` of each item (a Row). */
 export function SectionList<T>({
@@ -19,19 +19,12 @@ export function SectionList<T>({
   if (error) return <Note role="alert">{failedText}</Note>;
   if (!items) return <Skeleton $height="56px" />;
   if (items.length === 0) return <Note>{emptyText}</Note>;
-  return <List>{items.map(row)}</List>;
+  return <PlainList>{items.map(row)}</PlainList>;
 }
 
 const Note = styled.p`
   color: var(--muted);
   font-size: 0.9rem;
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
 `;
 
 /** One item: a line between items, its parts side by side. */
