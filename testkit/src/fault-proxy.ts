@@ -70,6 +70,14 @@ export async function createTcpFaultProxy(target: { host: string; port: number }
   };
 }
 
+const DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'amqp:': 5672 };
+
+/** A fault proxy in front of the server a connection URL names (on its scheme's default port when it names none). */
+export function faultProxyFor(url: string): Promise<TcpFaultProxy> {
+  const { hostname, port, protocol } = new URL(url);
+  return createTcpFaultProxy({ host: hostname, port: Number(port || DEFAULT_PORTS[protocol]) });
+}
+
 /** The URL with its host and port replaced by the proxy's. */
 export function throughProxy(url: string, proxy: TcpFaultProxy): string {
   const parsed = new URL(url);

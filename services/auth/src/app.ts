@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { RateLimit, serviceApp, serviceOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
 import { authSubscription } from './events/consumers';
 import { PasswordHasher } from './passwords';
@@ -19,7 +19,7 @@ export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
-  const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
+  const outbox = serviceOutbox({ ...deps, clock });
   const sessions = new SessionManager({ db, registry: infrastructure.sessions, outbox, config, clock, logger });
   const window = config.LOGIN_WINDOW_SECONDS;
   const ctx: AuthContext = {
@@ -40,11 +40,7 @@ export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
     },
   };
 
-  const app = createApp(serviceAppOptions(config, logger, infrastructure));
-  app.use(usersRoutes(ctx));
-  app.use(sessionsRoutes(ctx));
-  app.use(reviewsRoutes(ctx));
-  finishApp(app, logger);
+  const app = serviceApp(config, logger, infrastructure, [usersRoutes(ctx), sessionsRoutes(ctx), reviewsRoutes(ctx)]);
 
   const resync = () => {
     sessions.syncRegistry().catch((error: Error) => logger.warn({ err: error.message }, 'session registry sync failed'));

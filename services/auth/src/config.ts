@@ -1,6 +1,6 @@
 import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
-import { baseConfigSchema, booleanString } from '@vnmarket/shared';
+import { baseConfigSchema, booleanString, wholeNumber } from '@vnmarket/shared';
 
 export const authConfigSchema = baseConfigSchema
   .extend({
@@ -9,30 +9,22 @@ export const authConfigSchema = baseConfigSchema
     JWT_PRIVATE_KEY: z
       .string({ error: 'is required (PEM text, or a path in JWT_PRIVATE_KEY_FILE)' })
       .includes('PRIVATE KEY', { error: 'must be a PEM private key' }),
-    SESSION_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(60)
-      .default(7 * 24 * 3600),
+    SESSION_TTL_SECONDS: wholeNumber(60, 7 * 24 * 3600),
     /** Secure cookies; on by default in production, where the site is served over HTTPS. */
     COOKIE_SECURE: booleanString.optional(),
     /** Failed sign-ins for one account from one client (address, IPv6 /64): the tight limit. */
-    LOGIN_MAX_FAILURES_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+    LOGIN_MAX_FAILURES_PER_CLIENT: wholeNumber(1, 10),
     /** Failed sign-ins for one account from anywhere: looser, so junk attempts from one client do not
      * lock the owner out, but guessing spread over many addresses still stops. */
-    LOGIN_MAX_FAILURES_PER_IDENTIFIER: z.coerce.number().int().min(1).default(50),
-    LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(100),
-    LOGIN_WINDOW_SECONDS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(15 * 60),
+    LOGIN_MAX_FAILURES_PER_IDENTIFIER: wholeNumber(1, 50),
+    LOGIN_MAX_ATTEMPTS_PER_IP: wholeNumber(1, 100),
+    LOGIN_WINDOW_SECONDS: wholeNumber(1, 15 * 60),
     /** New accounts per client address per hour; sign-ups refused as duplicates (409) have a separate
      * allowance of the same size, so retries do not use this one up and probing stays bounded. */
-    REGISTER_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    REGISTER_MAX_PER_IP_PER_HOUR: wholeNumber(1, 20),
     /** argon2id cost; the default is OWASP's recommended minimum (19 MiB, 2 passes). */
-    ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
-    ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+    ARGON2_MEMORY_KIB: wholeNumber(1024, 19456),
+    ARGON2_TIME_COST: wholeNumber(1, 2),
   })
   .transform((config) => ({ ...config, COOKIE_SECURE: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' }));
 

@@ -1,14 +1,10 @@
 import { registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { SMALL_SIGN_IN_LIMITS } from './support';
 
 /** The sign-in limits at small sizes: account deletion's password check counts against the same ones. */
 let auth: RunningAuth;
 beforeAll(async () => {
-  auth = await startAuth('deletion-throttle', {
-    LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
-    LOGIN_MAX_FAILURES_PER_CLIENT: '4',
-    LOGIN_MAX_FAILURES_PER_IDENTIFIER: '20',
-    TRUST_PROXY_HOPS: '1',
-  });
+  auth = await startAuth('deletion-throttle', SMALL_SIGN_IN_LIMITS);
 });
 afterAll(() => auth.stop());
 

@@ -1,19 +1,12 @@
 import { registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { newAddresses, SMALL_SIGN_IN_LIMITS } from './support';
 
-/** The per-address cap is set high here, so these tests see the per-account limits alone. */
 let auth: RunningAuth;
 beforeAll(async () => {
-  auth = await startAuth('login-throttle', {
-    LOGIN_MAX_ATTEMPTS_PER_IP: '1000',
-    LOGIN_MAX_FAILURES_PER_CLIENT: '4',
-    LOGIN_MAX_FAILURES_PER_IDENTIFIER: '20',
-    TRUST_PROXY_HOPS: '1',
-  });
+  auth = await startAuth('login-throttle', SMALL_SIGN_IN_LIMITS);
 });
 afterAll(() => auth.stop());
-
-let nextAddress = 10;
-const fromNewAddress = () => ({ 'x-forwarded-for': `203.0.113.${nextAddress++}` });
+const fromNewAddress = newAddresses();
 
 describe('sign-in throttling (OWASP: per account and client, per account, per client)', () => {
   it('100 parallel wrong passwords: each is counted before hashing, so at most the limit are checked', async () => {

@@ -1,14 +1,14 @@
 import { newUser, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { BEHIND_PROXY, newAddresses } from './support';
 
 /** A small sign-up allowance (3 an hour per address), and each test from its own address. */
 let auth: RunningAuth;
 beforeAll(async () => {
-  auth = await startAuth('register-throttle', { REGISTER_MAX_PER_IP_PER_HOUR: '3', TRUST_PROXY_HOPS: '1' });
+  auth = await startAuth('register-throttle', { ...BEHIND_PROXY, REGISTER_MAX_PER_IP_PER_HOUR: '3' });
 });
 afterAll(() => auth.stop());
 
-let nextAddress = 10;
-const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${nextAddress++}` });
+const fromNewAddress = newAddresses('198.51.100');
 const TOO_MANY_SIGN_UPS = 'Too many accounts created from this network. Please try again later.';
 const PHONE_TAKEN = 'An account with this phone number already exists';
 const EMAIL_TAKEN = 'An account with this email already exists';

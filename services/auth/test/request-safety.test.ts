@@ -1,19 +1,14 @@
 import { newUser, registered, startAuth, type RunningAuth, TestClient } from '@vnmarket/testkit';
+import { BEHIND_PROXY, newAddresses } from './support';
 
 let auth: RunningAuth;
 beforeAll(async () => {
-  auth = await startAuth('request-safety', {
-    BODY_LIMIT: '2kb',
-    REGISTER_MAX_PER_IP_PER_HOUR: '3',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '5',
-    TRUST_PROXY_HOPS: '1',
-  });
+  auth = await startAuth('request-safety', { ...BEHIND_PROXY, BODY_LIMIT: '2kb', REGISTER_MAX_PER_IP_PER_HOUR: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '5' });
 });
 afterAll(() => auth.stop());
 
-/** Each test poses as a different client address (this instance trusts one proxy hop, as behind the gateway). */
-let nextAddress = 10;
-const fromNewAddress = () => ({ 'x-forwarded-for': `203.0.113.${nextAddress++}` });
+/** Each test poses as a different client address. */
+const fromNewAddress = newAddresses();
 
 describe('CSRF', () => {
   it('refuses a cross-site form POST with a valid cookie and changes nothing', async () => {

@@ -1,6 +1,6 @@
 import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
-import { baseConfigSchema, booleanString } from '@vnmarket/shared';
+import { baseConfigSchema, booleanString, wholeNumber } from '@vnmarket/shared';
 
 const MB = 1024 * 1024;
 
@@ -11,25 +11,17 @@ export const mediaConfigSchema = baseConfigSchema
     MEDIA_ROOT: z.string().min(1).default('var/objects'),
     /** Signs local upload URLs; required in production. */
     MEDIA_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-    UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).default(600),
+    UPLOAD_URL_TTL_SECONDS: wholeNumber(30, 600),
     /** An upload must be turned into an image within this long. */
-    UPLOAD_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(3600),
-    MAX_LISTING_PHOTO_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(5 * MB),
-    MAX_PROFILE_PHOTO_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(10 * MB),
+    UPLOAD_MAX_AGE_SECONDS: wholeNumber(60, 3600),
+    MAX_LISTING_PHOTO_BYTES: wholeNumber(1024, 5 * MB),
+    MAX_PROFILE_PHOTO_BYTES: wholeNumber(1024, 10 * MB),
     /** Width × height beyond which an image is refused before decoding (decompression bombs). */
-    MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+    MAX_IMAGE_PIXELS: wholeNumber(10_000, 40_000_000),
     /** Upload links one user may ask for in an hour. */
-    UPLOAD_LINKS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    UPLOAD_LINKS_PER_HOUR: wholeNumber(1, 120),
     /** Photos one user may have checked and resized in an hour. */
-    IMAGES_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    IMAGES_PER_HOUR: wholeNumber(1, 120),
     /** Images decoded at once by one process; a few more wait, the rest get 503 (decoding is heavy). */
     IMAGE_PROCESSING_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     IMAGE_PROCESSING_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { RateLimit, serviceApp, serviceOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { MessagingConfig } from './config';
 import { MessageWriter } from './db/message-writer';
 import { messagingSubscription, pushSubscription } from './events/consumers';
@@ -39,7 +39,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
   const { db, redis, bus } = infrastructure;
   // The live push does not wait for the relay, so the relay need not chase every commit: one pass per
   // interval publishes everything stored meanwhile in a few statements.
-  const outbox = new Outbox({ db, bus, logger, clock: deps.clock, pollIntervalMs: RELAY_INTERVAL_MS, batches: config.EVENT_BATCHES });
+  const outbox = serviceOutbox(deps, { pollIntervalMs: RELAY_INTERVAL_MS });
   // A socket counts as an open tab for a little over two heartbeats without one.
   const presence = new Presence({ redis, logger, ttlMs: config.WS_HEARTBEAT_MS * 2 + 5_000 });
   const hub = new SocketHub({
@@ -52,22 +52,17 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     maxSocketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
     heartbeatMs: config.WS_HEARTBEAT_MS,
   });
-  const livePush = new LivePush({
-    hub,
-    publisher: redis,
-    // Subscribes again itself on every reconnection ('ready'), also when the first attempt failed.
-    subscriber: redis.duplicate({ autoResubscribe: false }),
-    // Pub/sub channels are not key-prefixed by the client: the prefix keeps deployments (and tests) apart.
-    channel: `${config.REDIS_KEY_PREFIX}messaging:push`,
-    logger,
-  });
-  const bell = new BellPush({
-    hub,
+  // A Redis channel every replica publishes to and listens on, with a subscriber of its own that subscribes again itself
+  // on every reconnection ('ready'), also when the first attempt failed. Pub/sub channels are not key-prefixed by the
+  // client: the prefix keeps deployments (and tests) apart.
+  const replicaChannel = (name: string) => ({
     publisher: redis,
     subscriber: redis.duplicate({ autoResubscribe: false }),
-    channel: `${config.REDIS_KEY_PREFIX}messaging:bell`,
+    channel: `${config.REDIS_KEY_PREFIX}messaging:${name}`,
     logger,
   });
+  const livePush = new LivePush({ hub, ...replicaChannel('push') });
+  const bell = new BellPush({ hub, ...replicaChannel('bell') });
   const webPush =
     config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
       ? new WebPushSender({
@@ -105,14 +100,13 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     ownHosts: ownHostsOf(config.PUBLIC_ORIGINS),
   };
 
-  const app = createApp(serviceAppOptions(config, logger, infrastructure));
-  app.use(conversationsRoutes(ctx));
-  app.use(messagesRoutes(ctx));
-  app.use(blocksRoutes(ctx));
-  app.use(replyTimesRoutes(ctx));
-  app.use(notificationsRoutes(ctx));
-  app.use(pushRoutes(ctx));
-  finishApp(app, logger);
+  const routes = [conversationsRoutes, messagesRoutes, blocksRoutes, replyTimesRoutes, notificationsRoutes, pushRoutes];
+  const app = serviceApp(
+    config,
+    logger,
+    infrastructure,
+    routes.map((routesOf) => routesOf(ctx)),
+  );
 
   return {
     app,

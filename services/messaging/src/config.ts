@@ -1,21 +1,17 @@
 import { DEFAULT_SERVICE_PORTS } from '@vnmarket/proto';
 import { z } from 'zod';
-import { baseConfigSchema, booleanString } from '@vnmarket/shared';
+import { baseConfigSchema, booleanString, wholeNumber } from '@vnmarket/shared';
 
 export const messagingConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SERVICE_PORTS.messaging),
   /** A larger WebSocket frame closes the socket with 1009. */
-  WS_MAX_PAYLOAD_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(64 * 1024),
+  WS_MAX_PAYLOAD_BYTES: wholeNumber(1024, 64 * 1024),
   /** Sockets (tabs) one user may hold on one replica; the oldest is closed beyond it. */
-  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(10),
-  WS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
-  MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  WS_MAX_SOCKETS_PER_USER: wholeNumber(1, 10),
+  WS_HEARTBEAT_MS: wholeNumber(100, 30_000),
+  MESSAGES_PER_MINUTE: wholeNumber(1, 60),
   /** Messages that open a new conversation, per member per hour (429 beyond): replies are not counted. */
-  FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR: wholeNumber(1, 20),
   /** Web push's VAPID key pair (base64url, as web-push generates it; or VAPID_*_KEY_FILE). Without both, no push is sent. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -44,11 +40,11 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   PUSH_ALLOW_LOOPBACK: booleanString.default(false),
   /** How long a push service keeps a push for a browser that is offline. */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
-  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  PUSH_TIMEOUT_MS: wholeNumber(100, 10_000),
   /** The hour (America/Los_Angeles, 8-20) from which the daily SMS digest goes out; none after 21:00, so never at night. */
   SMS_DIGEST_HOUR: z.coerce.number().int().min(8, 'must be 8 or later: no SMS at night').max(20, 'must be 20 or earlier: no SMS at night').default(18),
   /** How often each replica checks whether the day's digest is due (one holds the lease and sends); 0 turns the digest off. */
-  SMS_DIGEST_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  SMS_DIGEST_CHECK_INTERVAL_MS: wholeNumber(0, 300_000),
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

@@ -1,4 +1,5 @@
-import { registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
+import { registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { knownToMessaging } from './support';
 
 // Auth publishes the users messaging copies; 3 new conversations an hour per member here.
 let stack: Stack<'auth' | 'messaging'>;
@@ -10,14 +11,7 @@ afterAll(() => stack.stop());
 async function members(count: number): Promise<RegisteredUser[]> {
   const made: RegisteredUser[] = [];
   for (let index = 0; index < count; index += 1) made.push(await registered(stack));
-  await eventually(async () =>
-    expect(
-      await stack.messaging.infrastructure.db('users').whereIn(
-        'id',
-        made.map((member) => member.user.id),
-      ),
-    ).toHaveLength(count),
-  );
+  await knownToMessaging(stack, made);
   return made;
 }
 

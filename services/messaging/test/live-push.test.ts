@@ -1,16 +1,6 @@
-import {
-  openSocket,
-  registered,
-  startMessaging,
-  startStack,
-  type RunningMessaging,
-  type Stack,
-  type TestSocket,
-  createTcpFaultProxy,
-  eventually,
-  throughProxy,
-  type TcpFaultProxy,
-} from '@vnmarket/testkit';
+import { eventually, faultProxyFor, startMessaging, startStack, throughProxy } from '@vnmarket/testkit';
+import type { RunningMessaging, Stack, TcpFaultProxy, TestSocket } from '@vnmarket/testkit';
+import { knownPair, socketOpener } from './support';
 
 /**
  * The live push: a stored message reaches the sockets on every replica at once (Redis pub/sub), without
@@ -28,7 +18,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   stack = await startStack('live-push', { only: ['auth', 'messaging'] });
   const redisUrl = stack.messaging.config.REDIS_URL;
-  redisProxy = await createTcpFaultProxy({ host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379) });
+  redisProxy = await faultProxyFor(redisUrl);
   [replicaB, replicaC] = await Promise.all([
     startMessaging('live-push-b', {}, stack.environment),
     startMessaging('live-push-c', { REDIS_URL: throughProxy(redisUrl, redisProxy) }, stack.environment),
@@ -42,18 +32,8 @@ afterAll(async () => {
   await redisProxy.close();
 });
 
-async function pair() {
-  const alice = await registered(stack, { firstName: 'Alice' });
-  const bob = await registered(stack, { firstName: 'Bảo' });
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [alice.user.id, bob.user.id])).toHaveLength(2));
-  return { alice, bob };
-}
-
-async function socketFor(baseUrl: string, client: { cookieHeader(): string }) {
-  const socket = await openSocket(baseUrl, client.cookieHeader());
-  sockets.push(socket);
-  return socket;
-}
+const pair = () => knownPair(stack, { firstName: 'Alice' }, { firstName: 'Bảo' });
+const socketFor = socketOpener(sockets);
 
 const outboxRow = (messageId: string) => stack.messaging.infrastructure.db('outbox_events').whereRaw("envelope->'data'->>'id' = ?", [messageId]).first();
 const pushesOf = (socket: TestSocket, messageId: string) =>

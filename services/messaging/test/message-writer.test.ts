@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdFor } from '@vnmarket/proto';
-import { registered, startStack, type Stack, eventually } from '@vnmarket/testkit';
+import { startStack, withRecordedStatements, type Stack } from '@vnmarket/testkit';
 import { MessageWriter } from '../src/db/message-writer';
 import type { MessageToStore } from '../src/db/messages';
+import { knownPair as pairOf } from './support';
 
 /** Group commit: sends that arrive while a statement is in flight are stored together, each with its own answer. */
 let stack: Stack<'auth' | 'messaging'>;
@@ -29,24 +30,27 @@ function toStore(senderId: string, receiverId: string, content: string): Message
 }
 
 async function knownPair() {
-  const alice = await registered(stack);
-  const bob = await registered(stack);
+  const { alice, bob } = await pairOf(stack, {}, {});
+  return { db: stack.messaging.infrastructure.db, aliceId: alice.user.id, bobId: bob.user.id };
+}
+
+/** How many of the statements are INSERTs into messages. */
+const messageInserts = (statements: string[]) => statements.filter((sql) => /insert into messages/.test(sql)).length;
+
+/** How many of these messages are stored, and how many of their outbox rows. */
+async function stored(items: MessageToStore[]) {
   const db = stack.messaging.infrastructure.db;
-  await eventually(async () => expect(await db('users').whereIn('id', [alice.user.id, bob.user.id])).toHaveLength(2));
-  return { db, aliceId: alice.user.id, bobId: bob.user.id };
+  const messageIds = items.map((item) => item.message.id);
+  const outboxIds = items.map((item) => item.outboxRow.id);
+  return { messages: (await db('messages').whereIn('id', messageIds)).length, events: (await db('outbox_events').whereIn('id', outboxIds)).length };
 }
 
 /** Runs the stores at once; answers their outcomes and the INSERT statements they took. */
-async function storeAtOnce(writer: MessageWriter, items: MessageToStore[]) {
-  const db = stack.messaging.infrastructure.db;
-  const statements: string[] = [];
-  const record = (query: { sql: string }) => {
-    if (/insert into messages/.test(query.sql)) statements.push(query.sql);
-  };
-  db.on('query', record);
-  const outcomes = await Promise.allSettled(items.map((item) => writer.store(item)));
-  db.off('query', record);
-  return { outcomes: outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'refused')), statements: statements.length };
+function storeAtOnce(writer: MessageWriter, items: MessageToStore[]) {
+  return withRecordedStatements(stack.messaging.infrastructure.db, async (statements) => {
+    const outcomes = await Promise.allSettled(items.map((item) => writer.store(item)));
+    return { outcomes: outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : 'refused')), statements: messageInserts(statements) };
+  });
 }
 
 it('stores concurrent sends with their outbox rows in one statement, each with its own answer', async () => {
@@ -56,18 +60,7 @@ it('stores concurrent sends with their outbox rows in one statement, each with i
   const { outcomes, statements } = await storeAtOnce(new MessageWriter({ db }), [...items, unknown]);
   expect(outcomes).toEqual(['stored', 'stored', 'stored', 'stored', 'stored', 'no_recipient']);
   expect(statements).toBe(1);
-  expect(
-    await db('messages').whereIn(
-      'id',
-      [...items, unknown].map((item) => item.message.id),
-    ),
-  ).toHaveLength(5);
-  expect(
-    await db('outbox_events').whereIn(
-      'id',
-      [...items, unknown].map((item) => item.outboxRow.id),
-    ),
-  ).toHaveLength(5);
+  expect(await stored([...items, unknown])).toEqual({ messages: 5, events: 5 });
 });
 
 it('a message the database refuses fails alone; those sent with it are stored', async () => {
@@ -79,28 +72,20 @@ it('a message the database refuses fails alone; those sent with it are stored', 
   expect(outcomes).toEqual(['stored', 'refused', 'stored']);
   // The batch, then each of its three alone.
   expect(statements).toBe(4);
-  expect(
-    await db('messages').whereIn(
-      'id',
-      [...items, refused].map((item) => item.message.id),
-    ),
-  ).toHaveLength(2);
+  expect((await stored([...items, refused])).messages).toBe(2);
 });
 
 it('sends that arrive while a statement is in flight go together in the next one', async () => {
   const { db, aliceId, bobId } = await knownPair();
   const writer = new MessageWriter({ db, maxInFlight: 1 });
-  let statements = 0;
-  const record = (query: { sql: string }) => {
-    if (/insert into messages/.test(query.sql)) statements += 1;
-  };
-  db.on('query', record);
-  const first = writer.store(toStore(aliceId, bobId, 'đầu tiên'));
-  // The first statement is under way (taken on the next turn of the event loop); these queue behind it.
-  await new Promise((resolve) => setImmediate(resolve));
-  const rest = await Promise.all([1, 2, 3, 4].map((n) => writer.store(toStore(aliceId, bobId, `sau ${n}`))));
-  db.off('query', record);
-  expect([await first, ...rest]).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
+  const { outcomes, statements } = await withRecordedStatements(db, async (recorded) => {
+    const first = writer.store(toStore(aliceId, bobId, 'đầu tiên'));
+    // The first statement is under way (taken on the next turn of the event loop); these queue behind it.
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = await Promise.all([1, 2, 3, 4].map((n) => writer.store(toStore(aliceId, bobId, `sau ${n}`))));
+    return { outcomes: [await first, ...rest], statements: messageInserts(recorded) };
+  });
+  expect(outcomes).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
   expect(statements).toBe(2);
 });
 
@@ -110,16 +95,5 @@ it('a message between two members of whom one blocked the other is not stored, e
   const items = [toStore(bobId, aliceId, 'từ người bị chặn'), toStore(aliceId, bobId, 'từ người chặn')];
   const { outcomes } = await storeAtOnce(new MessageWriter({ db }), items);
   expect(outcomes).toEqual(['blocked', 'blocked']);
-  expect(
-    await db('messages').whereIn(
-      'id',
-      items.map((item) => item.message.id),
-    ),
-  ).toHaveLength(0);
-  expect(
-    await db('outbox_events').whereIn(
-      'id',
-      items.map((item) => item.outboxRow.id),
-    ),
-  ).toHaveLength(0);
+  expect(await stored(items)).toEqual({ messages: 0, events: 0 });
 });

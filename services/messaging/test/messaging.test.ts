@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildEvent, conversationIdFor } from '@vnmarket/proto';
-import {
-  listingBody,
-  openSocket,
-  registered,
-  startMessaging,
-  startStack,
-  type RunningMessaging,
-  type Stack,
-  type TestSocket,
-  eventually,
-} from '@vnmarket/testkit';
-import { upgradeStatus } from './support';
+import { listingBody, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket, eventually } from '@vnmarket/testkit';
+import { knownPair, socketOpener, upgradeStatus } from './support';
 
 // Listings publish the listing copies messaging keeps (and their deletion); media and verification play no part.
 let stack: Stack<'auth' | 'listings' | 'messaging'>;
@@ -32,19 +22,8 @@ afterAll(async () => {
   await stack.stop();
 });
 
-/** Two users whom messaging already knows (their user.registered has arrived). */
-async function pair() {
-  const alice = await registered(stack, { firstName: 'Alice' });
-  const bob = await registered(stack, { firstName: 'Bảo' });
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [alice.user.id, bob.user.id])).toHaveLength(2));
-  return { alice, bob, conversationId: conversationIdFor(alice.user.id, bob.user.id) };
-}
-
-async function socketFor(baseUrl: string, client: { cookieHeader(): string }) {
-  const socket = await openSocket(baseUrl, client.cookieHeader());
-  sockets.push(socket);
-  return socket;
-}
+const pair = () => knownPair(stack, { firstName: 'Alice' }, { firstName: 'Bảo' });
+const socketFor = socketOpener(sockets);
 
 describe('sending and reading', () => {
   it('stores a trimmed message and computes the conversation id', async () => {

@@ -1,15 +1,6 @@
-import {
-  openSocket,
-  registered,
-  startMessaging,
-  startStack,
-  type RunningMessaging,
-  type Stack,
-  createTcpFaultProxy,
-  eventually,
-  throughProxy,
-  type TcpFaultProxy,
-} from '@vnmarket/testkit';
+import { eventually, faultProxyFor, openSocket, startMessaging, startStack, throughProxy } from '@vnmarket/testkit';
+import type { RunningMessaging, Stack, TcpFaultProxy } from '@vnmarket/testkit';
+import { knownPair } from './support';
 
 /**
  * A replica cut off from the broker still pushes the messages stored meanwhile once it is back: its
@@ -22,13 +13,11 @@ let brokerProxy: TcpFaultProxy;
 let redisProxy: TcpFaultProxy;
 let isolated: RunningMessaging;
 
-const proxyFor = (url: string, defaultPort: number) => createTcpFaultProxy({ host: new URL(url).hostname, port: Number(new URL(url).port || defaultPort) });
-
 beforeAll(async () => {
   stack = await startStack('push-after-outage', { only: ['auth', 'messaging'] });
   const { AMQP_URL, REDIS_URL } = stack.messaging.config;
-  brokerProxy = await proxyFor(AMQP_URL, 5672);
-  redisProxy = await proxyFor(REDIS_URL, 6379);
+  brokerProxy = await faultProxyFor(AMQP_URL);
+  redisProxy = await faultProxyFor(REDIS_URL);
   isolated = await startMessaging(
     'push-after-outage-b',
     { AMQP_URL: throughProxy(AMQP_URL, brokerProxy), REDIS_URL: throughProxy(REDIS_URL, redisProxy) },
@@ -44,9 +33,7 @@ afterAll(async () => {
 }, 60_000);
 
 it('messages stored while a replica was cut off from the broker reach the sockets it holds after it reconnects', async () => {
-  const alice = await registered(stack);
-  const bob = await registered(stack);
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [alice.user.id, bob.user.id])).toHaveLength(2));
+  const { alice, bob } = await knownPair(stack, {}, {});
   const bobSocket = await openSocket(isolated.url, bob.client.cookieHeader());
   brokerProxy.cut();
   redisProxy.cut();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdFor, replyTimeSchema } from '@vnmarket/proto';
-import { registered, startStack, type RegisteredUser, type Stack, eventually } from '@vnmarket/testkit';
+import { registered, startStack, type RegisteredUser, type Stack } from '@vnmarket/testkit';
+import { knownToMessaging } from './support';
 
 /** GET /api/users/{id}/reply-time: the median delay from a received message to the user's reply, from messaging's own tables. */
 let stack: Stack<'auth' | 'messaging'>;
@@ -11,14 +12,7 @@ afterAll(() => stack.stop());
 
 async function members(count: number): Promise<RegisteredUser[]> {
   const users = await Promise.all(Array.from({ length: count }, () => registered(stack)));
-  await eventually(async () =>
-    expect(
-      await stack.messaging.infrastructure.db('users').whereIn(
-        'id',
-        users.map((user) => user.user.id),
-      ),
-    ).toHaveLength(count),
-  );
+  await knownToMessaging(stack, users);
   return users;
 }
 

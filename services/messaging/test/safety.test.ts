@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { conversationIdFor } from '@vnmarket/proto';
-import { openSocket, registered, startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket, eventually } from '@vnmarket/testkit';
+import { startMessaging, startStack, type RunningMessaging, type Stack, type TestSocket } from '@vnmarket/testkit';
+import { knownPair, socketOpener } from './support';
 
 /**
  * Trust and safety in chat: blocking (a neutral 403 both ways, the conversation out of the blocker's inbox
@@ -22,18 +22,8 @@ afterAll(async () => {
   await stack.stop();
 });
 
-async function pair() {
-  const alice = await registered(stack, { firstName: 'Ánh', lastName: 'Trần' });
-  const bob = await registered(stack, { firstName: 'Bảo', lastName: 'Lê' });
-  await eventually(async () => expect(await stack.messaging.infrastructure.db('users').whereIn('id', [alice.user.id, bob.user.id])).toHaveLength(2));
-  return { alice, bob, conversationId: conversationIdFor(alice.user.id, bob.user.id) };
-}
-
-async function socketFor(baseUrl: string, client: { cookieHeader(): string }) {
-  const socket = await openSocket(baseUrl, client.cookieHeader());
-  sockets.push(socket);
-  return socket;
-}
+const pair = () => knownPair(stack, { firstName: 'Ánh', lastName: 'Trần' }, { firstName: 'Bảo', lastName: 'Lê' });
+const socketFor = socketOpener(sockets);
 
 const inboxIds = async (client: Awaited<ReturnType<typeof pair>>['alice']['client']) =>
   ((await client.get('/api/conversations')).body as { conversationId: string }[]).map((conversation) => conversation.conversationId);

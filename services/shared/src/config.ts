@@ -4,6 +4,9 @@ import { z } from 'zod';
 /** "true" or "false", as an environment variable spells a switch. */
 export const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** A whole number of at least `min` (environment variables are strings, so coerced), `fallback` when unset. */
+export const wholeNumber = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
+
 /**
  * Settings every service reads. Each service extends this schema with its own and parses the environment
  * once at start; a bad or missing variable stops the process with a list of every problem.

@@ -1,6 +1,8 @@
+import type { Express, Router } from 'express';
 import type { BaseConfig } from './config';
 import { createAuthenticator, SessionRegistry, type Authenticator } from './auth';
 import { EventBus } from './bus/event-bus';
+import { Outbox } from './bus/outbox';
 import {
   createDb,
   describeDatabaseError,
@@ -13,7 +15,7 @@ import {
   type Migration,
   type MigrationLogger,
 } from './db';
-import type { ReadinessCheck } from './http';
+import { createApp, finishApp, type ReadinessCheck } from './http';
 import type { Logger } from './logger';
 import { poolSources, redisSources, type PoolSource, type RedisSource } from './metrics';
 import { createRedis, type Redis } from './redis';
@@ -129,4 +131,21 @@ export function serviceAppOptions(config: BaseConfig, logger: Logger, infrastruc
     sessionCookieName: config.SESSION_COOKIE_NAME,
     readiness: infrastructure.readiness,
   };
+}
+
+/** A service's HTTP app: the common middleware, its routers in this order, then the 404 and error handlers. */
+export function serviceApp(config: BaseConfig, logger: Logger, infrastructure: Pick<Infrastructure, 'readiness'>, routers: Router[]): Express {
+  const app = createApp(serviceAppOptions(config, logger, infrastructure));
+  for (const router of routers) app.use(router);
+  finishApp(app, logger);
+  return app;
+}
+
+/** A service's outbox on its database and bus, batching as the deployment says (EVENT_BATCHES), on a test's clock if given. */
+export function serviceOutbox(
+  deps: { config: BaseConfig; logger: Logger; infrastructure: Pick<Infrastructure, 'db' | 'bus'>; clock?: () => Date },
+  options: { pollIntervalMs?: number } = {},
+): Outbox {
+  const { config, logger, infrastructure, clock } = deps;
+  return new Outbox({ db: infrastructure.db, bus: infrastructure.bus, logger, clock, batches: config.EVENT_BATCHES, ...options });
 }

@@ -18,7 +18,7 @@ import {
 } from '@vnmarket/shared';
 import {
   AMQP_URL,
-  createTcpFaultProxy,
+  faultProxyFor,
   createTestDatabase,
   deleteExchangeAndQueues,
   eventually,
@@ -51,7 +51,7 @@ beforeAll(async () => {
   directDb = createDb(database.url, 'public', 2);
   await createEventTables(directDb);
   await directDb.schema.createTable('applied', (table) => table.uuid('event_id').primary());
-  proxy = await createTcpFaultProxy({ host: '127.0.0.1', port: Number(new URL(database.url).port || 5432) });
+  proxy = await faultProxyFor(database.url);
   db = createDb(throughProxy(database.url, proxy), 'public', 3, { statementTimeoutMs: 1000, acquireTimeoutMs: 500 });
   exchange = `test.${uniqueId('outage')}`;
   queue = `${exchange}.test`;

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { RateLimit, serviceApp, serviceOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import { VerificationCodes } from './codes';
 import type { VerificationConfig } from './config';
 import { pruneCodes } from './db/codes';
@@ -21,7 +21,7 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
   const { config, logger, infrastructure } = deps;
   const { db, redis, bus } = infrastructure;
   const clock = deps.clock ?? (() => new Date());
-  const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
+  const outbox = serviceOutbox({ ...deps, clock });
   const sms = createSmsSender(config, clock);
   if (config.NODE_ENV === 'production' && sms.name === 'file') logger.warn('SMS_PROVIDER=file in production: codes are written to a file, not sent');
   const hourly = (name: string, points: number) => new RateLimit(redis, { name, points, durationSeconds: 3600 });
@@ -43,9 +43,7 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
     },
   };
 
-  const app = createApp(serviceAppOptions(config, logger, infrastructure));
-  app.use(phoneRoutes(ctx));
-  finishApp(app, logger);
+  const app = serviceApp(config, logger, infrastructure, [phoneRoutes(ctx)]);
 
   const prune = () => {
     pruneCodes(db, new Date(clock().getTime() - CODE_RETENTION_MS)).catch((error: Error) => logger.warn({ err: error.message }, 'pruning old codes failed'));

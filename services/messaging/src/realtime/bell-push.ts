@@ -1,5 +1,6 @@
 import type { NotificationSocketMessage } from '@vnmarket/proto';
 import type { Logger, Redis } from '@vnmarket/shared';
+import { RedisChannelListener } from './redis-channel';
 import type { SocketHub } from './socket-hub';
 
 /**
@@ -8,23 +9,18 @@ import type { SocketHub } from './socket-hub';
  * frame is made good when the tab next loads the count (on every socket (re)connection).
  */
 export class BellPush {
-  private stopped = false;
+  private readonly listener: RedisChannelListener;
 
-  constructor(private readonly options: { hub: Pick<SocketHub, 'pushFrame'>; publisher: Redis; subscriber: Redis; channel: string; logger: Logger }) {}
+  constructor(private readonly options: { hub: Pick<SocketHub, 'pushFrame'>; publisher: Redis; subscriber: Redis; channel: string; logger: Logger }) {
+    this.listener = new RedisChannelListener({ ...options, name: 'bell', failed: 'bell subscription failed' });
+  }
 
-  async start(): Promise<void> {
-    const { subscriber, channel } = this.options;
-    subscriber.on('message', (from: string, data: string) => {
-      if (from === channel) this.deliver(data);
-    });
-    subscriber.on('error', (error: Error) => this.options.logger.warn({ err: error.message }, 'redis (bell subscriber) error'));
-    subscriber.on('ready', () => void this.subscribe());
-    await this.subscribe();
+  start(): Promise<void> {
+    return this.listener.start((data) => this.deliver(data));
   }
 
   stop(): void {
-    this.stopped = true;
-    this.options.subscriber.disconnect();
+    this.listener.stop();
   }
 
   /** "<user id>\n<frame>" to every replica. Never throws. */
@@ -38,14 +34,5 @@ export class BellPush {
     const newline = data.indexOf('\n');
     if (newline !== 36) return;
     this.options.hub.pushFrame([data.slice(0, newline)], data.slice(newline + 1));
-  }
-
-  private async subscribe(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      await this.options.subscriber.subscribe(this.options.channel);
-    } catch (error) {
-      this.options.logger.warn({ err: (error as Error).message }, 'bell subscription failed');
-    }
   }
 }

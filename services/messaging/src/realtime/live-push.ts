@@ -1,6 +1,7 @@
 import type { Message } from '@vnmarket/proto';
 import { pushLatency, type Logger, type Redis } from '@vnmarket/shared';
 import { RecentIds } from './recent-ids';
+import { RedisChannelListener } from './redis-channel';
 import type { SocketHub } from './socket-hub';
 
 /** How a push reached this replica: stored here, from another replica over Redis, or the outbox event through RabbitMQ. */
@@ -34,7 +35,7 @@ export interface LivePushOptions {
  */
 export class LivePush {
   private readonly pushed: RecentIds;
-  private stopped = false;
+  private readonly listener: RedisChannelListener;
   /** Per path: pushes sent to the sockets, and repeats skipped (the same message by its other path). */
   readonly counts: Record<PushPath, { pushed: number; repeats: number }> = {
     direct: { pushed: 0, repeats: 0 },
@@ -45,23 +46,17 @@ export class LivePush {
   constructor(private readonly options: LivePushOptions) {
     // The durable copy normally follows within the outbox's poll interval; minutes cover a broker outage.
     this.pushed = new RecentIds(options.dedupeWindowMs ?? 10 * 60_000, options.dedupeMaxIds ?? 500_000);
+    this.listener = new RedisChannelListener({ ...options, name: 'push', failed: 'live push subscription failed (the outbox events push meanwhile)' });
   }
 
   /** Listens to the other replicas' pushes; subscribes again after every Redis reconnection. */
-  async start(): Promise<void> {
-    const { subscriber } = this.options;
-    subscriber.on('message', (channel: string, data: string) => {
-      if (channel === this.options.channel) this.fromPeer(data);
-    });
-    subscriber.on('error', (error: Error) => this.options.logger.warn({ err: error.message }, 'redis (push subscriber) error'));
-    subscriber.on('ready', () => void this.subscribe());
+  start(): Promise<void> {
     // Not fatal when Redis is down: the durable path pushes meanwhile, and 'ready' subscribes later.
-    await this.subscribe();
+    return this.listener.start((data) => this.fromPeer(data));
   }
 
   stop(): void {
-    this.stopped = true;
-    this.options.subscriber.disconnect();
+    this.listener.stop();
   }
 
   /**
@@ -108,15 +103,6 @@ export class LivePush {
     this.counts[path].pushed += 1;
     // Once per message on this pod, when some socket here got it; NaN from an older peer's header is skipped.
     if (written > 0 && !Number.isNaN(createdAtMs)) pushLatency.observe({ path }, Math.max(0, Date.now() - createdAtMs) / 1000);
-  }
-
-  private async subscribe(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      await this.options.subscriber.subscribe(this.options.channel);
-    } catch (error) {
-      this.options.logger.warn({ err: (error as Error).message }, 'live push subscription failed (the outbox events push meanwhile)');
-    }
   }
 }
 

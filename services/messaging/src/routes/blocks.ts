@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
-import { normalizeId, pageQuery, type BlockState } from '@vnmarket/proto';
-import { badRequest, notFound, parseInput } from '@vnmarket/shared';
+import { normalizeId, type BlockState } from '@vnmarket/proto';
+import { badRequest, notFound } from '@vnmarket/shared';
 import { block, blockedBy, isKnownMember, unblock } from '../db/blocks';
 import type { MessagingContext } from '../service-context';
+import { ownPage } from './own-page';
 
 /** The member named in the path, never the signed-in member themself. */
 function otherMember(req: Request): string {
@@ -22,9 +23,7 @@ export function blocksRoutes(ctx: MessagingContext): Router {
   const router = Router();
   const { requireAuth } = ctx.authenticator;
 
-  router.get('/api/users/blocked', requireAuth, async (req, res) => {
-    res.json(await blockedBy(ctx.db, req.session!.userId, parseInput(pageQuery(), req.query)));
-  });
+  router.get('/api/users/blocked', requireAuth, ownPage(ctx.db, blockedBy));
 
   router.post('/api/users/:userId/block', requireAuth, async (req, res) => {
     const userId = otherMember(req);

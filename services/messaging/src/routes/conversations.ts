@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
-import { messagesPageQuery, pageQuery, parseConversationId } from '@vnmarket/proto';
+import { messagesPageQuery, parseConversationId } from '@vnmarket/proto';
 import { forbidden, notFound, parseInput } from '@vnmarket/shared';
 import { conversationsOf, markRead, threadPage } from '../db/messages';
 import type { MessagingContext } from '../service-context';
+import { ownPage } from './own-page';
 
 /** Only the two participants named in a conversation id may read it or mark it read. */
 function ownConversation(req: Request): string {
@@ -17,9 +18,7 @@ export function conversationsRoutes(ctx: MessagingContext): Router {
   const router = Router();
   const { requireAuth } = ctx.authenticator;
 
-  router.get('/api/conversations', requireAuth, async (req, res) => {
-    res.json(await conversationsOf(ctx.db, req.session!.userId, parseInput(pageQuery(), req.query)));
-  });
+  router.get('/api/conversations', requireAuth, ownPage(ctx.db, conversationsOf));
 
   router.get('/api/conversations/:id/messages', requireAuth, async (req, res) => {
     const conversationId = ownConversation(req);
