@@ -1,4 +1,5 @@
-import { fold, parseSearch } from '../src/search/parse';
+import { fold } from '../src/search/fold';
+import { parseSearch } from '../src/search/parse';
 import { rankScore } from '../src/search/score';
 import { dictionarySize, parseUnits, SYNONYM_GROUPS, synonymsOf } from '../src/search/synonyms';
 import { buildTextQuery, withoutLastUnit } from '../src/search/text-query';

@@ -7,7 +7,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const bumped = (trx: Knex.Transaction, now: Date) => ({ updated_at: now, version: trx.raw('version + 1') });
 
 /** When a listing posted or renewed at `now` expires. */
-export const expiryFrom = (now: Date) => new Date(now.getTime() + LISTING_LIFETIME_DAYS * DAY_MS);
+const expiryFrom = (now: Date) => new Date(now.getTime() + LISTING_LIFETIME_DAYS * DAY_MS);
 
 /** Up to `limit` ids of listings neither expired nor sold, soonest expiry first, locked (those another pass holds are skipped). */
 const claimDue = (trx: Knex.Transaction, limit: number) =>

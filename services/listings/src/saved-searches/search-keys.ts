@@ -8,7 +8,7 @@
  */
 import { buildTextQuery, parseSearch } from '../search';
 
-export const ANY = '*';
+const ANY = '*';
 
 /** The words a tsquery of ours (buildTextQuery's `match`) cannot match without: any one of them must be there. */
 export function necessaryWords(query: string): string[] | undefined {

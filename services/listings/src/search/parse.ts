@@ -1,3 +1,4 @@
+import { fold } from './fold';
 import { parseUnits, type Unit } from './synonyms';
 
 /**
@@ -5,9 +6,6 @@ import { parseUnits, type Unit } from './synonyms';
  * typed can reach the tsquery syntax, and read as units, the longest phrase of the bilingual dictionary
  * (synonyms.ts) first ("nồi cơm điện", "room for rent"); other words are units of one word.
  */
-
-/** Lowercase without accents, "đ" as "d": the form both sides of a comparison are reduced to. */
-export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
 
 /** At most this many words count: more adds nothing to a classifieds search and only costs. */
 const MAX_TERMS = 8;

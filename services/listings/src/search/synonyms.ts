@@ -1,9 +1,11 @@
+import { fold } from './fold';
+
 /**
  * A curated bilingual dictionary of marketplace vocabulary: groups of phrases that mean the same thing, English and
  * Vietnamese, for what people post in the six categories. Search parses a query into units (the longest phrase
  * of this dictionary wins over its single words) and also matches each unit by the other phrases of its groups
  * ("rice cooker" finds "nồi cơm điện", "thợ nail" finds "nail technician"). Synonym-only matches rank below
- * matches of the words as typed (see search.ts).
+ * matches of the words as typed (see score.ts).
  *
  * Written with accents, as people write them; compared accent-folded ("đ" as "d"). When the typed words carry
  * accents and a phrase has exactly those accents, only that phrase's groups count ("bán" is not "bàn").
@@ -186,8 +188,6 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['bóng đá', 'soccer'],
 ];
 
-/** Lowercase without accents, "đ" as "d" (the same as search.ts's `fold`, repeated to avoid an import cycle). */
-const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/[đĐ]/g, 'd').toLowerCase();
 const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 interface Entry {
@@ -199,11 +199,11 @@ interface Entry {
 /** Phrase (folded words joined by one space) → its accent forms and their groups. */
 const ENTRIES = new Map<string, Entry[]>();
 /** Every group as lists of folded words. */
-const GROUP_WORDS: string[][][] = SYNONYM_GROUPS.map((group) => group.map((phrase) => wordsOf(foldText(phrase))));
+const GROUP_WORDS: string[][][] = SYNONYM_GROUPS.map((group) => group.map((phrase) => wordsOf(fold(phrase))));
 for (const [index, group] of SYNONYM_GROUPS.entries()) {
   for (const phrase of group) {
     const accented = wordsOf(phrase.normalize('NFC').toLowerCase()).join(' ');
-    const key = foldText(accented);
+    const key = fold(accented);
     const entries = ENTRIES.get(key) ?? [];
     const entry = entries.find((candidate) => candidate.accented === accented);
     if (entry) entry.groups.push(index);
@@ -213,7 +213,7 @@ for (const [index, group] of SYNONYM_GROUPS.entries()) {
 }
 
 /** The longest phrase of the dictionary, in words: longer runs of words are never looked up. */
-export const LONGEST_PHRASE = Math.max(...GROUP_WORDS.flat().map((words) => words.length));
+const LONGEST_PHRASE = Math.max(...GROUP_WORDS.flat().map((words) => words.length));
 
 /** At most this many other phrases are added for one unit: a search stays a handful of terms. */
 export const MAX_SYNONYMS = 8;
@@ -234,7 +234,7 @@ function groupsOf(folded: readonly string[], typed?: readonly string[]): number[
 }
 
 /** Whether the folded words form a phrase of the dictionary. */
-export const isPhrase = (folded: readonly string[]) => ENTRIES.has(folded.join(' '));
+const isPhrase = (folded: readonly string[]) => ENTRIES.has(folded.join(' '));
 
 /** The other phrases (folded word lists) that mean what `folded` means; empty if it is not in the dictionary. */
 export function synonymsOf(folded: readonly string[], typed?: readonly string[]): string[][] {
