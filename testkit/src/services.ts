@@ -28,7 +28,7 @@ import { VERIFICATION_SCHEMA, verificationConfigSchema, type VerificationConfig 
 export type RunningAuth = RunningService<AuthConfig, AuthService>;
 export type RunningListings = RunningService<ListingsConfig, ListingsService>;
 export type RunningMessaging = RunningService<MessagingConfig, MessagingService>;
-export type RunningMedia = RunningService<MediaConfig, MediaService>;
+type RunningMedia = RunningService<MediaConfig, MediaService>;
 export type RunningVerification = RunningService<VerificationConfig, VerificationService>;
 
 /** The real auth service, in this process, on its own (or a shared) test environment. */
@@ -82,7 +82,7 @@ export function startMessaging(label: string, overrides: Record<string, string> 
 }
 
 /** Media on its own temporary MEDIA_ROOT (or S3 settings passed in overrides). */
-export function startMedia(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningMedia> {
+function startMedia(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningMedia> {
   overrides = { MEDIA_ROOT: mkdtempSync(path.join(os.tmpdir(), 'media-')), ...overrides };
   return startTestService({
     name: 'media',

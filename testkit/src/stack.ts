@@ -9,7 +9,7 @@ import { STARTERS, type RunningServices } from './services';
 export type { ServiceName };
 
 /** The gateway's upstream for a service the stack did not start: nothing listens there, so it answers 503. */
-export const CLOSED_URL = 'http://127.0.0.1:1';
+const CLOSED_URL = 'http://127.0.0.1:1';
 
 /** Settings per started service, and for the gateway. */
 export type StackOverrides<S extends ServiceName = ServiceName> = Partial<Record<S | 'gateway', Record<string, string>>>;

@@ -135,7 +135,7 @@ function variableNames(schema: z.ZodType): Set<string> {
  * Variables whose default suits only a developer's machine: in production a process that reads one
  * refuses to start without it, rather than run with the wrong value.
  */
-export const REQUIRED_IN_PRODUCTION: Record<string, string> = {
+const REQUIRED_IN_PRODUCTION: Record<string, string> = {
   PUBLIC_ORIGINS:
     "is required in production: the site's own URL first, comma-separated (e.g. https://market.example.org); its default, http://localhost:8080, is for development",
 };

@@ -28,7 +28,7 @@ export interface DbTimeouts {
  * that stopped answering, and short connect and pool-acquire timeouts. Tools (migrations, the data
  * generator, benchmarks) keep the defaults: no statement timeout.
  */
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementTimeoutMs: 0, acquireTimeoutMs: 10_000 };
+const DEFAULT_DB_TIMEOUTS: DbTimeouts = { statementTimeoutMs: 0, acquireTimeoutMs: 10_000 };
 
 /** Each service lives in its own schema of the shared database: unqualified names resolve there. */
 /** Where the database client's own warnings go (failed connection attempts during an outage). */
@@ -221,7 +221,7 @@ export interface ConnectRetryPolicy {
   maxDelayMs: number;
 }
 
-export const DEFAULT_CONNECT_RETRY: ConnectRetryPolicy = { deadlineMs: 120_000, initialDelayMs: 250, maxDelayMs: 5_000 };
+const DEFAULT_CONNECT_RETRY: ConnectRetryPolicy = { deadlineMs: 120_000, initialDelayMs: 250, maxDelayMs: 5_000 };
 
 /** Socket errors of a server that is not (yet) there: refused, reset, unreachable, not in DNS yet. */
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
@@ -236,7 +236,7 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '0800
 const UNAVAILABLE_MESSAGES = /Connection terminated unexpectedly|Connection terminated due to connection timeout|Timeout acquiring a connection/i;
 
 /** True when the error (or one it wraps) says PostgreSQL is not accepting connections yet. */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code))) return true;

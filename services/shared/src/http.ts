@@ -80,7 +80,7 @@ function requestLogging(logger: Logger): RequestHandler {
 }
 
 /** The route label of a request that no route answered (a 404, or refused before routing). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * Counts every answer by its matched route pattern (never the raw path: ids would make a series per
@@ -134,7 +134,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * body that is not JSON (a cross-site HTML form can only send form or text bodies). Requests without a
  * session cookie carry no ambient authority and pass (curl, service-to-service).
  */
-export function csrfGuard(options: Pick<AppOptions, 'publicOrigins' | 'sessionCookieName' | 'rawBodyPaths'>): RequestHandler {
+function csrfGuard(options: Pick<AppOptions, 'publicOrigins' | 'sessionCookieName' | 'rawBodyPaths'>): RequestHandler {
   const allowed = new Set(options.publicOrigins);
   const rawBodyPaths = options.rawBodyPaths ?? [];
   return (req, _res, next) => {

@@ -23,7 +23,7 @@ const scrapeReadFailures = new Counter({
 });
 
 /** A read for a scrape, bounded by SCRAPE_READ_TIMEOUT_MS; undefined (and counted) when it fails or is late. */
-export async function readForScrape<T>(source: string, read: () => Promise<T>): Promise<T | undefined> {
+async function readForScrape<T>(source: string, read: () => Promise<T>): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
@@ -138,7 +138,7 @@ export const brokerConnected = new Gauge({
 });
 
 /** Read on scrape, with the consumer lag (see EventBus): queue depths need a round trip to the broker. */
-export const deadLetterDepth = new Gauge({
+const deadLetterDepth = new Gauge({
   name: 'event_bus_dead_letter_messages',
   help: 'Messages waiting in a dead-letter queue (replay with `npm run dlq -- replay <service>`)',
   labelNames: ['queue'],
@@ -146,7 +146,7 @@ export const deadLetterDepth = new Gauge({
   collect: readQueueDepths,
 });
 
-export const consumerLag = new Gauge({
+const consumerLag = new Gauge({
   name: 'event_bus_consumer_lag_messages',
   help: "Messages ready (not yet delivered) in a service's durable event queue",
   labelNames: ['queue'],

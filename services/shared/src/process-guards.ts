@@ -28,7 +28,7 @@ export function quietWarnings(flags: string[]): (warning: ProcessWarning) => boo
  * throw from an event listener (a socket, a timer) would reach the process handlers, whose default is
  * to exit and take every other user's request with it. They are logged, counted and survived instead.
  */
-export const processFaults = { unhandledRejections: 0, uncaughtExceptions: 0 };
+const processFaults = { unhandledRejections: 0, uncaughtExceptions: 0 };
 
 let installed = false;
 

@@ -22,11 +22,6 @@ export function pathId(value: unknown, notFoundMessage: string): string {
   return id;
 }
 
-/** True for a uuid in any case; compare only normalizeId()'s output. */
-export function isUuid(value: unknown): value is string {
-  return normalizeId(value) !== null;
-}
-
 /** Photos in a body must be the user's own uploads: another user's images cannot be borrowed. */
 export function requireOwnPhotos(paths: Iterable<string | null | undefined>, userId: string): void {
   for (const path of paths) {

@@ -8,7 +8,7 @@ import { parseEvent, type DomainEvent, type EventEnvelope } from '@vnmarket/prot
 export const EVENT_BATCH_CONTENT_TYPE = 'application/vnd.vnmarket.event-batch+json';
 
 /** Headers of one event as it would carry them alone: x-request-id, traceparent, tracestate. */
-export type EventHeaders = Record<string, unknown>;
+type EventHeaders = Record<string, unknown>;
 
 /** An event to publish, with its own headers. */
 export interface OutgoingEvent {

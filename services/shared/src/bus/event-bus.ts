@@ -32,7 +32,7 @@ export interface BroadcastSubscription {
   handle(event: DomainEvent): Promise<void> | void;
 }
 
-export class BrokerUnavailableError extends Error {
+class BrokerUnavailableError extends Error {
   constructor() {
     super('message broker unavailable');
     this.name = 'BrokerUnavailableError';

@@ -8,7 +8,7 @@ import { batchedEventHeaders, currentTraceCarrier, publishInStoredTrace, type Tr
 import type { EventBus } from './event-bus';
 
 export const OUTBOX_TABLE = 'outbox_events';
-export const PROCESSED_EVENTS_TABLE = 'processed_events';
+const PROCESSED_EVENTS_TABLE = 'processed_events';
 const UNPUBLISHED_INDEX = 'outbox_events_unpublished_idx';
 const RELAY_ORDER_INDEX = 'outbox_events_relay_order_idx';
 
@@ -320,7 +320,7 @@ export function inClaimPlan<T>(db: Knex, run: (trx: Knex.Transaction) => Promise
   });
 }
 
-export function claimUnpublished(db: Knex, leaseMs: number, limit: number): Promise<RelayedRow[]> {
+function claimUnpublished(db: Knex, leaseMs: number, limit: number): Promise<RelayedRow[]> {
   return inClaimPlan(db, async (trx) => (await trx.raw<{ rows: RelayedRow[] }>(CLAIM_UNPUBLISHED_SQL, [leaseMs / 1000, limit])).rows);
 }
 
