@@ -25,11 +25,6 @@ export function parseConversationId(value: string): { conversationId: string; pa
   return conversationIdFor(first, second) === conversationId ? { conversationId, participants: [first, second] } : null;
 }
 
-/** The participants named by a conversation id, or null when it is not two sorted user ids. */
-export function participantsOf(conversationId: string): [string, string] | null {
-  return parseConversationId(conversationId)?.participants ?? null;
-}
-
 export const sendMessageBody = z.object({
   conversationId: z.string().max(100).trim().toLowerCase().optional(),
   receiverId: idSchema('Choose who to message'),
