@@ -25,6 +25,24 @@ import { migrations as verificationMigrations } from '@vnmarket/verification/mig
 import { createVerificationService, type VerificationService } from '@vnmarket/verification/app';
 import { VERIFICATION_SCHEMA, verificationConfigSchema, type VerificationConfig } from '@vnmarket/verification/config';
 
+/** What startTestService needs to know of each service: its name, schema, config, migrations and factory. */
+const AUTH = { name: 'auth', schema: AUTH_SCHEMA, configSchema: authConfigSchema, migrations: authMigrations, create: createAuthService };
+const LISTINGS = {
+  name: 'listings',
+  schema: LISTINGS_SCHEMA,
+  configSchema: listingsConfigSchema,
+  migrations: listingsMigrations,
+  create: createListingsService,
+};
+const MESSAGING = {
+  name: 'messaging',
+  schema: MESSAGING_SCHEMA,
+  configSchema: messagingConfigSchema,
+  migrations: messagingMigrations,
+  create: createMessagingService,
+};
+const MEDIA = { name: 'media', schema: MEDIA_SCHEMA, configSchema: mediaConfigSchema, migrations: mediaMigrations, create: createMediaService };
+
 export type RunningAuth = RunningService<AuthConfig, AuthService>;
 export type RunningListings = RunningService<ListingsConfig, ListingsService>;
 export type RunningMessaging = RunningService<MessagingConfig, MessagingService>;
@@ -34,11 +52,7 @@ export type RunningVerification = RunningService<VerificationConfig, Verificatio
 /** The real auth service, in this process, on its own (or a shared) test environment. */
 export function startAuth(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningAuth> {
   return startTestService({
-    name: 'auth',
-    schema: AUTH_SCHEMA,
-    configSchema: authConfigSchema,
-    migrations: authMigrations,
-    create: createAuthService,
+    ...AUTH,
     label,
     environment,
     // Cheaper hashing keeps the suite fast; production cost is the config default.
@@ -48,11 +62,7 @@ export function startAuth(label: string, overrides: Record<string, string> = {},
 
 export function startListings(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningListings> {
   return startTestService({
-    name: 'listings',
-    schema: LISTINGS_SCHEMA,
-    configSchema: listingsConfigSchema,
-    migrations: listingsMigrations,
-    create: createListingsService,
+    ...LISTINGS,
     label,
     environment,
     // Tests read right after they write, and post, report and reveal more than a member would in a day: the
@@ -69,11 +79,7 @@ export function startListings(label: string, overrides: Record<string, string> =
 
 export function startMessaging(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningMessaging> {
   return startTestService({
-    name: 'messaging',
-    schema: MESSAGING_SCHEMA,
-    configSchema: messagingConfigSchema,
-    migrations: messagingMigrations,
-    create: createMessagingService,
+    ...MESSAGING,
     label,
     environment,
     // As for sign-ups: tests open more conversations than a member may in an hour (the limit has its own test).
@@ -84,16 +90,7 @@ export function startMessaging(label: string, overrides: Record<string, string> 
 /** Media on its own temporary MEDIA_ROOT (or S3 settings passed in overrides). */
 function startMedia(label: string, overrides: Record<string, string> = {}, environment?: TestEnvironment): Promise<RunningMedia> {
   overrides = { MEDIA_ROOT: mkdtempSync(path.join(os.tmpdir(), 'media-')), ...overrides };
-  return startTestService({
-    name: 'media',
-    schema: MEDIA_SCHEMA,
-    configSchema: mediaConfigSchema,
-    migrations: mediaMigrations,
-    create: createMediaService,
-    label,
-    environment,
-    overrides,
-  });
+  return startTestService({ ...MEDIA, label, environment, overrides });
 }
 
 /**
