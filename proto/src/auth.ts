@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { objectPathSchema } from './object-path';
-import { idSchema, labelSchema, textSchema } from './primitives';
+import { idSchema, labelSchema, memberSummarySchema, textSchema } from './primitives';
 import { reviewAnswerSchema } from './seller-trust';
 
 /** Request and response bodies of the auth service: registration, sign-in, profiles and reviews. */
@@ -164,12 +164,7 @@ export const reviewSchema = z.object({
   rating: z.number().int(),
   comment: z.string().nullable(),
   createdAt: z.string(),
-  reviewer: z.object({
-    id: z.uuid(),
-    firstName: z.string(),
-    lastName: z.string(),
-    profileImageUrl: z.string().nullable(),
-  }),
+  reviewer: memberSummarySchema,
   /** The seller's one answer, or null. An answer from an auth release before answers reads as null. */
   answer: reviewAnswerSchema.nullable().catch(null),
 });

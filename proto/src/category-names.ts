@@ -13,21 +13,19 @@ export interface CategoryName {
   short: string;
 }
 
-export const CATEGORY_NAMES: Record<Language, Record<Category, CategoryName>> = {
-  en: {
-    rent: { label: 'Houses for Rent', short: 'Rent' },
-    food: { label: 'Specialty Food', short: 'Food' },
-    sale: { label: 'Items for Sale', short: 'Sale' },
-    jobs: { label: 'Job Hiring', short: 'Job' },
-    service: { label: 'Services', short: 'Service' },
-    event: { label: 'Events', short: 'Event' },
-  },
-  vi: {
-    rent: { label: 'Nhà cho thuê', short: 'Thuê nhà' },
-    food: { label: 'Món ăn đặc sản', short: 'Món ăn' },
-    sale: { label: 'Đồ cần bán', short: 'Đồ bán' },
-    jobs: { label: 'Việc làm', short: 'Việc làm' },
-    service: { label: 'Dịch vụ', short: 'Dịch vụ' },
-    event: { label: 'Sự kiện', short: 'Sự kiện' },
-  },
+/** Per category and language: its label, then its short name. */
+const NAMES: Record<Category, Record<Language, readonly [label: string, short: string]>> = {
+  rent: { en: ['Houses for Rent', 'Rent'], vi: ['Nhà cho thuê', 'Thuê nhà'] },
+  food: { en: ['Specialty Food', 'Food'], vi: ['Món ăn đặc sản', 'Món ăn'] },
+  sale: { en: ['Items for Sale', 'Sale'], vi: ['Đồ cần bán', 'Đồ bán'] },
+  jobs: { en: ['Job Hiring', 'Job'], vi: ['Việc làm', 'Việc làm'] },
+  service: { en: ['Services', 'Service'], vi: ['Dịch vụ', 'Dịch vụ'] },
+  event: { en: ['Events', 'Event'], vi: ['Sự kiện', 'Sự kiện'] },
 };
+
+function namesIn(language: Language): Record<Category, CategoryName> {
+  const entries = Object.entries(NAMES).map(([category, names]) => [category, { label: names[language][0], short: names[language][1] }]);
+  return Object.fromEntries(entries) as Record<Category, CategoryName>;
+}
+
+export const CATEGORY_NAMES: Record<Language, Record<Category, CategoryName>> = { en: namesIn('en'), vi: namesIn('vi') };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { memberSummarySchema } from './primitives';
 
 /**
  * Domain events shared over RabbitMQ. Every event travels in the same envelope; the routing key is the
@@ -16,11 +17,7 @@ const isoDate = z.iso.datetime({ offset: true });
  */
 const version = z.number().int().nonnegative();
 
-export const userProfileEventData = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
+export const userProfileEventData = memberSummarySchema.extend({
   /** Null when the number was taken back by the account that verified it. */
   phone: z.string().nullable(),
   email: z.string().nullable(),

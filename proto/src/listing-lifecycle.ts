@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './primitives';
+import { idSchema, memberSummarySchema } from './primitives';
 
 /**
  * A listing's life after it is posted: it expires LISTING_LIFETIME_DAYS after it is posted or renewed,
@@ -17,12 +17,7 @@ export const markSoldBody = z.object({
 export type MarkSoldBody = z.input<typeof markSoldBody>;
 
 /** GET /api/listings/{id}/buyers (its owner only): the members who wrote about the listing, latest first. */
-export const listingBuyerSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
-});
+export const listingBuyerSchema = memberSummarySchema;
 export type ListingBuyer = z.infer<typeof listingBuyerSchema>;
 
 /** Why a renewal or a sale is refused (the web shows these by code). */

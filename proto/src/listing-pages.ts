@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listingSchema } from './listings';
-import { idSchema, queryNumberInput } from './primitives';
+import { idSchema, queryInteger } from './primitives';
 
 /**
  * What the gateway reads of the listings service to serve pages to robots: a listing's link preview, and
@@ -49,15 +49,7 @@ const cursor = (label: string) => z.preprocess((value) => (value === '' ? undefi
 export const sitemapQuery = z.object({
   after: cursor('after'),
   before: cursor('before'),
-  limit: z.preprocess(
-    queryNumberInput,
-    z
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(SITEMAP_BATCH_MAX, `limit must be at most ${SITEMAP_BATCH_MAX}`)
-      .default(SITEMAP_BATCH_MAX),
-  ),
+  limit: queryInteger('limit', 1, SITEMAP_BATCH_MAX, SITEMAP_BATCH_MAX),
 });
 export type SitemapQuery = z.output<typeof sitemapQuery>;
 

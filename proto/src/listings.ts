@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODERATION_STATES } from './moderation';
-import { idSchema, labelSchema, pageQuery, queryNumberInput, textSchema } from './primitives';
+import { idSchema, labelSchema, memberSummarySchema, pageQuery, queryNumberInput, textSchema } from './primitives';
 import { objectPathSchema } from './object-path';
 import { RADIUS_MILES } from './places';
 import {
@@ -221,11 +221,7 @@ export const phoneRevealAnswer = z.object({ phone: z.string() });
 export type PhoneReveal = z.infer<typeof phoneRevealAnswer>;
 
 /** The seller as embedded in a listing: public fields only. Their number is never here (phoneRevealAnswer). */
-export const sellerSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  profileImageUrl: z.string().nullable(),
+export const sellerSchema = memberSummarySchema.extend({
   isVerified: z.boolean(),
   averageRating: z.number(),
   reviewCount: z.number().int(),

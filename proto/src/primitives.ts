@@ -55,6 +55,14 @@ export const textSchema = (params?: Parameters<typeof z.string>[0]) => z.string(
 /** A name or title: as textSchema, without invisible or reordering characters. */
 export const labelSchema = (params?: Parameters<typeof z.string>[0]) => z.string(params).overwrite(normalizeLabel).trim();
 
+/** A member as others see them beside what they wrote or did: id, name and photo. */
+export const memberSummarySchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+
 const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
 
 /**
@@ -68,26 +76,22 @@ export function queryNumberInput(value: unknown): unknown {
   return value;
 }
 
+/** A whole number in a query string, `name` in its messages, from `min` to `max`, `fallback` when left out. */
+export const queryInteger = (name: string, min: number, max: number, fallback: number, belowMin = `${name} must be at least ${min}`) =>
+  z.preprocess(
+    queryNumberInput,
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, belowMin)
+      .max(max, `${name} must be at most ${max}`)
+      .default(fallback),
+  );
+
 /** `limit` and `offset` of a list endpoint's query: lists are always bounded. */
 export const pageQuery = (defaultLimit = 50, maxLimit = 100) =>
   z.object({
-    limit: z.preprocess(
-      queryNumberInput,
-      z
-        .number({ error: 'limit must be a number' })
-        .int('limit must be a whole number')
-        .min(1, 'limit must be at least 1')
-        .max(maxLimit, `limit must be at most ${maxLimit}`)
-        .default(defaultLimit),
-    ),
-    offset: z.preprocess(
-      queryNumberInput,
-      z
-        .number({ error: 'offset must be a number' })
-        .int('offset must be a whole number')
-        .min(0, 'offset cannot be negative')
-        .max(10_000, 'offset must be at most 10000')
-        .default(0),
-    ),
+    limit: queryInteger('limit', 1, maxLimit, defaultLimit),
+    offset: queryInteger('offset', 0, 10_000, 0, 'offset cannot be negative'),
   });
 export type PageQuery = z.output<ReturnType<typeof pageQuery>>;
