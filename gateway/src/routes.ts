@@ -13,32 +13,21 @@ interface RouteRule {
   service: ServiceName;
 }
 
+/** The rules of one service, in the order given. */
+const owned = (service: ServiceName, ...paths: (string | RegExp)[]): RouteRule[] => paths.map((path) => ({ path, service }));
+
 const ROUTE_TABLE: RouteRule[] = [
-  { path: '/api/register', service: 'auth' },
-  { path: '/api/login', service: 'auth' },
-  { path: '/api/logout', service: 'auth' },
-  { path: '/api/auth', service: 'auth' },
-  { path: '/api/users/profile', service: 'auth' },
-  { path: /^\/api\/users\/[^/]+\/reviews(\/eligibility|\/[^/]+\/answer)?\/?$/, service: 'auth' },
-  { path: /^\/api\/users\/[^/]+\/reply-time\/?$/, service: 'messaging' },
-  { path: '/api/users/listings', service: 'listings' },
+  ...owned('auth', '/api/register', '/api/login', '/api/logout', '/api/auth', '/api/users/profile'),
+  ...owned('auth', /^\/api\/users\/[^/]+\/reviews(\/eligibility|\/[^/]+\/answer)?\/?$/),
+  ...owned('messaging', /^\/api\/users\/[^/]+\/reply-time\/?$/),
+  ...owned('listings', '/api/users/listings'),
   // Blocking lives with messaging (it refuses the messages): before the generic profile row, which would take "blocked".
-  { path: '/api/users/blocked', service: 'messaging' },
-  { path: /^\/api\/users\/[^/]+\/block\/?$/, service: 'messaging' },
-  { path: /^\/api\/users\/[^/]+\/?$/, service: 'auth' },
-  { path: '/api/listings', service: 'listings' },
-  { path: '/api/saved-listings', service: 'listings' },
-  { path: '/api/saved-searches', service: 'listings' },
-  { path: '/api/reports', service: 'listings' },
-  { path: '/api/moderation', service: 'listings' },
-  { path: '/api/conversations', service: 'messaging' },
-  { path: '/api/messages', service: 'messaging' },
-  { path: '/api/notifications', service: 'messaging' },
-  { path: '/api/push', service: 'messaging' },
-  { path: '/api/objects', service: 'media' },
-  { path: '/api/listing-images', service: 'media' },
-  { path: '/objects', service: 'media' },
-  { path: '/api/phone', service: 'verification' },
+  ...owned('messaging', '/api/users/blocked', /^\/api\/users\/[^/]+\/block\/?$/),
+  ...owned('auth', /^\/api\/users\/[^/]+\/?$/),
+  ...owned('listings', '/api/listings', '/api/saved-listings', '/api/saved-searches', '/api/reports', '/api/moderation'),
+  ...owned('messaging', '/api/conversations', '/api/messages', '/api/notifications', '/api/push'),
+  ...owned('media', '/api/objects', '/api/listing-images', '/objects'),
+  ...owned('verification', '/api/phone'),
 ];
 
 /** WebSocket upgrades, by exact path. */
