@@ -8,7 +8,7 @@
  * Set through zod's shared global configuration, which every copy of zod reads when it loads, rather than by
  * importing zod's `config()`: that import would put zod's core into the landing page's initial JS (goal 5:
  * 100 KB), where no schema is used. Imported first by main.tsx, so it runs before any schema module loads;
- * test/browser.test.ts fails on any policy violation.
+ * test/visitors.test.ts fails on any policy violation.
  */
 const scope = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 scope.__zod_globalConfig = { ...scope.__zod_globalConfig, jitless: true };
