@@ -4,7 +4,7 @@
  */
 import type { Listing } from '@vnmarket/proto';
 import { eventually } from '@vnmarket/testkit';
-import { a11yViolationsOf, installBrowserHarness, newAccount, pageWidth } from './support';
+import { a11yViolationsOf, installBrowserHarness, newAccount, pageWidth, postListingAs } from './support';
 
 jest.setTimeout(120_000);
 
@@ -15,16 +15,14 @@ describe('messages', () => {
   it('a buyer writes from a listing; the seller on /messages sees it live, reads it (badge cleared, after a reload too) and replies live', async () => {
     const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Hạnh', 'Lý') });
     const { page: buyer } = await newPage({ account: newAccount('Tú', 'Phan') });
-    const created = await seller.request.post(`${web.base}/api/listings`, {
-      data: {
-        title: 'Bàn học gỗ sồi',
-        description: 'Bàn học gỗ sồi, còn mới',
-        category: 'sale',
-        price: '85',
-        condition: 'good',
-        location: 'San Jose, CA',
-        metadata: {},
-      },
+    const created = await postListingAs(seller, web.base, {
+      title: 'Bàn học gỗ sồi',
+      description: 'Bàn học gỗ sồi, còn mới',
+      category: 'sale',
+      price: '85',
+      condition: 'good',
+      location: 'San Jose, CA',
+      metadata: {},
     });
     expect(created.status()).toBe(201);
     const listing = (await created.json()) as Listing;

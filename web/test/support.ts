@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Listing, ListingBody } from '@vnmarket/proto';
 import { seed } from '../../tools/demo/seed';
 import { startStack, type Stack, TestClient } from '@vnmarket/testkit';
@@ -316,9 +316,22 @@ export type NewListing = Partial<ListingBody> & Pick<ListingBody, 'title' | 'cat
 
 const withDefaults = (body: NewListing) => ({ description: `${body.title}: details in the photos`, location: 'San Jose, CA', metadata: {}, ...body });
 
+/**
+ * POST /api/listings as the context's user. A 503 is the service's "busy, try again shortly" (its database
+ * did not answer within the acquire timeout, which two busy cores can pass): asked again, as the app's
+ * users would, up to three times.
+ */
+export async function postListingAs(owner: { request: BrowserContext['request'] }, base: string, data: object): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await owner.request.post(`${base}/api/listings`, { data });
+    if (response.status() !== 503 || attempt === 3) return response;
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
+}
+
 /** Creates a listing as the context's user through POST /api/listings; answers its id. */
 export async function createListingAs(owner: { request: BrowserContext['request'] }, base: string, body: NewListing): Promise<string> {
-  const response = await owner.request.post(`${base}/api/listings`, { data: withDefaults(body) });
+  const response = await postListingAs(owner, base, withDefaults(body));
   if (response.status() !== 201) throw new Error(`create listing: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 }
