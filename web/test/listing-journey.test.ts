@@ -6,7 +6,18 @@
 import type { Listing } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/testkit';
-import { a11yViolationsOf, type BrowserGlobals, cards, holdNext, installBrowserHarness, isFocused, newAccount, photoFiles, toast } from './support';
+import {
+  a11yViolationsOf,
+  type BrowserGlobals,
+  cards,
+  holdNext,
+  installBrowserHarness,
+  isFocused,
+  newAccount,
+  photoFiles,
+  postListingAs,
+  toast,
+} from './support';
 
 jest.setTimeout(120_000);
 
@@ -243,8 +254,14 @@ describe('dashboard', () => {
         expect(await cards(categoryPage).filter({ hasText: title }).count()).toBe(0);
       }
     };
-    const created = await page.request.post(`${web.base}/api/listings`, {
-      data: { title, description: 'Máy may cũ chạy tốt', category: 'sale', price: '120.5', condition: 'good', location: 'Milpitas, CA', metadata: {} },
+    const created = await postListingAs(page, web.base, {
+      title,
+      description: 'Máy may cũ chạy tốt',
+      category: 'sale',
+      price: '120.5',
+      condition: 'good',
+      location: 'Milpitas, CA',
+      metadata: {},
     });
     expect(created.status()).toBe(201);
     // Search answers the listing first while it is active; with too few matches it also lists partial ones after

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { listingBody, eventually } from '@vnmarket/testkit';
-import { installBrowserHarness, newAccount, seriousA11yViolations, toast, pageWidth } from './support';
+import { installBrowserHarness, newAccount, seriousA11yViolations, toast, pageWidth, postListingAs } from './support';
 
 jest.setTimeout(150_000);
 
@@ -58,8 +58,8 @@ it('saves a category page’s whole filter set, and a match posted by someone el
 
   const cook = await newPage({ account: newAccount('Tâm', 'Võ') });
   const food = { category: 'food', priceType: 'fixed', price: '14', metadata: { cuisineType: 'vietnamese' } };
-  const miss = await cook.context.request.post(`${web.base}/api/listings`, { data: listingBody({ ...food, title: 'Bún bò Huế' }) });
-  const hit = await cook.context.request.post(`${web.base}/api/listings`, { data: listingBody({ ...food, title: 'Phở bò tái nạm' }) });
+  const miss = await postListingAs(cook.context, web.base, listingBody({ ...food, title: 'Bún bò Huế' }));
+  const hit = await postListingAs(cook.context, web.base, listingBody({ ...food, title: 'Phở bò tái nạm' }));
   const [missId, hitId] = [((await miss.json()) as { id: string }).id, ((await hit.json()) as { id: string }).id];
   await eventually(async () => expect((await matchedFor(userId!)).map((event) => event.listingId)).toEqual([hitId]));
   expect((await matchedFor(userId!)).map((event) => event.listingId)).not.toContain(missId);
