@@ -16,6 +16,14 @@ const PUBLIC_ENTRIES_ONLY = [
   { regex: '^(\\.\\.?/)+([\\w-][\\w.-]*/)+(src|migrations)(/|$)', message: `${PUBLIC_ENTRY} Another package is @vnmarket/<name>/<entry>.` },
 ];
 
+// The web app reaches the API through one module per resource in web/src/lib (listings, messages, saved, …),
+// where each write sits beside its reads and their cache keys; screens never call the raw request functions.
+const RESOURCE_MODULES_ONLY = {
+  group: ['**/lib/api'],
+  importNames: ['apiRequest', 'apiRequestParsed', 'fetchParsed'],
+  message: 'Call the resource module in web/src/lib (e.g. lib/listings, lib/messages), which owns the request and its cache keys.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**', 'charts/**', 'deploy/k6/*.js', 'deploy/k6/lib/**', 'web/screenshots/**'] },
   js.configs.recommended,
@@ -54,7 +62,7 @@ export default tseslint.config(
         'error',
         {
           paths: ['react-router-dom', 'react-router'].map((name) => ({ name, message: 'Import routing from lib/router.tsx.' })),
-          patterns: PUBLIC_ENTRIES_ONLY,
+          patterns: [...PUBLIC_ENTRIES_ONLY, RESOURCE_MODULES_ONLY],
         },
       ],
     },
