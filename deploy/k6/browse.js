@@ -44,7 +44,7 @@ import { check, fail, group, sleep } from 'k6';
 import { Counter, Trend } from 'k6/metrics';
 import { plannedAccounts, signInAll } from './lib/accounts.js';
 import { arrivalRate, loadSetting, numberSetting } from './lib/settings.js';
-import { summaryOutputs, withSlices } from './lib/summary.js';
+import { reported, reportFigures, summaryOutputs, withSlices } from './lib/summary.js';
 
 // ------------------------------------------------------------------------------------------------
 // Settings.
@@ -141,9 +141,11 @@ export const options = {
   setupTimeout: '10m',
 };
 
-const visits = new Counter('browse_visits');
-const listingsPerPage = new Trend('browse_listings_per_page');
-const emptyDetailVisits = new Counter('browse_detail_without_listings');
+const visits = reported(Counter, 'browse_visits', { visits: 'count' });
+const listingsPerPage = reported(Trend, 'browse_listings_per_page', { 'listings per page (avg)': 'avg' });
+const emptyDetailVisits = reported(Counter, 'browse_detail_without_listings', { 'detail visits without listings': 'count' });
+reportFigures('http_req_duration{name:search}', { 'search p95 ms': 'p(95)' });
+reportFigures('http_req_duration{name:listing}', { 'listing p95 ms': 'p(95)' });
 
 // ------------------------------------------------------------------------------------------------
 // Accounts: signed in once (registered on the first run); the VUs share their session cookies.
@@ -164,14 +166,6 @@ export function handleSummary(data) {
     script: 'browse.js',
     settings: { LOAD, USERS: USERS_FILE ? USERS_FILE.length : USER_COUNT, ...settings, RAMP, HOLD, BASE_URL },
     slices: SLICES,
-    extras: [
-      { key: 'visits', metric: 'browse_visits', stat: 'count' },
-      { key: 'listings per page (avg)', metric: 'browse_listings_per_page', stat: 'avg' },
-      { key: 'detail visits without listings', metric: 'browse_detail_without_listings', stat: 'count' },
-      { key: 'search p95 ms', metric: 'http_req_duration{name:search}', stat: 'p(95)' },
-      { key: 'listing p95 ms', metric: 'http_req_duration{name:listing}', stat: 'p(95)' },
-      { key: 'arrivals dropped by k6', metric: 'dropped_iterations', stat: 'count' },
-    ],
   });
 }
 

@@ -2,7 +2,8 @@
  * The end-of-test summary both scripts print: a compact table on stdout and a JSON file of the key figures
  * (SUMMARY_JSON, default k6-<script>-summary.json), which `node deploy/k6/compare.mjs a.json b.json` sets
  * side by side. The figures per slice (a scenario, a journey) come from sub-metrics, which k6 only keeps
- * for the ones a threshold names: `withSlices()` adds always-passing thresholds for them.
+ * for the ones a threshold names: `withSlices()` adds always-passing thresholds for them. Single figures
+ * (a count, a percentile) are declared where their metric is made, with `reported()` or `reportFigures()`.
  */
 
 /** A slice of the traffic: a label and the tag that selects it, e.g. {label: 'messages', tag: 'scenario:messages'}. */
@@ -44,11 +45,28 @@ function sliceFigures(data, suffix, counters) {
   return figures;
 }
 
+/** The single figures the summary lists ({key, metric, stat}), in the order the script declares them. */
+const declaredFigures = [];
+
 /**
- * The key figures of a run. `extras` are single values: {key, metric, stat} (stat is a k6 summary value such
- * as 'count', 'rate', 'p(95)', 'med').
+ * Lists figures of `metric` (a k6 metric name, or a sub-metric a threshold names) in the summary: `figures`
+ * maps a figure's key to the k6 summary value it shows ('count', 'rate', 'p(95)', 'med'...).
  */
-function keyFigures(data, { script, settings, slices, counters = [], extras = [] }) {
+export function reportFigures(metric, figures) {
+  for (const [key, stat] of Object.entries(figures)) declaredFigures.push({ key, metric, stat });
+}
+
+/** A custom metric (`new Kind(name, isTime)`) whose `figures` the summary lists, as reportFigures() says. */
+export function reported(Kind, name, figures, isTime = false) {
+  reportFigures(name, figures);
+  return new Kind(name, isTime);
+}
+
+/** Every script's last figure: k6 itself falling short of the load asked for. */
+const DROPPED_ARRIVALS = { key: 'arrivals dropped by k6', metric: 'dropped_iterations', stat: 'count' };
+
+/** The key figures of a run. */
+function keyFigures(data, { script, settings, slices, counters = [] }) {
   const failedThresholds = [];
   for (const [name, metric] of Object.entries(data.metrics)) {
     for (const [rule, outcome] of Object.entries(metric.thresholds || {})) if (outcome.ok === false) failedThresholds.push(`${name}: ${rule}`);
@@ -63,10 +81,10 @@ function keyFigures(data, { script, settings, slices, counters = [], extras = []
     figures: {},
   };
   for (const slice of slices) figures.slices[slice.label] = sliceFigures(data, `{${slice.tag}}`, counters);
-  for (const extra of extras) {
-    const metric = data.metrics[extra.metric];
-    const value = metric ? metric.values[extra.stat] : undefined;
-    figures.figures[extra.key] = value === undefined ? null : round(value, extra.stat === 'rate' ? 4 : 1);
+  for (const figure of [...declaredFigures, DROPPED_ARRIVALS]) {
+    const metric = data.metrics[figure.metric];
+    const value = metric ? metric.values[figure.stat] : undefined;
+    figures.figures[figure.key] = value === undefined ? null : round(value, figure.stat === 'rate' ? 4 : 1);
   }
   return figures;
 }
@@ -99,8 +117,8 @@ function textTable(figures, counters = []) {
     line(columns.map(([title]) => title)),
     ...rows.map(line),
   ];
-  const extras = Object.entries(figures.figures);
-  if (extras.length > 0) lines.push('', ...extras.map(([key, value]) => `${pad(key, Math.max(...extras.map(([name]) => name.length)))}  ${show(value)}`));
+  const singles = Object.entries(figures.figures);
+  if (singles.length > 0) lines.push('', ...singles.map(([key, value]) => `${pad(key, Math.max(...singles.map(([name]) => name.length)))}  ${show(value)}`));
   return `${lines.join('\n')}\n`;
 }
 
