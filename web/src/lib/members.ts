@@ -9,23 +9,24 @@ import { mutate } from 'swr';
 import { apiRequest, apiRequestParsed, lazyContract, listOf } from './api';
 import { isInboxKey, isReviewsKey, keys } from './cache-keys';
 import { patchCachedSeller } from './cache-writes';
+import { keyedRead } from './keyed-read';
 import { useParsed } from './queries';
 import { refreshCurrentUser } from './session';
 
-const publicUserSchema = lazyContract((schemas) => schemas.publicUserSchema);
-const replyTimeSchema = lazyContract((schemas) => schemas.replyTimeSchema);
 const blockedListSchema = lazyContract((schemas) => listOf(schemas.blockedMemberSchema));
 const userSchema = lazyContract((schemas) => schemas.userSchema);
 
 /** What anyone may see of a member. */
-export function usePublicUser(userId: string | undefined) {
-  return useParsed(userId ? keys.publicUser(userId) : null, publicUserSchema);
-}
+export const usePublicUser = keyedRead(
+  keys.publicUser,
+  lazyContract((schemas) => schemas.publicUserSchema),
+);
 
 /** How soon a member typically replies to messages (messaging's figure; the seller card says it). */
-export function useReplyTime(userId: string | undefined) {
-  return useParsed(userId ? keys.replyTime(userId) : null, replyTimeSchema);
-}
+export const useReplyTime = keyedRead(
+  keys.replyTime,
+  lazyContract((schemas) => schemas.replyTimeSchema),
+);
 
 /** The members the signed-in member has blocked, newest first. */
 export function useBlockedMembers(enabled: boolean) {

@@ -8,20 +8,19 @@ import { mutate } from 'swr';
 import { ApiError, apiRequest, lazyContract, listOf } from './api';
 import { keys } from './cache-keys';
 import { patchCachedSeller } from './cache-writes';
-import { useParsed } from './queries';
-
-const reviewListSchema = lazyContract((schemas) => listOf(schemas.reviewSchema));
-const reviewEligibilitySchema = lazyContract((schemas) => schemas.reviewEligibilitySchema);
+import { keyedRead } from './keyed-read';
 
 /** A seller's reviews, newest first. */
-export function useReviews(userId: string | undefined) {
-  return useParsed(userId ? keys.reviews(userId) : null, reviewListSchema);
-}
+export const useReviews = keyedRead(
+  keys.reviews,
+  lazyContract((schemas) => listOf(schemas.reviewSchema)),
+);
 
 /** Whether the signed-in user may review this seller (and why not). */
-export function useReviewEligibility(userId: string | undefined) {
-  return useParsed(userId ? keys.reviewEligibility(userId) : null, reviewEligibilitySchema);
-}
+export const useReviewEligibility = keyedRead(
+  keys.reviewEligibility,
+  lazyContract((schemas) => schemas.reviewEligibilitySchema),
+);
 
 /** The seller's reviews, whether one may review again, and their rating (public profile and the seller shown on listings). */
 async function refreshAfterReview(sellerId: string): Promise<void> {
