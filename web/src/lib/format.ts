@@ -67,20 +67,27 @@ export function formatTime(iso: string, now = new Date()): string {
   return `${day}, ${clock}`;
 }
 
-const monthYears = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A date formatter in the active language's form of `options` (each locale's Intl format made once): an
+ * ISO date in, its text out, nothing for a missing or bad date.
+ */
+export function dateFormatter(options: Intl.DateTimeFormatOptions): (iso: string) => string {
+  const byLocale = new Map<string, Intl.DateTimeFormat>();
+  return (iso) => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return '';
+    const locale = intlLocale();
+    let format = byLocale.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, options);
+      byLocale.set(locale, format);
+    }
+    return format.format(date);
+  };
+}
 
 /** A month and year in the active language: "March 2025", "tháng 3 năm 2025". */
-export function formatMonthYear(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locale = intlLocale();
-  let format = monthYears.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
-    monthYears.set(locale, format);
-  }
-  return format.format(date);
-}
+export const formatMonthYear = dateFormatter({ month: 'long', year: 'numeric' });
 
 /**
  * A span of minutes as a person says it, in the active language's units: "20 minutes", "3 hours",

@@ -3,7 +3,7 @@
  * and what a profile edit or a review refetches are lib/queries.ts.
  */
 import { t } from '@lingui/core/macro';
-import { intlLocale } from './i18n';
+import { dateFormatter } from './format';
 
 /** Where a visitor goes to see a seller, and the part of that page with the reviews and the review form. */
 export const profilePath = (userId: string) => `/users/${userId}`;
@@ -38,17 +38,5 @@ export function websiteHref(website: string): string | undefined {
   }
 }
 
-const days = new Map<string, Intl.DateTimeFormat>();
-
 /** A calendar date in the active language: "Mar 4, 2025", "4 thg 3, 2025" (review and posting dates). */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locale = intlLocale();
-  let day = days.get(locale);
-  if (!day) {
-    day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' });
-    days.set(locale, day);
-  }
-  return day.format(date);
-}
+export const formatDay = dateFormatter({ month: 'short', day: 'numeric', year: 'numeric' });
