@@ -9,35 +9,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import { ApiError } from './api';
-import {
-  AMENITIES,
-  CUISINE_TYPES,
-  DIETARY_OPTIONS,
-  EVENT_TYPES,
-  EXPERIENCE_LEVELS,
-  INDUSTRIES,
-  ITEM_CATEGORIES,
-  JOB_TYPES,
-  LISTING_SORTS,
-  PROPERTY_TYPES,
-  SERVICE_TYPES,
-} from '@vnmarket/proto/listing-values';
-import { RADIUS_MILES } from '@vnmarket/proto/places';
 import { activeLanguage, i18n, intlLocale } from './i18n';
-
-// proto's field checks: the value lists their "must be one of" messages name, as proto joins them.
-const propertyTypes = PROPERTY_TYPES.join(', ');
-const amenities = AMENITIES.join(', ');
-const cuisines = CUISINE_TYPES.join(', ');
-const dietaryOptions = DIETARY_OPTIONS.join(', ');
-const itemCategories = ITEM_CATEGORIES.join(', ');
-const jobTypes = JOB_TYPES.join(', ');
-const experienceLevels = EXPERIENCE_LEVELS.join(', ');
-const industries = INDUSTRIES.join(', ');
-const serviceTypes = SERVICE_TYPES.join(', ');
-const eventTypes = EVENT_TYPES.join(', ');
-const sorts = LISTING_SORTS.join(', ');
-const radii = RADIUS_MILES.join(', ');
 
 /**
  * Codes whose answer means one thing, whatever its English words: each with the one text the services
@@ -101,11 +73,10 @@ const BY_CODE: Record<string, MessageDescriptor> = {
 };
 
 /** The English texts of the services' answers and of proto's field checks, by their exact words. */
-/* eslint-disable lingui/no-unlocalized-strings -- the keys are the server's English words, as it says them */
 const BY_TEXT: Record<string, MessageDescriptor> = {
   // proto's field checks: every message proto's schemas give (auth.ts, listings.ts, primitives.ts,
   // object-path.ts, verification.ts, media.ts, messaging.ts), so a form's own check and a 400 answer's
-  // field errors read in the active language. Lists of accepted values stay as the API spells them.
+  // field errors read in the active language; the checks that list their accepted values are MUST_BE_ONE_OF.
   // Sign-up, sign-in and profile (auth.ts)
   'Phone number is required': msg`Phone number is required`,
   'Phone number must be at most 20 characters': msg`Phone number must be at most 20 characters`,
@@ -162,7 +133,6 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'You can only appeal for your own listings': msg`You can only appeal for your own listings`,
   'You cannot report your own listing': msg`You cannot report your own listing`,
   // …and its category's details
-  [`Property type must be one of: ${propertyTypes}`]: msg`Property type must be one of: ${propertyTypes}`,
   'Bedrooms must be a number': msg`Bedrooms must be a number`,
   'Bedrooms cannot be negative': msg`Bedrooms cannot be negative`,
   'Bedrooms is too large': msg`Bedrooms is too large`,
@@ -171,18 +141,9 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'Bathrooms cannot be negative': msg`Bathrooms cannot be negative`,
   'Bathrooms is too large': msg`Bathrooms is too large`,
   'Bathrooms must be a multiple of 0.5': msg`Bathrooms must be a multiple of 0.5`,
-  [`Amenities must be one of: ${amenities}`]: msg`Amenities must be one of: ${amenities}`,
-  [`Cuisine must be one of: ${cuisines}`]: msg`Cuisine must be one of: ${cuisines}`,
-  [`Dietary information must be one of: ${dietaryOptions}`]: msg`Dietary information must be one of: ${dietaryOptions}`,
   'Brand must be at most 100 characters': msg`Brand must be at most 100 characters`,
-  [`Item category must be one of: ${itemCategories}`]: msg`Item category must be one of: ${itemCategories}`,
-  [`Job type must be one of: ${jobTypes}`]: msg`Job type must be one of: ${jobTypes}`,
-  [`Experience level must be one of: ${experienceLevels}`]: msg`Experience level must be one of: ${experienceLevels}`,
-  [`Industry must be one of: ${industries}`]: msg`Industry must be one of: ${industries}`,
   'Remote work must be true or false': msg`Remote work must be true or false`,
-  [`Service type must be one of: ${serviceTypes}`]: msg`Service type must be one of: ${serviceTypes}`,
   'Availability must be at most 255 characters': msg`Availability must be at most 255 characters`,
-  [`Event type must be one of: ${eventTypes}`]: msg`Event type must be one of: ${eventTypes}`,
   'Event date must be at most 50 characters': msg`Event date must be at most 50 characters`,
   'Event time must be at most 50 characters': msg`Event time must be at most 50 characters`,
   'Duration must be at most 100 characters': msg`Duration must be at most 100 characters`,
@@ -209,7 +170,6 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'Choose a place to search within a distance of it': msg`Choose a place to search within a distance of it`,
   'Choose a place to sort by distance from it': msg`Choose a place to sort by distance from it`,
   'Place is too long': msg`Place is too long`,
-  [`radius must be one of: ${radii}`]: msg`radius must be one of: ${radii}`,
   'Unknown condition': msg`Unknown condition`,
   'Unknown property type': msg`Unknown property type`,
   'Unknown cuisine': msg`Unknown cuisine`,
@@ -220,7 +180,6 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'Unknown industry': msg`Unknown industry`,
   'Unknown service type': msg`Unknown service type`,
   'Unknown event type': msg`Unknown event type`,
-  [`Sort must be one of: ${sorts}`]: msg`Sort must be one of: ${sorts}`,
   'Invalid seller id': msg`Invalid seller id`,
   'remote must be true or false': msg`remote must be true or false`,
   'verifiedSellers must be true or false': msg`verifiedSellers must be true or false`,
@@ -337,11 +296,30 @@ const BY_TEXT: Record<string, MessageDescriptor> = {
   'keys.auth must be 16 bytes (base64url)': msg`keys.auth must be 16 bytes (base64url)`,
   'keys must hold p256dh and auth': msg`keys must hold p256dh and auth`,
 };
-/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
- * The services' texts with a value inside (a wait, a size limit, the countries SMS reaches), by their
- * shape: verification's waitSeconds and countryNotSupported, media's size limits.
+ * proto's checks that list the accepted values ("Job type must be one of: full-time, part-time, …"), by the
+ * field they name; the list stays as the API spells it.
+ */
+const MUST_BE_ONE_OF: Record<string, (values: string) => string> = {
+  'Property type': (propertyTypes) => t`Property type must be one of: ${propertyTypes}`,
+  Amenities: (amenities) => t`Amenities must be one of: ${amenities}`,
+  Cuisine: (cuisines) => t`Cuisine must be one of: ${cuisines}`,
+  'Dietary information': (dietaryOptions) => t`Dietary information must be one of: ${dietaryOptions}`,
+  'Item category': (itemCategories) => t`Item category must be one of: ${itemCategories}`,
+  'Job type': (jobTypes) => t`Job type must be one of: ${jobTypes}`,
+  'Experience level': (experienceLevels) => t`Experience level must be one of: ${experienceLevels}`,
+  Industry: (industries) => t`Industry must be one of: ${industries}`,
+  'Service type': (serviceTypes) => t`Service type must be one of: ${serviceTypes}`,
+  'Event type': (eventTypes) => t`Event type must be one of: ${eventTypes}`,
+  // Browsing's filters
+  radius: (radii) => t`radius must be one of: ${radii}`,
+  Sort: (sorts) => t`Sort must be one of: ${sorts}`,
+};
+
+/**
+ * The texts with a value inside (a wait, a size limit, the countries SMS reaches, the accepted values), by
+ * their shape: verification's waitSeconds and countryNotSupported, media's size limits, proto's lists of values.
  */
 const BY_PATTERN: readonly { pattern: RegExp; text: (match: RegExpExecArray) => string }[] = [
   {
@@ -359,6 +337,10 @@ const BY_PATTERN: readonly { pattern: RegExp; text: (match: RegExpExecArray) => 
   { pattern: /^Files must be (\d+) MB or smaller$/, text: ([, size = '']) => t`Files must be ${size} MB or smaller` },
   { pattern: /^Photos must be (\d+) MB or smaller$/, text: ([, size = '']) => t`Photos must be ${size} MB or smaller` },
   { pattern: /^Profile photos must be (\d+) MB or smaller$/, text: ([, size = '']) => t`Profile photos must be ${size} MB or smaller` },
+  {
+    pattern: /^(.+) must be one of: (.+)$/,
+    text: ([text, field = '', values = '']) => (Object.hasOwn(MUST_BE_ONE_OF, field) ? MUST_BE_ONE_OF[field]!(values) : text),
+  },
 ];
 
 /** An English text from the server or a schema, in the active language (as it came when not listed). */
