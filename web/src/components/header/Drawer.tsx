@@ -4,15 +4,17 @@ import { createPortal } from 'react-dom';
 import { NavLink } from '../../lib/router';
 import styled from 'styled-components';
 import { useUnreadCount } from '../../lib/queries';
-import { BookmarkIcon, ChatIcon, CloseIcon, GridIcon, LogOutIcon, PlusIcon, ShieldIcon, UserIcon } from '../Icons';
+import { CloseIcon, LogOutIcon } from '../Icons';
 import { useAuth } from '../../lib/use-auth';
 import { ButtonAnchor, ButtonLink } from '../ui';
 import { SearchForm } from './SearchForm';
 import { signOut } from '../../lib/session';
 import { drawerItem, IconButton, Logo, LogoMark } from './styles';
-import { UnreadBadge } from './UnreadBadge';
+import { MENU_PAGES, PageLabel } from './menu-pages';
 import { LanguageChoice } from './LanguageSwitch';
 import { focusMain, keepTabInside } from '../../lib/focus';
+
+const { browse, messages, createListing, profile, myListings, saved, moderation } = MENU_PAGES;
 
 /**
  * The phone's menu, a panel from the right: search, navigation, and create, profile, saved and sign out
@@ -26,6 +28,8 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
   const { user } = useAuth();
   const { t } = useLingui();
   const panel = useRef<HTMLDivElement>(null);
+  const memberPages = [createListing, profile, myListings, saved, ...(user?.isModerator ? [moderation] : [])];
+  const pages = [browse, messages, ...(signedIn ? memberPages : [])];
   const navigated = useRef(false);
   const closeToPage = () => {
     navigated.current = true;
@@ -63,35 +67,15 @@ export function Drawer({ onClose, signedIn, onLanding }: { onClose: () => void; 
         </DrawerHead>
         <SearchForm id="drawer-search" onDone={closeToPage} />
         <DrawerNav aria-label={t`Mobile`}>
-          <DrawerLink to="/" end onClick={closeToPage}>
-            <GridIcon size={18} /> {t`Browse`}
-          </DrawerLink>
-          <DrawerLink to="/messages" onClick={closeToPage}>
-            <ChatIcon size={18} /> {t`Messages`} <UnreadBadge count={unread} />
-          </DrawerLink>
+          {pages.map((page) => (
+            <DrawerLink key={page.to} to={page.to} end={page === browse} onClick={closeToPage}>
+              <PageLabel page={page} iconSize={18} unread={unread} />
+            </DrawerLink>
+          ))}
           {signedIn ? (
-            <>
-              <DrawerLink to="/create-listing" onClick={closeToPage}>
-                <PlusIcon size={18} /> {t`Create Listing`}
-              </DrawerLink>
-              <DrawerLink to="/profile" onClick={closeToPage}>
-                <UserIcon size={18} /> {t`Profile`}
-              </DrawerLink>
-              <DrawerLink to="/dashboard" onClick={closeToPage}>
-                <GridIcon size={18} /> {t`My Listings`}
-              </DrawerLink>
-              <DrawerLink to="/saved" onClick={closeToPage}>
-                <BookmarkIcon size={18} /> {t`Saved`}
-              </DrawerLink>
-              {user?.isModerator && (
-                <DrawerLink to="/moderation" onClick={closeToPage}>
-                  <ShieldIcon size={18} /> {t`Moderation`}
-                </DrawerLink>
-              )}
-              <DrawerButton type="button" onClick={() => void signOut()}>
-                <LogOutIcon size={18} /> {t`Sign Out`}
-              </DrawerButton>
-            </>
+            <DrawerButton type="button" onClick={() => void signOut()}>
+              <LogOutIcon size={18} /> {t`Sign Out`}
+            </DrawerButton>
           ) : (
             <DrawerActions>
               {onLanding ? (

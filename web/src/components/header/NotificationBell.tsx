@@ -13,6 +13,7 @@ import { Link } from '../../lib/router';
 import { BellIcon } from '../Icons';
 import { useNotificationText } from '../notifications/NotificationText';
 import { PlainList } from '../ui';
+import { DropdownAnchor, DropdownPanel } from './dropdown';
 import { IconButton } from './styles';
 
 export function NotificationBell() {
@@ -55,7 +56,7 @@ export function NotificationBell() {
   }, [open, data]);
 
   return (
-    <Wrapper ref={wrapper}>
+    <DropdownAnchor ref={wrapper}>
       <IconButton
         ref={button}
         type="button"
@@ -110,13 +111,9 @@ export function NotificationBell() {
           )}
         </Panel>
       )}
-    </Wrapper>
+    </DropdownAnchor>
   );
 }
-
-const Wrapper = styled.div`
-  position: relative;
-`;
 
 const Count = styled.span`
   position: absolute;
@@ -135,25 +132,18 @@ const Count = styled.span`
   font-weight: 700;
 `;
 
-/* A sheet under the header on a phone; a dropdown under the bell from a tablet up. */
-const Panel = styled.div`
-  position: fixed;
-  left: 8px;
-  right: 8px;
-  top: calc(var(--header-height) + 4px);
+/* A dropdown under the bell from a tablet up; a sheet under the header on a phone. */
+const Panel = styled(DropdownPanel)`
   max-height: min(70vh, 520px);
   overflow-y: auto;
-  padding: 6px;
-  border: 1px solid var(--border);
-  border-radius: var(--radius);
-  background: var(--surface);
-  box-shadow: var(--shadow-lg);
   ${media.tablet} {
-    position: absolute;
-    left: auto;
-    right: 0;
-    top: calc(100% + 8px);
     width: 380px;
+  }
+  ${media.belowTablet} {
+    position: fixed;
+    left: 8px;
+    right: 8px;
+    top: calc(var(--header-height) + 4px);
   }
 `;
 

@@ -5,10 +5,13 @@ import styled from 'styled-components';
 import { formatPhone, initials } from '../../lib/format';
 import { useAuth } from '../../lib/hooks';
 import { useUnreadCount } from '../../lib/queries';
-import { BookmarkIcon, ChatIcon, GridIcon, LogOutIcon, ShieldIcon, UserIcon } from '../Icons';
+import { LogOutIcon } from '../Icons';
 import { signOut } from '../../lib/session';
+import { DropdownAnchor, DropdownPanel } from './dropdown';
+import { MENU_PAGES, PageLabel } from './menu-pages';
 import { Dot, menuItem } from './styles';
-import { UnreadBadge } from './UnreadBadge';
+
+const { profile, messages, myListings, saved, moderation } = MENU_PAGES;
 
 /**
  * The signed-in member's avatar button and its menu (Profile, Messages with the unread badge, My
@@ -51,8 +54,9 @@ export function UserMenu() {
   };
 
   const name = user ? `${user.firstName} ${user.lastName}` : '';
+  const pages = [profile, messages, myListings, saved, ...(user?.isModerator ? [moderation] : [])];
   return (
-    <MenuWrapper ref={wrapper}>
+    <DropdownAnchor ref={wrapper}>
       <AvatarButton ref={button} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
         {/* The name is the hidden text, not an aria-label, so it never contradicts the initials people see. */}
         {user?.profileImageUrl ? <img src={user.profileImageUrl} alt="" /> : <span aria-hidden="true">{initials(user?.firstName, user?.lastName)}</span>}
@@ -65,35 +69,19 @@ export function UserMenu() {
             <strong>{name}</strong>
             <span>{user?.email ?? (user?.phone ? formatPhone(user.phone) : '')}</span>
           </MenuHeader>
-          <MenuLink role="menuitem" to="/profile" onClick={() => setOpen(false)}>
-            <UserIcon size={16} /> {t`Profile`}
-          </MenuLink>
-          <MenuLink role="menuitem" to="/messages" onClick={() => setOpen(false)}>
-            <ChatIcon size={16} /> {t`Messages`} <UnreadBadge count={unread} />
-          </MenuLink>
-          <MenuLink role="menuitem" to="/dashboard" onClick={() => setOpen(false)}>
-            <GridIcon size={16} /> {t`My Listings`}
-          </MenuLink>
-          <MenuLink role="menuitem" to="/saved" onClick={() => setOpen(false)}>
-            <BookmarkIcon size={16} /> {t`Saved`}
-          </MenuLink>
-          {user?.isModerator && (
-            <MenuLink role="menuitem" to="/moderation" onClick={() => setOpen(false)}>
-              <ShieldIcon size={16} /> {t`Moderation`}
+          {pages.map((page) => (
+            <MenuLink key={page.to} role="menuitem" to={page.to} onClick={() => setOpen(false)}>
+              <PageLabel page={page} iconSize={16} unread={unread} />
             </MenuLink>
-          )}
+          ))}
           <MenuButton role="menuitem" type="button" onClick={() => void signOut()}>
             <LogOutIcon size={16} /> {t`Sign Out`}
           </MenuButton>
         </Menu>
       )}
-    </MenuWrapper>
+    </DropdownAnchor>
   );
 }
-
-const MenuWrapper = styled.div`
-  position: relative;
-`;
 
 const AvatarButton = styled.button`
   position: relative;
@@ -118,16 +106,8 @@ const AvatarButton = styled.button`
   }
 `;
 
-const Menu = styled.div`
-  position: absolute;
-  right: 0;
-  top: calc(100% + 8px);
+const Menu = styled(DropdownPanel)`
   min-width: 220px;
-  padding: 6px;
-  border: 1px solid var(--border);
-  border-radius: var(--radius);
-  background: var(--surface);
-  box-shadow: var(--shadow-lg);
 `;
 
 const MenuHeader = styled.div`
