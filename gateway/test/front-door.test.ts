@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import url from 'node:url';
 import express from 'express';
-import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
-import { createGateway, simplePath, type Gateway } from '../src/app';
-import { gatewayConfigSchema } from '../src/config';
+import { listen, type RunningServer } from '@vnmarket/shared';
+import { simplePath, type Gateway } from '../src/app';
 import { forwardedHeaders } from '../src/forwarded';
 import { PLAIN_TARGET } from '../src/proxy';
+import { startGatewayWith, startUpstream, type InProcessGateway } from './in-process';
 
 /**
  * The front door (Gateway.handle, installed by attach): a proxied API request never enters Express, and
@@ -14,10 +14,11 @@ import { PLAIN_TARGET } from '../src/proxy';
  */
 const BIG_JSON = JSON.stringify(Array.from({ length: 60 }, (_, index) => ({ id: index, title: `Phở bò tái nạm số ${index}` })));
 
-let upstream: http.Server;
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
 let seen: http.IncomingHttpHeaders[] = [];
 /** The request targets the service got. */
 let targets: string[] = [];
+let edge: InProcessGateway;
 let gateway: Gateway;
 /** app with handle in front (attach), as main.ts runs it. */
 let front: RunningServer;
@@ -25,27 +26,22 @@ let front: RunningServer;
 let expressOnly: RunningServer;
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
-    if (req.url === '/readyz') return void res.writeHead(200).end();
+  upstream = await startUpstream((req, res) => {
     seen.push(req.headers);
     targets.push(req.url!);
     req.resume();
     const body = req.url?.startsWith('/api/listings') ? BIG_JSON : '{"ok":true}';
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const config = loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', AUTH_URL: url, LISTINGS_URL: url, WEB_DIST: '/nonexistent', TRUST_PROXY_HOPS: '1' });
-  gateway = createGateway(config, createLogger('gateway', 'silent'));
-  front = await listen(gateway.app, 0, '127.0.0.1', (server) => gateway.attach(server));
+  edge = await startGatewayWith({ AUTH_URL: upstream.url, LISTINGS_URL: upstream.url, TRUST_PROXY_HOPS: '1' });
+  ({ gateway, server: front } = edge);
   expressOnly = await listen(gateway.app, 0, '127.0.0.1');
 });
 
 afterAll(async () => {
-  await front.drain(500);
   await expressOnly.drain(500);
-  gateway.close();
-  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await edge.stop(500);
+  await upstream.close();
 });
 
 beforeEach(() => {

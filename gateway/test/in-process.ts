@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import { createLogger, listen, loadConfig, type Logger, type RunningServer } from '@vnmarket/shared';
 import { precompressFolder } from '../../web/build/precompress';
 import { createGateway, type Gateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
@@ -16,10 +18,31 @@ export function writeWebDist(files: Record<string, string>): { dist: string; pre
   return { dist, precompressed: precompressFolder(dist) };
 }
 
+export interface InProcessGateway {
+  gateway: Gateway;
+  /** Its front door attached (Gateway.attach), as main.ts runs it. */
+  server: RunningServer;
+  /** Drains the server (in-flight requests get up to `drainMs`), then closes the gateway. */
+  stop(drainMs?: number): Promise<void>;
+}
+
+/** The gateway in this process with these settings (silent and without a web app unless they say), on a free port. */
+export async function startGatewayWith(env: Record<string, string>, logger: Logger = createLogger('gateway', 'silent')): Promise<InProcessGateway> {
+  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env }), logger);
+  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
+  return {
+    gateway,
+    server,
+    async stop(drainMs = 1000) {
+      await server.drain(drainMs);
+      gateway.close();
+    },
+  };
+}
+
 /** The gateway in this process, every service at `upstreamUrl` (a closed port when none should answer). */
-export async function startInProcessGateway(upstreamUrl: string, dist: string): Promise<{ gateway: Gateway; server: RunningServer; stop(): Promise<void> }> {
-  const config = loadConfig(gatewayConfigSchema, {
-    LOG_LEVEL: 'silent',
+export function startInProcessGateway(upstreamUrl: string, dist: string): Promise<InProcessGateway> {
+  return startGatewayWith({
     AUTH_URL: upstreamUrl,
     LISTINGS_URL: upstreamUrl,
     MESSAGING_URL: upstreamUrl,
@@ -27,14 +50,17 @@ export async function startInProcessGateway(upstreamUrl: string, dist: string): 
     VERIFICATION_URL: upstreamUrl,
     WEB_DIST: dist,
   });
-  const gateway = createGateway(config, createLogger('gateway', 'silent'));
-  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
+}
+
+/** A stand-in service on a free port: 200 to the gateway's /readyz polls, every other request to `handle`. */
+export async function startUpstream(handle: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    if (req.url === '/readyz') return void res.writeHead(200).end();
+    handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    gateway,
-    server,
-    async stop() {
-      await server.drain(1000);
-      gateway.close();
-    },
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

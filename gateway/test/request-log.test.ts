@@ -1,11 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import type { RunningServer } from '@vnmarket/shared';
 import { freePort } from '@vnmarket/testkit';
-import { createGateway, type Gateway } from '../src/app';
-import { gatewayConfigSchema } from '../src/config';
+import { startGatewayWith, startUpstream } from './in-process';
 
 /** The gateway's request log: one line per request when its answer is done; at warn only what the edge alone sees. */
 interface LogLine {
@@ -21,25 +18,23 @@ interface LogLine {
 const WARN = 40;
 const DEBUG = 20;
 
-let upstream: http.Server;
-let upstreamUrl: string;
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
-    if (req.url === '/readyz') return void res.writeHead(200).end();
+  upstream = await startUpstream((req, res) => {
     const status = req.url?.startsWith('/api/listings/broken') ? 500 : 200;
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+afterAll(() => upstream.close());
 
-async function gatewayLogging(
+/** Runs `check` against a gateway logging at `level` (the lines it writes collected in `lines`), then stops it. */
+async function withGatewayLogging(
   level: 'warn' | 'debug',
-  env: Record<string, string> = {},
-): Promise<{ lines: LogLine[]; gateway: Gateway; server: RunningServer }> {
+  env: Record<string, string>,
+  check: (lines: LogLine[], server: RunningServer) => Promise<void>,
+): Promise<void> {
   const lines: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -47,10 +42,12 @@ async function gatewayLogging(
       done();
     },
   });
-  const logger = pino({ level }, sink);
-  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: level, LISTINGS_URL: upstreamUrl, WEB_DIST: '/nonexistent', ...env }), logger);
-  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
-  return { lines, gateway, server };
+  const edge = await startGatewayWith({ LOG_LEVEL: level, LISTINGS_URL: upstream.url, ...env }, pino({ level }, sink));
+  try {
+    await check(lines, edge.server);
+  } finally {
+    await edge.stop(500);
+  }
 }
 
 /** Log lines are written when the response closes, just after the client has it. */
@@ -61,9 +58,8 @@ async function settled(lines: LogLine[], count: number): Promise<LogLine[]> {
   return lines.filter((line) => line.url !== undefined);
 }
 
-it('logs an answer of 500 or above at warn, with the request id, method, URL, status and time; successes not at warn', async () => {
-  const { lines, gateway, server } = await gatewayLogging('warn');
-  try {
+it('logs an answer of 500 or above at warn, with the request id, method, URL, status and time; successes not at warn', () =>
+  withGatewayLogging('warn', {}, async (lines, server) => {
     expect((await fetch(`${server.url}/api/listings?limit=2`)).status).toBe(200);
     const failed = await fetch(`${server.url}/api/listings/broken`, { headers: { 'x-request-id': 'edge-log-1' } });
     expect(failed.status).toBe(500);
@@ -72,15 +68,10 @@ it('logs an answer of 500 or above at warn, with the request id, method, URL, st
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: WARN, msg: 'request failed', requestId: 'edge-log-1', method: 'GET', url: '/api/listings/broken', status: 500 });
     expect(typeof logged[0]!.ms).toBe('number');
-  } finally {
-    await server.drain(500);
-    gateway.close();
-  }
-});
+  }));
 
-it('logs every request but the probes at debug', async () => {
-  const { lines, gateway, server } = await gatewayLogging('debug');
-  try {
+it('logs every request but the probes at debug', () =>
+  withGatewayLogging('debug', {}, async (lines, server) => {
     const response = await fetch(`${server.url}/api/listings?limit=2`);
     expect(response.status).toBe(200);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -94,36 +85,23 @@ it('logs every request but the probes at debug', async () => {
         status: 200,
       }),
     ]);
-  } finally {
-    await server.drain(500);
-    gateway.close();
-  }
-});
+  }));
 
 it("logs why an upstream failed with the request's id, beside the request's own line", async () => {
   const closedPort = await freePort();
-  const { lines, gateway, server } = await gatewayLogging('warn', { MEDIA_URL: `http://127.0.0.1:${closedPort}` });
-  try {
+  await withGatewayLogging('warn', { MEDIA_URL: `http://127.0.0.1:${closedPort}` }, async (lines, server) => {
     const response = await fetch(`${server.url}/api/objects/upload`, { method: 'POST', headers: { 'x-request-id': 'edge-log-2', origin: server.url } });
     expect(response.status).toBe(503);
     const deadline = Date.now() + 2000;
     while (lines.filter((line) => line.requestId === 'edge-log-2').length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     const messages = lines.filter((line) => line.requestId === 'edge-log-2').map((line) => line.msg);
     expect(messages).toEqual(expect.arrayContaining(['upstream request failed', 'request failed']));
-  } finally {
-    await server.drain(500);
-    gateway.close();
-  }
+  });
 });
 
-it('keeps signing parameters out of the log: a signed upload link works for whoever reads it', async () => {
-  const { lines, gateway, server } = await gatewayLogging('debug');
-  try {
+it('keeps signing parameters out of the log: a signed upload link works for whoever reads it', () =>
+  withGatewayLogging('debug', {}, async (lines, server) => {
     expect((await fetch(`${server.url}/api/listings?limit=2&expires=1796000000&signature=9f86d081884c7d65`)).status).toBe(200);
     const logged = await settled(lines, 1);
     expect(logged.map((line) => line.url)).toEqual(['/api/listings?limit=2&expires=1796000000&signature=[redacted]']);
-  } finally {
-    await server.drain(500);
-    gateway.close();
-  }
-});
+  }));

@@ -1,12 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
-import { createLogger, listen, loadConfig, type RunningServer } from '@vnmarket/shared';
+import type { RunningServer } from '@vnmarket/shared';
 import { eventually } from '@vnmarket/testkit';
-import { createGateway, type Gateway } from '../src/app';
-import { gatewayConfigSchema } from '../src/config';
+import { startGatewayWith } from './in-process';
 
 /** Replicas of a service behind the gateway: balanced, a refusing or draining one skipped; overload shed. */
-const logger = createLogger('gateway', 'silent');
 
 interface Replica {
   url: string;
@@ -53,36 +51,34 @@ async function closedUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-async function gatewayFor(env: Record<string, string>): Promise<{ gateway: Gateway; server: RunningServer }> {
-  const gateway = createGateway(loadConfig(gatewayConfigSchema, { LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env }), logger);
-  const server = await listen(gateway.app, 0, '127.0.0.1', (httpServer) => gateway.attach(httpServer));
-  return { gateway, server };
+/** Runs `check` against a gateway with these settings in front of the replicas, then stops the gateway and closes the replicas. */
+async function throughGateway(env: Record<string, string>, replicas: Replica[], check: (server: RunningServer) => Promise<void>): Promise<void> {
+  const edge = await startGatewayWith(env);
+  try {
+    await check(edge.server);
+  } finally {
+    await edge.stop();
+    for (const replica of replicas) await replica.close();
+  }
 }
 
 it('balances GETs over replicas, and a replica that refuses connections costs no errors', async () => {
   const [a, b] = [await replica(), await replica()];
   const dead = await closedUrl();
-  const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${dead},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '100000' });
-  try {
+  await throughGateway({ LISTINGS_URL: `${a.url},${dead},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '100000' }, [a, b], async (server) => {
     const statuses = [];
     for (let i = 0; i < 30; i += 1) statuses.push((await fetch(`${server.url}/api/listings`)).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(a.hits).toBeGreaterThan(5);
     expect(b.hits).toBeGreaterThan(5);
-  } finally {
-    await server.drain(500);
-    gateway.close();
-    await a.close();
-    await b.close();
-  }
+  });
 });
 
 it('a replica reporting not ready (draining for a restart) gets no new requests until it is ready again', async () => {
   const [a, b] = [await replica(), await replica()];
   // A "not ready" answer keeps a replica out for two intervals, renewed at every poll: at 50 ms, an event
   // loop that lags 100 ms on a loaded machine lets a request through; 250 ms leaves room for that.
-  const { gateway, server } = await gatewayFor({ LISTINGS_URL: `${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '250' });
-  try {
+  await throughGateway({ LISTINGS_URL: `${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '250' }, [a, b], async (server) => {
     a.ready = false;
     // The gateway has heard "not ready": by the next poll, an interval on, it has applied the first answer.
     await eventually(async () => expect(a.notReadyAnswers).toBeGreaterThanOrEqual(2));
@@ -94,19 +90,13 @@ it('a replica reporting not ready (draining for a restart) gets no new requests 
       await fetch(`${server.url}/api/listings`);
       expect(a.hits).toBeGreaterThan(before);
     });
-  } finally {
-    await server.drain(500);
-    gateway.close();
-    await a.close();
-    await b.close();
-  }
+  });
 });
 
 it('past GATEWAY_MAX_IN_FLIGHT the excess gets a fast 503 with Retry-After, and the admitted requests succeed', async () => {
   const slow = await replica();
   slow.delayMs = 500;
-  const { gateway, server } = await gatewayFor({ LISTINGS_URL: slow.url, GATEWAY_MAX_IN_FLIGHT: '4' });
-  try {
+  await throughGateway({ LISTINGS_URL: slow.url, GATEWAY_MAX_IN_FLIGHT: '4' }, [slow], async (server) => {
     const started = Date.now();
     const responses = await Promise.all(
       Array.from({ length: 12 }, async () => {
@@ -129,11 +119,7 @@ it('past GATEWAY_MAX_IN_FLIGHT the excess gets a fast 503 with Retry-After, and 
       expect(refused.body.message).toBe('We are very busy right now. Please try again in a moment.');
     }
     expect((await fetch(`${server.url}/api/listings`)).status).toBe(200);
-  } finally {
-    await server.drain(1000);
-    gateway.close();
-    await slow.close();
-  }
+  });
 });
 
 // A request queued for a socket (every one of UPSTREAM_MAX_SOCKETS busy) has its headers written before it
@@ -142,19 +128,17 @@ it('past GATEWAY_MAX_IN_FLIGHT the excess gets a fast 503 with Retry-After, and 
 it('a request that waits for an upstream socket still says who asked (X-Forwarded-For), and nothing throws', async () => {
   const slow = await replica();
   slow.delayMs = 100;
-  const { gateway, server } = await gatewayFor({ LISTINGS_URL: slow.url, UPSTREAM_MAX_SOCKETS: '1' });
   const uncaught: unknown[] = [];
   const record = (error: unknown) => uncaught.push(error);
   process.on('uncaughtException', record);
   try {
-    const statuses = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${server.url}/api/listings`)).status));
-    expect(statuses).toEqual([200, 200, 200, 200]);
-    expect(slow.forwardedFor).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1']);
-    expect(uncaught).toEqual([]);
+    await throughGateway({ LISTINGS_URL: slow.url, UPSTREAM_MAX_SOCKETS: '1' }, [slow], async (server) => {
+      const statuses = await Promise.all(Array.from({ length: 4 }, async () => (await fetch(`${server.url}/api/listings`)).status));
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      expect(slow.forwardedFor).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1']);
+      expect(uncaught).toEqual([]);
+    });
   } finally {
     process.off('uncaughtException', record);
-    await server.drain(1000);
-    gateway.close();
-    await slow.close();
   }
 });
