@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema } from '@vnmarket/proto';
-import { conversed, mayReview, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
+import { conversed, mayReview, registered, startAuth, startedForTheFile } from '@vnmarket/testkit';
 
-let auth: RunningAuth;
-beforeAll(async () => {
-  auth = await startAuth('profile-reviews');
-});
-afterAll(() => auth.stop());
+const auth = startedForTheFile(() => startAuth('profile-reviews'));
 
 describe('GET /api/users/{userId}', () => {
   it('shows anyone the public profile: no email, phone or verification state', async () => {
