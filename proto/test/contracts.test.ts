@@ -15,6 +15,23 @@ import {
   userSchema,
 } from '../src';
 
+/** What a user event and a user answer both say of an account just made: no photo, unverified, unrated. */
+function newAccount(id: string) {
+  const now = new Date().toISOString();
+  return {
+    id,
+    firstName: 'Lan',
+    lastName: 'Nguyễn',
+    profileImageUrl: null,
+    phoneVerified: false,
+    isVerified: false,
+    averageRating: 0,
+    reviewCount: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 describe('normalizePhone', () => {
   it.each([
     ['4085550123', '+14085550123'],
@@ -80,21 +97,7 @@ describe('events', () => {
   });
 
   describe("a user event's preferredLanguage", () => {
-    const user = {
-      id: userId,
-      firstName: 'Lan',
-      lastName: 'Nguyễn',
-      profileImageUrl: null,
-      phone: '+14085550123',
-      email: null,
-      phoneVerified: false,
-      isVerified: false,
-      averageRating: 0,
-      reviewCount: 0,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-      version: 3,
-    };
+    const user = { ...newAccount(userId), phone: '+14085550123', email: null, version: 3 };
     const envelope = (data: object) => ({ id: randomUUID(), type: 'user.updated', occurredAt: new Date().toISOString(), data });
 
     it('travels when set, and null when the account never chose', () => {
@@ -135,23 +138,7 @@ describe('preferredLanguage', () => {
   });
 
   it('in an answer, is null when auth did not send it or sent a language this build does not know', () => {
-    const answer = {
-      id: randomUUID(),
-      email: null,
-      phone: null,
-      firstName: 'Lan',
-      lastName: 'Nguyễn',
-      profileImageUrl: null,
-      bio: null,
-      phoneVerified: false,
-      location: null,
-      website: null,
-      isVerified: false,
-      averageRating: 0,
-      reviewCount: 0,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    };
+    const answer = { ...newAccount(randomUUID()), email: null, phone: null, bio: null, location: null, website: null };
     expect(userSchema.parse({ ...answer, preferredLanguage: 'vi' }).preferredLanguage).toBe('vi');
     expect(userSchema.parse(answer).preferredLanguage).toBeNull();
     expect(userSchema.parse({ ...answer, preferredLanguage: 'zh' }).preferredLanguage).toBeNull();
