@@ -12,6 +12,7 @@ import styled from 'styled-components';
 import { CATEGORY_INFO } from '../lib/categories';
 import { formatPrice, formatTime } from '../lib/format';
 import { ClockIcon, ImageIcon, PinIcon } from './Icons';
+import { coverImage } from './layout';
 import { Badge, Grid, Skeleton } from './ui';
 
 /**
@@ -132,11 +133,7 @@ const Media = styled.div`
   width: 100%;
   overflow: hidden;
   background: var(--subtle);
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
+  ${coverImage}
 `;
 
 const Placeholder = styled.div`

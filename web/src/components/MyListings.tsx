@@ -18,6 +18,7 @@ import { useToast } from '../lib/toast';
 import { formatDay } from '../lib/users';
 import { Dialog, DialogActions } from './Dialog';
 import { ImageIcon } from './Icons';
+import { Cluster, Stack } from './layout';
 import { CountsRow, ListingCounts } from './ListingCounts';
 import { ExpiredNotice, ExpiresOn, LifecycleBadge, lifecycleState, MarkSoldButton } from './ListingLifecycle';
 import { ModerationBadge, ModerationNotice } from './ModerationNotice';
@@ -133,7 +134,7 @@ function MyListing({
           <ImageIcon size={28} />
         </Thumb>
       )}
-      <Details>
+      <Stack $gap={4}>
         <TitleRow>
           <h3>{listing.title}</h3>
           <Badge $tone="primary">{short ? i18n._(short) : listing.category}</Badge>
@@ -159,8 +160,8 @@ function MyListing({
         </CountsRow>
         <ModerationNotice listing={listing} />
         <ExpiredNotice listing={listing} />
-      </Details>
-      <Actions>
+      </Stack>
+      <Actions $gap={8}>
         <ButtonLink to={`/listing/${listing.id}`} variant="outline" size="sm" aria-label={t`View ${title}`}>
           {t`View`}
         </ButtonLink>
@@ -219,13 +220,6 @@ const Thumb = styled.img`
   }
 `;
 
-const Details = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  min-width: 0;
-`;
-
 const TitleRow = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -252,10 +246,7 @@ const Price = styled.p`
   color: var(--primary);
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
+const Actions = styled(Cluster)`
   > * {
     min-height: 44px;
   }

@@ -11,6 +11,7 @@ import { media } from '../lib/breakpoints';
 import { formatPhone, initials, plural } from '../lib/format';
 import { fullName, memberSinceYear, ratingOf, websiteHref } from '../lib/users';
 import { CalendarIcon, PhoneIcon, PinIcon, ShieldIcon, Svg } from './Icons';
+import { Stack } from './layout';
 import { formatRating, Stars } from './Stars';
 import { Avatar, Badge, Card } from './ui';
 
@@ -29,7 +30,7 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
           <Initials aria-hidden="true">{initials(profile.firstName, profile.lastName)}</Initials>
         )}
       </Avatar>
-      <Body>
+      <Stack $gap={8}>
         <NameRow>
           <h1 data-testid="profile-name">{name}</h1>
           {profile.isVerified && (
@@ -75,7 +76,7 @@ export function ProfileHeader({ profile, phone, actions }: { profile: PublicUser
             </li>
           )}
         </Facts>
-      </Body>
+      </Stack>
       {actions && <Actions>{actions}</Actions>}
     </Head>
   );
@@ -105,13 +106,6 @@ const Head = styled(Card)`
 
 const Initials = styled.span`
   font-size: 2.1rem;
-`;
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  min-width: 0;
 `;
 
 const NameRow = styled.div`

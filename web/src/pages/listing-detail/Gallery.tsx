@@ -4,6 +4,7 @@ import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { ImageIcon } from '../../components/Icons';
+import { coverImage, Stack } from '../../components/layout';
 
 /** The listing's photos: the chosen one large, thumbnails to choose (arrow keys move between them); a placeholder without photos. */
 export function Gallery({ listing }: { listing: Listing }) {
@@ -27,7 +28,7 @@ export function Gallery({ listing }: { listing: Listing }) {
     thumbs.current[target]?.focus();
   };
   return (
-    <GalleryBox>
+    <Stack $gap={10}>
       <MainImage>
         {current ? (
           <img src={current} alt={t`${title} – photo ${number} of ${count}`} fetchPriority="high" data-testid="gallery-main" />
@@ -61,15 +62,9 @@ export function Gallery({ listing }: { listing: Listing }) {
           })}
         </Thumbs>
       )}
-    </GalleryBox>
+    </Stack>
   );
 }
-
-const GalleryBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
 
 const MainImage = styled.div`
   overflow: hidden;
@@ -77,11 +72,7 @@ const MainImage = styled.div`
   border-radius: var(--radius);
   background: var(--subtle);
   border: 1px solid var(--border);
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
+  ${coverImage}
 `;
 
 const Fallback = styled.div`
@@ -124,9 +115,5 @@ const Thumb = styled.button<{ $active: boolean }>`
     outline: 2px solid var(--primary);
     outline-offset: 2px;
   }
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
+  ${coverImage}
 `;

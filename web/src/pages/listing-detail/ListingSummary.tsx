@@ -3,6 +3,7 @@ import type { Listing } from '@vnmarket/proto/listings';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { PinIcon } from '../../components/Icons';
+import { Stack } from '../../components/layout';
 import { CountsRow, ListingCounts } from '../../components/ListingCounts';
 import { Badge, Card } from '../../components/ui';
 import { CATEGORY_INFO } from '../../lib/catalog';
@@ -26,7 +27,7 @@ export function ListingSummary({ listing, order, actions }: { listing: Listing; 
         <ListingCounts listing={listing} />
         <span>{t`Posted ${posted}`}</span>
       </CountsRow>
-      <Controls>{actions}</Controls>
+      <Controls $gap={10}>{actions}</Controls>
     </Summary>
   );
 }
@@ -60,10 +61,7 @@ const Price = styled.p`
   color: var(--primary);
 `;
 
-const Controls = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
+const Controls = styled(Stack)`
   width: 100%;
   margin-top: 6px;
 `;

@@ -1,5 +1,6 @@
 /** Layout pieces the listing detail's parts share. */
 import styled from 'styled-components';
+import { Stack } from '../../components/layout';
 import { Container } from '../../components/ui';
 import { media } from '../../lib/breakpoints';
 
@@ -16,10 +17,7 @@ export const Page = styled(Container)`
  * Phones read gallery, title and price, description, seller, reviews; wide screens put the summary,
  * seller and reviews in a right-hand column. Left and Aside dissolve into one ordered column on phones.
  */
-export const Columns = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
+export const Columns = styled(Stack).attrs({ $gap: 20 })`
   ${media.desktop} {
     display: grid;
     grid-template-columns: minmax(0, 1.55fr) minmax(0, 1fr);
