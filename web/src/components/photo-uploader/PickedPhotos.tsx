@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import styled from 'styled-components';
 import { intlLocale } from '../../lib/i18n';
-import { CloseIcon } from '../Icons';
-import { RemoveButton } from './styles';
+import { RemovePhotoButton } from './RemovePhotoButton';
 import type { Picked } from './types';
 
 /** "1.5 MB" ("1,5 MB"), "12 KB": in the active language's number form. */
@@ -27,9 +26,7 @@ export function PickedPhotos({ picked, onRemove, disabled }: { picked: Picked[];
             <span>{sizeText(item.file.size)}</span>
             {item.error && <em>{item.error}</em>}
           </div>
-          <RemoveButton type="button" aria-label={removeLabel(item.file.name)} onClick={() => onRemove(item.id)} disabled={disabled}>
-            <CloseIcon size={14} />
-          </RemoveButton>
+          <RemovePhotoButton label={removeLabel(item.file.name)} onClick={() => onRemove(item.id)} disabled={disabled} />
         </li>
       ))}
     </PickedList>

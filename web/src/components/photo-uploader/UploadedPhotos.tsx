@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import styled from 'styled-components';
-import { CloseIcon } from '../Icons';
-import { RemoveButton } from './styles';
+import { coverImage } from '../layout';
+import { RemovePhotoButton } from './RemovePhotoButton';
 
 /** The listing's photos so far as tiles (the first is the cover), each with its remove button. */
 export function UploadedPhotos({ images, onChange }: { images: string[]; onChange: (images: string[]) => void }) {
@@ -15,9 +15,7 @@ export function UploadedPhotos({ images, onChange }: { images: string[]; onChang
         <PhotoTile key={image}>
           <img src={thumbnailPathOf(image)} alt={photoLabel(index + 1)} />
           {index === 0 && <Cover>{t`Cover`}</Cover>}
-          <RemoveButton type="button" aria-label={removeLabel(index + 1)} onClick={() => onChange(images.filter((_, position) => position !== index))}>
-            <CloseIcon size={14} />
-          </RemoveButton>
+          <RemovePhotoButton label={removeLabel(index + 1)} onClick={() => onChange(images.filter((_, position) => position !== index))} />
         </PhotoTile>
       ))}
     </PhotoGrid>
@@ -38,11 +36,7 @@ const PhotoTile = styled.div`
   border-radius: var(--radius-sm);
   border: 1px solid var(--border);
   background: var(--subtle);
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-  }
+  ${coverImage}
 `;
 
 const Cover = styled.span`
