@@ -6,10 +6,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { Listing } from '@vnmarket/proto/listings';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useFailureToast } from '../lib/hooks';
 import { intlLocale } from '../lib/i18n';
 import { renewListing } from '../lib/listings';
 import { useToast } from '../lib/toast';
+import { usePendingWrite } from '../lib/use-pending-write';
 import { MarkSoldDialog } from './MarkSoldDialog';
 import { Badge, Button } from './ui';
 import { Callout } from './Callout';
@@ -51,19 +51,13 @@ export function ExpiredNotice({ listing }: { listing: Listing }) {
 export function RenewButton({ listing }: { listing: Listing }) {
   const { t } = useLingui();
   const toast = useToast();
-  const failed = useFailureToast();
-  const [renewing, setRenewing] = useState(false);
-  const renew = async () => {
-    setRenewing(true);
-    try {
+  const [renew, renewing] = usePendingWrite(
+    async () => {
       await renewListing(listing.id);
       toast({ title: t`Listing renewed`, description: t`It shows in browse again for 30 days.` });
-    } catch (cause) {
-      failed(cause, { title: t`Error`, description: t`Failed to update listing` });
-    } finally {
-      setRenewing(false);
-    }
-  };
+    },
+    { title: t`Error`, description: t`Failed to update listing` },
+  );
   return (
     <Button size="sm" onClick={() => void renew()} disabled={renewing} data-testid="renew-button">
       {t`Renew`}

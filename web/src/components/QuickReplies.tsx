@@ -3,9 +3,9 @@
  * the way most first messages start ("Is this still available?") and most answers go.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
 import styled from 'styled-components';
-import { useFailureToast } from '../lib/hooks';
+import { usePendingWrite } from '../lib/use-pending-write';
+import { Cluster } from './layout';
 
 export function QuickReplies({
   replies,
@@ -19,35 +19,17 @@ export function QuickReplies({
   className?: string;
 }) {
   const { t } = useLingui();
-  const failed = useFailureToast();
-  const [sending, setSending] = useState(false);
-  const tap = async (text: string) => {
-    if (sending) return;
-    setSending(true);
-    try {
-      await send(text);
-    } catch (error) {
-      failed(error, { title: t`Error`, description: t`Failed to send message. Please try again.` });
-    } finally {
-      setSending(false);
-    }
-  };
+  const [tap, sending] = usePendingWrite(send, { title: t`Error`, description: t`Failed to send message. Please try again.` });
   return (
-    <Chips role="group" aria-label={label} className={className} data-testid="quick-replies">
+    <Cluster $gap={8} role="group" aria-label={label} className={className} data-testid="quick-replies">
       {replies.map((text) => (
         <Chip key={text} type="button" onClick={() => void tap(text)} aria-disabled={sending || undefined}>
           {text}
         </Chip>
       ))}
-    </Chips>
+    </Cluster>
   );
 }
-
-const Chips = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
 
 const Chip = styled.button`
   min-height: 40px;

@@ -6,14 +6,13 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Category } from '@vnmarket/proto/listing-values';
 import type { SavedSearch } from '@vnmarket/proto/saved-searches';
-import { useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/ui';
 import { CATEGORY_INFO } from '../../../lib/categories';
-import { useFailureToast } from '../../../lib/hooks';
 import { Link } from '../../../lib/router';
 import { deleteSavedSearch, savedSearchAddress, useSavedSearches } from '../../../lib/saved-searches';
 import { serverText } from '../../../lib/server-messages';
+import { usePendingWrite } from '../../../lib/use-pending-write';
 import { SectionHead } from './SectionHead';
 import { Row, SectionList } from './SectionList';
 
@@ -43,17 +42,10 @@ export function SavedSearchesSection() {
 
 function SavedSearchRow({ search }: { search: SavedSearch }) {
   const { t } = useLingui();
-  const failed = useFailureToast();
-  const [deleting, setDeleting] = useState(false);
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await deleteSavedSearch(search.id);
-    } catch (error) {
-      setDeleting(false);
-      failed(error, { title: t`Could not delete this search`, description: serverText(error) ?? t`Something went wrong. Please try again.` });
-    }
-  };
+  const [remove, deleting] = usePendingWrite(
+    () => deleteSavedSearch(search.id),
+    (error) => ({ title: t`Could not delete this search`, description: serverText(error) ?? t`Something went wrong. Please try again.` }),
+  );
   return (
     <SearchRow data-testid="saved-search">
       <div>
