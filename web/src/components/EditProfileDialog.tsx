@@ -20,6 +20,7 @@ import { uploadPhoto } from '../lib/upload';
 import { serverFieldErrors, serverText } from '../lib/server-messages';
 import { useToast } from '../lib/toast';
 import { Dialog, DialogActions } from './Dialog';
+import { buttonStyles, type Variant } from './first-page-ui';
 import { UploadIcon } from './Icons';
 import { Avatar, Button, FieldError, FieldRow, Hint, Input, Label, Textarea } from './ui';
 
@@ -36,6 +37,18 @@ interface ProfileForm {
 }
 type FieldName = Exclude<keyof ProfileForm, 'profileImageUrl'>;
 type FormErrors = Partial<Record<FieldName | 'photo', string>>;
+
+/** One text field of the form: a textarea when it has `rows`; `focusFirst` takes the focus as the dialog opens. */
+interface FieldSpec {
+  name: FieldName;
+  label: string;
+  type?: 'tel' | 'url';
+  autoComplete?: string;
+  placeholder?: string;
+  hint?: string;
+  rows?: number;
+  focusFirst?: boolean;
+}
 
 /** The refusals a save answers without per-field messages, and the field each one is about. */
 const FIELD_OF_CODE: Record<string, FieldName | 'photo'> = {
@@ -87,7 +100,9 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
       setUploadProgress(null);
     }
   }
-  const ids = { photo: useId(), firstName: useId(), lastName: useId(), bio: useId(), phone: useId(), location: useId(), website: useId() };
+  const idPrefix = useId();
+  const idOf = (name: FieldName | 'photo') => `${idPrefix}-${name}`;
+  const photoId = idOf('photo');
   const toast = useToast();
   const failed = useFailureToast();
   const unauthorized = useUnauthorized();
@@ -175,8 +190,19 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   };
 
   const photo = preview ?? (form.profileImageUrl || null);
-  const describedBy = (field: FieldName, hint?: string) => [errors[field] ? `${ids[field]}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-  const errorOf = (field: FieldName) => errors[field] && <FieldError id={`${ids[field]}-error`}>{errors[field]}</FieldError>;
+  const nameFields: FieldSpec[] = [
+    { name: 'firstName', label: t`First name`, autoComplete: 'given-name', focusFirst: true },
+    { name: 'lastName', label: t`Last name`, autoComplete: 'family-name' },
+  ];
+  const detailFields: FieldSpec[] = [
+    { name: 'bio', label: t`Bio`, rows: 4, placeholder: t`Tell others a little about yourself` },
+    { name: 'phone', label: t`Phone`, type: 'tel', autoComplete: 'tel', placeholder: '(408) 555-0123', hint: t`A new number needs to be verified again.` },
+    { name: 'location', label: t`Location`, autoComplete: 'address-level2', placeholder: t`City, State` },
+    { name: 'website', label: t`Website`, type: 'url', autoComplete: 'url', placeholder: 'https://example.com' },
+  ];
+  const field = (spec: FieldSpec) => (
+    <ProfileField key={spec.name} spec={spec} id={idOf(spec.name)} value={form[spec.name]} error={errors[spec.name]} onChange={set(spec.name)} />
+  );
 
   return (
     <Dialog
@@ -195,11 +221,11 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
           <div>
             {/* The input comes first so its label, drawn as a button, can show the keyboard focus. */}
             <input
-              id={ids.photo}
+              id={photoId}
               className="visually-hidden"
               type="file"
               accept="image/*"
-              aria-describedby={`${ids.photo}-hint${errors.photo ? ` ${ids.photo}-error` : ''}`}
+              aria-describedby={`${photoId}-hint${errors.photo ? ` ${photoId}-error` : ''}`}
               data-testid="profile-photo-input"
               disabled={uploading}
               onChange={(event) => {
@@ -207,111 +233,25 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
                 event.target.value = '';
               }}
             />
-            <PhotoButton htmlFor={ids.photo} aria-disabled={uploading || undefined}>
+            <PhotoButton htmlFor={photoId} aria-disabled={uploading || undefined}>
               <UploadIcon size={16} /> {photo ? t`Change Photo` : t`Upload Photo`}
             </PhotoButton>
-            <Hint id={`${ids.photo}-hint`}>{t`Square image, at least 400x400 pixels recommended. One image, up to ${maxMb} MB.`}</Hint>
+            <Hint id={`${photoId}-hint`}>{t`Square image, at least 400x400 pixels recommended. One image, up to ${maxMb} MB.`}</Hint>
             {uploading && (
               <Hint role="status" aria-live="polite">
                 {t`Uploading... ${uploadProgress}%`}
               </Hint>
             )}
             {errors.photo && (
-              <FieldError id={`${ids.photo}-error`} role="alert">
+              <FieldError id={`${photoId}-error`} role="alert">
                 {errors.photo}
               </FieldError>
             )}
           </div>
         </PhotoRow>
 
-        <Names>
-          <FieldRow>
-            <Label htmlFor={ids.firstName}>{t`First name`}</Label>
-            <Input
-              id={ids.firstName}
-              data-autofocus
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={set('firstName')}
-              aria-invalid={Boolean(errors.firstName)}
-              aria-describedby={describedBy('firstName')}
-              $invalid={Boolean(errors.firstName)}
-            />
-            {errorOf('firstName')}
-          </FieldRow>
-          <FieldRow>
-            <Label htmlFor={ids.lastName}>{t`Last name`}</Label>
-            <Input
-              id={ids.lastName}
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={set('lastName')}
-              aria-invalid={Boolean(errors.lastName)}
-              aria-describedby={describedBy('lastName')}
-              $invalid={Boolean(errors.lastName)}
-            />
-            {errorOf('lastName')}
-          </FieldRow>
-        </Names>
-        <FieldRow>
-          <Label htmlFor={ids.bio}>{t`Bio`}</Label>
-          <Textarea
-            id={ids.bio}
-            rows={4}
-            value={form.bio}
-            onChange={set('bio')}
-            placeholder={t`Tell others a little about yourself`}
-            aria-invalid={Boolean(errors.bio)}
-            aria-describedby={describedBy('bio')}
-            $invalid={Boolean(errors.bio)}
-          />
-          {errorOf('bio')}
-        </FieldRow>
-        <FieldRow>
-          <Label htmlFor={ids.phone}>{t`Phone`}</Label>
-          <Input
-            id={ids.phone}
-            type="tel"
-            autoComplete="tel"
-            value={form.phone}
-            onChange={set('phone')}
-            placeholder="(408) 555-0123"
-            aria-invalid={Boolean(errors.phone)}
-            aria-describedby={describedBy('phone', `${ids.phone}-hint`)}
-            $invalid={Boolean(errors.phone)}
-          />
-          <Hint id={`${ids.phone}-hint`}>{t`A new number needs to be verified again.`}</Hint>
-          {errorOf('phone')}
-        </FieldRow>
-        <FieldRow>
-          <Label htmlFor={ids.location}>{t`Location`}</Label>
-          <Input
-            id={ids.location}
-            autoComplete="address-level2"
-            value={form.location}
-            onChange={set('location')}
-            placeholder={t`City, State`}
-            aria-invalid={Boolean(errors.location)}
-            aria-describedby={describedBy('location')}
-            $invalid={Boolean(errors.location)}
-          />
-          {errorOf('location')}
-        </FieldRow>
-        <FieldRow>
-          <Label htmlFor={ids.website}>{t`Website`}</Label>
-          <Input
-            id={ids.website}
-            type="url"
-            autoComplete="url"
-            value={form.website}
-            onChange={set('website')}
-            placeholder="https://example.com"
-            aria-invalid={Boolean(errors.website)}
-            aria-describedby={describedBy('website')}
-            $invalid={Boolean(errors.website)}
-          />
-          {errorOf('website')}
-        </FieldRow>
+        <Names>{nameFields.map(field)}</Names>
+        {detailFields.map(field)}
 
         <Actions>
           <Button variant="outline" onClick={onClose} disabled={saving}>
@@ -326,6 +266,43 @@ export function EditProfileDialog({ open, onClose, user }: { open: boolean; onCl
   );
 }
 
+/** A field's label, its control, then its hint and the server's message, both read out with the control. */
+function ProfileField({
+  spec,
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  spec: FieldSpec;
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const { label, type, hint, rows, focusFirst, autoComplete, placeholder } = spec;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const control = {
+    id,
+    value,
+    onChange,
+    autoComplete,
+    placeholder,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+    $invalid: Boolean(error),
+  };
+  return (
+    <FieldRow>
+      <Label htmlFor={id}>{label}</Label>
+      {rows ? <Textarea {...control} rows={rows} /> : <Input {...control} type={type} data-autofocus={focusFirst || undefined} />}
+      {hint && <Hint id={hintId}>{hint}</Hint>}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </FieldRow>
+  );
+}
+
 const PhotoRow = styled.div`
   display: flex;
   align-items: center;
@@ -337,21 +314,8 @@ const PhotoRow = styled.div`
 `;
 
 /** The file input's label, drawn as the outline button. */
-const PhotoButton = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  min-height: 44px;
-  padding: 10px 16px;
-  border: 1px solid var(--border);
-  border-radius: var(--radius-sm);
-  background: var(--surface);
-  font-size: 0.95rem;
-  font-weight: 600;
-  cursor: pointer;
-  &:hover {
-    background: var(--subtle);
-  }
+const PhotoButton = styled.label.attrs<{ $variant?: Variant }>({ $variant: 'outline' })`
+  ${buttonStyles}
   &[aria-disabled='true'] {
     opacity: 0.55;
     cursor: not-allowed;
