@@ -216,17 +216,24 @@ describe('browse cache on every replica', () => {
   it('stops asking the database once closed (the service stopping): its waiters are refused at once, and so is a new one', async () => {
     const db = stack.listings.infrastructure.db;
     const watch = new SellerCopyWatch(db, { pollMs: 20, maxWaitMs: 10_000 });
+    // A watch left open beside it, waiting for two users (so its query names two ids): the ticks it makes
+    // measure the time in which the closed one would have asked again.
+    const open = new SellerCopyWatch(db, { pollMs: 20, maxWaitMs: 10_000 });
     await withRecordedStatements(db, async (statements) => {
-      const sellerQueries = () => statements.filter((sql) => /from "sellers"/.test(sql)).length;
+      // The queries of a watch waiting for `ids` users: one parameter an id.
+      const sellerQueries = (ids: number) => statements.filter((sql) => /from "sellers"/.test(sql) && sql.match(/\$\d+|\?/g)?.length === ids).length;
       const waiting = watch.shownOnceCopied(randomUUID(), 1);
-      await eventually(async () => expect(sellerQueries()).toBeGreaterThan(0));
+      await eventually(async () => expect(sellerQueries(1)).toBeGreaterThan(0));
       watch.close();
       await expect(waiting).rejects.toThrow('closed');
       await expect(watch.shownOnceCopied(randomUUID(), 1)).rejects.toThrow('closed');
-      const afterClose = sellerQueries();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const afterClose = sellerQueries(1);
+      const openWaiting = [open.shownOnceCopied(randomUUID(), 1), open.shownOnceCopied(randomUUID(), 1)];
+      await eventually(async () => expect(sellerQueries(2)).toBeGreaterThanOrEqual(10));
+      open.close();
+      await Promise.allSettled(openWaiting);
       // At most the tick that was in flight when it closed.
-      expect(sellerQueries() - afterClose).toBeLessThanOrEqual(1);
+      expect(sellerQueries(1) - afterClose).toBeLessThanOrEqual(1);
     });
   });
 

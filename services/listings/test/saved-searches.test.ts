@@ -36,6 +36,24 @@ const save = (who: RegisteredUser, name: string, filters: Record<string, unknown
 const matchesFor = (listingId: string, members: RegisteredUser[]) =>
   matched.filter((event) => event.data.listingId === listingId && members.some((one) => one.user.id === event.data.userId));
 
+/**
+ * Resolves once every saved_search.matched a listing raises has reached this test's queue: the service has
+ * applied the listing's listing.created (its processed_events row, written in the transaction that wrote
+ * those events to the outbox), and as many of them as the outbox holds have arrived.
+ */
+async function allMatchesArrived(listingId: string): Promise<void> {
+  const db = stack.listings.infrastructure.db;
+  const eventsAbout = (type: string, field: 'id' | 'listingId') =>
+    db('outbox_events').where({ type }).whereRaw(`envelope->'data'->>'${field}' = ?`, [listingId]);
+  await eventually(async () => {
+    const created = await eventsAbout('listing.created', 'id').first('id');
+    expect(created).toBeDefined();
+    expect(await db('processed_events').where({ event_id: created.id })).toHaveLength(1);
+    const raised = await eventsAbout('saved_search.matched', 'listingId').select('id');
+    expect(matched.filter((event) => event.data.listingId === listingId).length).toBeGreaterThanOrEqual(raised.length);
+  });
+}
+
 describe('POST, GET and DELETE /api/saved-searches', () => {
   it('saves the filters as the listings query reads them, lists newest first, deletes', async () => {
     const saver = await registered(stack);
@@ -163,9 +181,8 @@ describe('a new listing raises saved_search.matched', () => {
       listingImage: null,
     });
     // The dearer listing (posted first) matched only the member whose searches allow its price.
-    await eventually(async () => expect(matchesFor(tooDear.id, [buyer, alsoBuyer, seller]).map((event) => event.data.userId)).toEqual([alsoBuyer.user.id]));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(matchesFor(tooDear.id, [buyer, alsoBuyer, seller])).toHaveLength(1);
+    await allMatchesArrived(tooDear.id);
+    expect(matchesFor(tooDear.id, [buyer, alsoBuyer, seller]).map((event) => event.data.userId)).toEqual([alsoBuyer.user.id]);
     expect(matched.filter((event) => event.data.userId === seller.user.id)).toEqual([]);
   });
 
@@ -178,7 +195,7 @@ describe('a new listing raises saved_search.matched', () => {
     const banhMi = (await seller.client.post('/api/listings', listingBody({ ...food, title: 'Bánh mì thịt nướng' }))).body;
     const che = (await seller.client.post('/api/listings', listingBody({ ...food, title: 'Chè ba màu' }))).body;
     await eventually(async () => expect(matchesFor(che.id, [buyer]).map((event) => event.data.savedSearchId)).toEqual([keep.id]));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await allMatchesArrived(banhMi.id);
     expect(matchesFor(banhMi.id, [buyer])).toEqual([]);
   });
 });
