@@ -22,7 +22,6 @@ import {
 jest.setTimeout(120_000);
 
 const web = installBrowserHarness('web-listing-journey');
-const { newPage, api } = web;
 
 describe('a listing from creation to saved and reported', () => {
   const owner = newAccount('Bảo', 'Võ');
@@ -32,7 +31,7 @@ describe('a listing from creation to saved and reported', () => {
   let ownerPage: Page;
 
   it('is created with two photos (upload progress shown) and opens on its detail page showing both', async () => {
-    ({ page: ownerPage } = await newPage({ account: owner, keep: true }));
+    ({ page: ownerPage } = await web.newPage({ account: owner, keep: true }));
     const page = ownerPage;
     await page.goto(`${web.base}/create-listing`);
     await page.getByRole('heading', { name: 'Create New Listing' }).waitFor();
@@ -103,7 +102,7 @@ describe('a listing from creation to saved and reported', () => {
     await toast(page, 'Your listing has been created successfully!').waitFor();
     await page.getByRole('heading', { name: title }).waitFor();
 
-    const listing = await api<Listing>(`/api/listings/${listingId}`);
+    const listing = await web.api<Listing>(`/api/listings/${listingId}`);
     expect(listing.images).toHaveLength(2);
     expect(listing).toMatchObject({ title, category: 'sale', price: '350.00', condition: 'good', location: 'Oakland, CA', metadata: { brand: 'Trek' } });
     const main = page.getByTestId('gallery-main');
@@ -140,7 +139,7 @@ describe('a listing from creation to saved and reported', () => {
     await toast(page, 'Your listing has been updated successfully!').waitFor();
     await page.getByRole('heading', { name: `${title} – giá mới` }).waitFor();
     expect(await page.getByTestId('listing-price').textContent()).toBe('$325.50 (negotiable)');
-    const listing = await api<Listing>(`/api/listings/${listingId}`);
+    const listing = await web.api<Listing>(`/api/listings/${listingId}`);
     expect(listing).toMatchObject({ title: `${title} – giá mới`, price: '325.50', priceType: 'negotiable' });
     expect(listing.images).toHaveLength(1);
   });
@@ -159,7 +158,7 @@ describe('a listing from creation to saved and reported', () => {
 
   it('is saved from a second account and shows on /saved', async () => {
     let userId: string | undefined;
-    ({ page: buyerPage, userId } = await newPage({ account: buyer, keep: true }));
+    ({ page: buyerPage, userId } = await web.newPage({ account: buyer, keep: true }));
     buyerId = userId!;
     const page = buyerPage;
     await page.goto(`${web.base}/listing/${listingId}`);
@@ -238,7 +237,7 @@ describe('a listing from creation to saved and reported', () => {
 
 describe('dashboard', () => {
   it('deactivating hides a listing from browse, activating brings it back, and Delete after the confirm removes it', async () => {
-    const { page, context } = await newPage({ account: newAccount('Nhung', 'Hồ') });
+    const { page, context } = await web.newPage({ account: newAccount('Nhung', 'Hồ') });
     const title = `Máy may Singer ${Date.now()}`;
     // Its category page, searched for its title, in a second tab.
     const categoryPage = await context.newPage();
@@ -266,7 +265,7 @@ describe('dashboard', () => {
     expect(created.status()).toBe(201);
     // Search answers the listing first while it is active; with too few matches it also lists partial ones after
     // it (the last word dropped), so what counts is whether this title is there, and first.
-    const searchFor = async () => (await api<Listing[]>(`/api/listings?search=${encodeURIComponent(title)}`)).map((listing) => listing.title);
+    const searchFor = async () => (await web.api<Listing[]>(`/api/listings?search=${encodeURIComponent(title)}`)).map((listing) => listing.title);
 
     await page.goto(`${web.base}/dashboard`);
     const item = page.getByTestId('dashboard-listing').filter({ hasText: title });

@@ -9,13 +9,13 @@ import type { Listing, PublicUser, Review, ReviewEligibility, User } from '@vnma
 import type { Page } from 'playwright-core';
 import { verifiedPhone, eventually } from '@vnmarket/testkit';
 import {
-  type BrowserGlobals,
   createListingAs,
   getAs,
   holdNext,
   installBrowserHarness,
   isFocused,
   newAccount,
+  pageWidth,
   photoFiles,
   recordToasts,
   seriousA11yViolations,
@@ -26,45 +26,37 @@ jest.setTimeout(90_000);
 
 const web = installBrowserHarness('profile');
 const { newPage, api } = web;
-let base: string;
-beforeAll(() => {
-  base = web.base;
-});
-
-/** axe-core's serious and critical findings: none are allowed. */
-const a11yProblems = (page: Page) => seriousA11yViolations(page);
 
 const stat = (page: Page, label: string) => page.getByTestId('stat').filter({ hasText: label }).locator('strong');
 const sellerCard = (page: Page) => page.locator('section[aria-labelledby="seller-name"]');
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
 
 describe('own profile', () => {
   it('shows the head, the stat tiles from the API, priced rows with badges, and deletes a listing after the confirm dialog', async () => {
     const { page, context, userId } = await newPage({ account: newAccount('Thảo', 'Đinh') });
     const { page: visitor } = await newPage({ account: newAccount('Khoa', 'Lâm') });
-    const rent = await createListingAs(page, base, {
+    const rent = await createListingAs(page, web.base, {
       title: `Phòng cho thuê ${Date.now()}`,
       category: 'rent',
       price: '1800',
       priceType: 'monthly',
       metadata: { bedrooms: 1 },
     });
-    const tutor = await createListingAs(page, base, { title: 'Dạy kèm toán', category: 'service', price: '45', priceType: 'hourly' });
-    const desk = await createListingAs(page, base, { title: 'Bàn làm việc gỗ', category: 'sale', price: '75', condition: 'good' });
-    expect((await page.request.patch(`${base}/api/listings/${desk}`, { data: { isActive: false } })).status()).toBe(200);
+    const tutor = await createListingAs(page, web.base, { title: 'Dạy kèm toán', category: 'service', price: '45', priceType: 'hourly' });
+    const desk = await createListingAs(page, web.base, { title: 'Bàn làm việc gỗ', category: 'sale', price: '75', condition: 'good' });
+    expect((await page.request.patch(`${web.base}/api/listings/${desk}`, { data: { isActive: false } })).status()).toBe(200);
     // Someone else opens two listings: the views count.
-    for (const id of [rent, tutor]) expect((await visitor.request.get(`${base}/api/listings/${id}`)).status()).toBe(200);
+    for (const id of [rent, tutor]) expect((await visitor.request.get(`${web.base}/api/listings/${id}`)).status()).toBe(200);
 
-    await page.goto(`${base}/profile`);
+    await page.goto(`${web.base}/profile`);
     await page.getByRole('heading', { level: 1, name: 'Thảo Đinh' }).waitFor();
-    const me = await getAs<User>(page, base, '/api/auth/user');
+    const me = await getAs<User>(page, web.base, '/api/auth/user');
     const header = page.getByTestId('profile-header');
     expect(await page.getByTestId('profile-avatar').textContent()).toBe('TĐ');
     await header.getByText(`Member since ${new Date(me.createdAt).getFullYear()}`).waitFor();
     await header.getByText('(0 reviews)').waitFor();
     expect(await page.getByTestId('verified-badge').count()).toBe(0);
 
-    const own = await getAs<Listing[]>(page, base, '/api/users/listings');
+    const own = await getAs<Listing[]>(page, web.base, '/api/users/listings');
     expect(own).toHaveLength(3);
     const views = own.reduce((sum, listing) => sum + listing.viewCount, 0);
     expect(views).toBe(2);
@@ -90,34 +82,34 @@ describe('own profile', () => {
     await confirm.getByText('This action cannot be undone. This will permanently delete your listing and remove it from our servers.').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    expect((await page.request.get(`${base}/api/listings/${rent}`)).status()).toBe(200);
+    expect((await page.request.get(`${web.base}/api/listings/${rent}`)).status()).toBe(200);
     await rentRow.getByRole('button', { name: /^Delete / }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Listing deleted successfully').waitFor();
     await rentRow.waitFor({ state: 'detached' });
-    expect((await page.request.get(`${base}/api/listings/${rent}`)).status()).toBe(404);
-    const left = await getAs<Listing[]>(page, base, '/api/users/listings');
+    expect((await page.request.get(`${web.base}/api/listings/${rent}`)).status()).toBe(404);
+    const left = await getAs<Listing[]>(page, web.base, '/api/users/listings');
     await page.getByTestId('stat').filter({ hasText: 'Total Listings' }).getByText(String(left.length), { exact: true }).waitFor();
     expect(await stat(page, 'Active Listings').textContent()).toBe(String(left.filter((listing) => listing.isActive).length));
     expect(await stat(page, 'Total Views').textContent()).toBe(String(left.reduce((sum, listing) => sum + listing.viewCount, 0)));
 
     // Share Profile: without a share sheet (desktop Chromium) the public link is copied and shown.
     if (await page.evaluate(() => typeof (globalThis as unknown as { navigator: { share?: unknown } }).navigator.share !== 'function')) {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.base });
       await page.getByRole('button', { name: 'Share Profile' }).click();
       const shared = toast(page, 'Profile link copied');
-      await shared.getByText(`${base}/users/${userId}`).waitFor();
+      await shared.getByText(`${web.base}/users/${userId}`).waitFor();
       expect(
         await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
-      ).toBe(`${base}/users/${userId}`);
+      ).toBe(`${web.base}/users/${userId}`);
     }
 
-    expect(await a11yProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('tabs are ARIA tabs: arrows, Home and End move between My Listings, Reviews and Settings', async () => {
     const { page } = await newPage({ account: newAccount('Vy', 'Tạ') });
-    await page.goto(`${base}/profile`);
+    await page.goto(`${web.base}/profile`);
     const tabs = page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab');
     await tabs.first().waitFor();
     expect(await tabs.allTextContents()).toEqual(['My Listings', 'Reviews (0)', 'Settings']);
@@ -143,11 +135,11 @@ describe('own profile', () => {
     for (const path of ['/profile', `/users/${userId}`]) {
       const { page } = await newPage();
       const toasts = await recordToasts(page);
-      await page.goto(`${base}${path}`);
+      await page.goto(`${web.base}${path}`);
       // The toast lives 500 ms before the redirect to sign in: it is read as the page shows it.
       await eventually(async () => expect(toasts.map((shown) => shown.text).join(' ')).toContain('Unauthorized'));
       expect(await page.getByTestId('profile-header').count()).toBe(0);
-      await page.waitForURL(`${base}/login`);
+      await page.waitForURL(`${web.base}/login`);
     }
   });
 });
@@ -155,10 +147,10 @@ describe('own profile', () => {
 describe('editing the profile', () => {
   it('name, bio and photo change through the dialog and show on /profile, the listing seller card and the public profile', async () => {
     const { page, userId } = await newPage({ account: newAccount('Hoa', 'Lê') });
-    const listingId = await createListingAs(page, base, { title: 'Xe đạp trẻ em', category: 'sale', price: '60', condition: 'like-new' });
+    const listingId = await createListingAs(page, web.base, { title: 'Xe đạp trẻ em', category: 'sale', price: '60', condition: 'like-new' });
     const [photo] = await photoFiles([{ name: 'me.jpg', colors: ['#c8102e', '#f5b800'], label: 'HL' }]);
 
-    await page.goto(`${base}/profile`);
+    await page.goto(`${web.base}/profile`);
     await page.getByRole('heading', { level: 1, name: 'Hoa Lê' }).waitFor();
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
@@ -170,7 +162,7 @@ describe('editing the profile', () => {
     expect(await dialog.getByLabel('Website').getAttribute('type')).toBe('url');
     expect(await dialog.getByLabel('Location').getAttribute('placeholder')).toBe('City, State');
     await dialog.getByText('Square image, at least 400x400 pixels recommended. One image, up to 10 MB.').waitFor();
-    expect(await a11yProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await dialog.getByLabel('Upload Photo').setInputFiles(photo!);
     await toast(page, 'Profile photo uploaded successfully!').waitFor();
@@ -188,7 +180,7 @@ describe('editing the profile', () => {
     await toast(page, 'Profile updated successfully!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    const me = await getAs<User>(page, base, '/api/auth/user');
+    const me = await getAs<User>(page, web.base, '/api/auth/user');
     expect(me).toMatchObject({
       firstName: 'Hoa Mai',
       lastName: 'Lê',
@@ -205,7 +197,7 @@ describe('editing the profile', () => {
       .getByRole('link', { name: /hoamai\.example\.com/ })
       .waitFor();
     // The photo is really served.
-    expect((await page.request.get(`${base}${me.profileImageUrl}`)).status()).toBe(200);
+    expect((await page.request.get(`${web.base}${me.profileImageUrl}`)).status()).toBe(200);
 
     // Reopening shows the saved values, and the photo button says "Change Photo".
     await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -217,12 +209,12 @@ describe('editing the profile', () => {
     // Another member sees the new name and photo on the listing's seller card (the listings service
     // copies profiles from events: wait for it) and on the public profile, with the listing's card.
     const { page: buyer } = await newPage({ account: newAccount('Bảo', 'Phan') });
-    await eventually(async () => expect((await getAs<Listing>(buyer, base, `/api/listings/${listingId}`)).user?.firstName).toBe('Hoa Mai'), 15_000);
-    await buyer.goto(`${base}/listing/${listingId}`);
+    await eventually(async () => expect((await getAs<Listing>(buyer, web.base, `/api/listings/${listingId}`)).user?.firstName).toBe('Hoa Mai'), 15_000);
+    await buyer.goto(`${web.base}/listing/${listingId}`);
     await sellerCard(buyer).getByRole('heading', { name: 'Hoa Mai Lê' }).waitFor();
     expect(await sellerCard(buyer).locator('img').first().getAttribute('src')).toBe(me.profileImageUrl);
     await sellerCard(buyer).getByTestId('seller-profile-link').click();
-    await buyer.waitForURL(`${base}/users/${userId}`);
+    await buyer.waitForURL(`${web.base}/users/${userId}`);
     await buyer.getByRole('heading', { level: 1, name: 'Hoa Mai Lê' }).waitFor();
     expect(await buyer.getByTestId('profile-avatar').locator('img').getAttribute('src')).toBe(me.profileImageUrl);
     await buyer.getByTestId('listing-grid').getByTestId('listing-card').filter({ hasText: 'Xe đạp trẻ em' }).waitFor();
@@ -232,7 +224,7 @@ describe('editing the profile', () => {
 
   it("a server refusal keeps the dialog open: the spec's toast, the server's message on its field (a phone that is not a phone)", async () => {
     const { page } = await newPage({ account: newAccount('Nam', 'Trương') });
-    await page.goto(`${base}/profile`);
+    await page.goto(`${web.base}/profile`);
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await dialog.getByLabel('Phone').fill('12345678901234');
@@ -256,31 +248,33 @@ describe('public profiles and reviews', () => {
     const buyerAccount = newAccount('Minh', 'Đoàn');
     const { page: buyer, context: buyerContext, userId: buyerId } = await newPage({ account: buyerAccount });
     const { page: stranger } = await newPage({ account: newAccount('Phúc', 'Mai') });
-    const listingId = await createListingAs(seller, base, { title: 'Nồi cơm điện Zojirushi', category: 'sale', price: '40', condition: 'good' });
+    const listingId = await createListingAs(seller, web.base, { title: 'Nồi cơm điện Zojirushi', category: 'sale', price: '40', condition: 'good' });
 
     // B messages A about the listing (the messaging service learns of new accounts from events).
     await eventually(async () =>
       expect(
-        (await buyerContext.request.post(`${base}/api/messages`, { data: { receiverId: sellerId, content: 'Nồi còn không chị?', listingId } })).status(),
+        (await buyerContext.request.post(`${web.base}/api/messages`, { data: { receiverId: sellerId, content: 'Nồi còn không chị?', listingId } })).status(),
       ).toBe(201),
     );
     // A's answer (a review needs both to have written), and B's phone verified (as the SMS code would).
-    expect((await sellerContext.request.post(`${base}/api/messages`, { data: { receiverId: buyerId, content: 'Còn em ơi', listingId } })).status()).toBe(201);
+    expect((await sellerContext.request.post(`${web.base}/api/messages`, { data: { receiverId: buyerId, content: 'Còn em ơi', listingId } })).status()).toBe(
+      201,
+    );
     await verifiedPhone(web.stack.auth, { user: { id: buyerId!, phone: `+1${buyerAccount.phone}` } });
     // …and the review service learns of the conversation from events too.
     await eventually(
-      async () => expect(await getAs<ReviewEligibility>(buyer, base, `/api/users/${sellerId}/reviews/eligibility`)).toEqual({ canReview: true }),
+      async () => expect(await getAs<ReviewEligibility>(buyer, web.base, `/api/users/${sellerId}/reviews/eligibility`)).toEqual({ canReview: true }),
       15_000,
     );
 
-    await buyer.goto(`${base}/listing/${listingId}`);
+    await buyer.goto(`${web.base}/listing/${listingId}`);
     await sellerCard(buyer).getByRole('link', { name: 'Write a review' }).click();
-    await buyer.waitForURL(`${base}/users/${sellerId}#reviews`);
+    await buyer.waitForURL(`${web.base}/users/${sellerId}#reviews`);
     await buyer.getByRole('heading', { level: 1, name: 'Tâm Huỳnh' }).waitFor();
     const form = buyer.getByTestId('review-form');
     await form.waitFor();
     await buyer.getByTestId('listing-grid').getByTestId('listing-card').filter({ hasText: 'Nồi cơm điện Zojirushi' }).waitFor();
-    expect(await a11yProblems(buyer)).toEqual([]);
+    expect(await seriousA11yViolations(buyer)).toEqual([]);
 
     // No rating yet: the form says so and sends nothing.
     await form.getByRole('button', { name: 'Submit Review' }).click();
@@ -309,7 +303,7 @@ describe('public profiles and reviews', () => {
     expect(await api<PublicUser>(`/api/users/${sellerId}`)).toMatchObject({ averageRating: 5.0, reviewCount: 1 });
 
     // A's own profile: the Reviews tab has it; the tile and the head show the new average and count.
-    await seller.goto(`${base}/profile`);
+    await seller.goto(`${web.base}/profile`);
     await seller.getByRole('tab', { name: 'Reviews (1)' }).click();
     const panel = seller.getByRole('tabpanel', { name: 'Reviews (1)' });
     await panel.getByTestId('review').filter({ hasText: 'Chị bán dễ thương' }).getByRole('link', { name: 'Minh Đoàn' }).waitFor();
@@ -319,23 +313,23 @@ describe('public profiles and reviews', () => {
 
     // A stranger who never wrote to A sees the reason and no form, on a phone without sideways scrolling.
     await stranger.setViewportSize({ width: 375, height: 800 });
-    await stranger.goto(`${base}/users/${sellerId}`);
+    await stranger.goto(`${web.base}/users/${sellerId}`);
     await stranger.getByTestId('review-ineligible').getByText('You can review a seller after you have exchanged messages with them').waitFor();
     expect(await stranger.getByTestId('review-form').count()).toBe(0);
     await stranger.getByTestId('review').filter({ hasText: 'Chị bán dễ thương' }).waitFor();
     expect(await pageWidth(stranger)).toBeLessThanOrEqual(375);
-    expect((await stranger.request.post(`${base}/api/users/${sellerId}/reviews`, { data: { rating: 1 } })).status()).toBe(403);
+    expect((await stranger.request.post(`${web.base}/api/users/${sellerId}/reviews`, { data: { rating: 1 } })).status()).toBe(403);
   });
 
   it("shows only the seller's active listings, a page at a time with Load more, counted by the server", async () => {
     const { page: seller, userId: sellerId } = await newPage({ account: newAccount('Sang', 'Võ') });
     const { page: visitor } = await newPage({ account: newAccount('Yến', 'Kiều') });
     for (let index = 1; index <= 25; index += 1)
-      await createListingAs(seller, base, { title: `Chậu cây cảnh số ${index}`, category: 'sale', price: String(10 + index), condition: 'good' });
-    const hidden = await createListingAs(seller, base, { title: 'Chậu cây đã bán', category: 'sale', price: '5', condition: 'fair' });
-    expect((await seller.request.patch(`${base}/api/listings/${hidden}`, { data: { isActive: false } })).status()).toBe(200);
+      await createListingAs(seller, web.base, { title: `Chậu cây cảnh số ${index}`, category: 'sale', price: String(10 + index), condition: 'good' });
+    const hidden = await createListingAs(seller, web.base, { title: 'Chậu cây đã bán', category: 'sale', price: '5', condition: 'fair' });
+    expect((await seller.request.patch(`${web.base}/api/listings/${hidden}`, { data: { isActive: false } })).status()).toBe(200);
 
-    await visitor.goto(`${base}/users/${sellerId}`);
+    await visitor.goto(`${web.base}/users/${sellerId}`);
     await visitor.getByRole('heading', { name: 'Active Listings (25)' }).waitFor();
     const grid = visitor.getByTestId('listing-grid').getByTestId('listing-card');
     await visitor.getByTestId('showing-count').getByText('Showing 24 of 25').waitFor();
@@ -351,17 +345,17 @@ describe('public profiles and reviews', () => {
 
   it('an unknown member is the not-found page, and your own id goes to /profile', async () => {
     const { page, userId } = await newPage({ account: newAccount('Loan', 'Cao') });
-    await page.goto(`${base}/users/00000000-0000-4000-8000-000000000000`);
+    await page.goto(`${web.base}/users/00000000-0000-4000-8000-000000000000`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await page.goto(`${base}/users/${userId}`);
-    await page.waitForURL(`${base}/profile`);
+    await page.goto(`${web.base}/users/${userId}`);
+    await page.waitForURL(`${web.base}/profile`);
     await page.getByRole('heading', { level: 1, name: 'Loan Cao' }).waitFor();
   });
 
   it('on a phone the profile fits 375 px', async () => {
     const { page } = await newPage({ account: newAccount('Quỳnh', 'Nguyễn Thị Bích'), viewport: { width: 375, height: 800 } });
-    await createListingAs(page, base, { title: 'Áo dài lụa may đo, mặc một lần, size S', category: 'sale', price: '120', condition: 'like-new' });
-    await page.goto(`${base}/profile`);
+    await createListingAs(page, web.base, { title: 'Áo dài lụa may đo, mặc một lần, size S', category: 'sale', price: '120', condition: 'like-new' });
+    await page.goto(`${web.base}/profile`);
     await page.getByTestId('dashboard-listing').first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   });

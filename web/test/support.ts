@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { chromium, type APIResponse, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Listing, ListingBody } from '@vnmarket/proto';
 import { seed } from '../../tools/demo/seed';
-import { startStack, type Stack, TestClient } from '@vnmarket/testkit';
+import { eventually, startStack, type Stack, TestClient } from '@vnmarket/testkit';
 
 /** The built app; WEB_DIST overrides it (a build elsewhere, e.g. `vite build --outDir`). */
 export const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(__dirname, '../dist');
@@ -319,14 +319,19 @@ const withDefaults = (body: NewListing) => ({ description: `${body.title}: detai
 /**
  * POST /api/listings as the context's user. A 503 is the service's "busy, try again shortly" (its database
  * did not answer within the acquire timeout, which two busy cores can pass): asked again, as the app's
- * users would, up to three times.
+ * users would, until it answers otherwise or three seconds have passed (then the last 503 is the answer).
  */
-export async function postListingAs(owner: { request: BrowserContext['request'] }, base: string, data: object): Promise<APIResponse> {
-  for (let attempt = 1; ; attempt += 1) {
-    const response = await owner.request.post(`${base}/api/listings`, { data });
-    if (response.status() !== 503 || attempt === 3) return response;
-    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-  }
+export function postListingAs(owner: { request: BrowserContext['request'] }, base: string, data: object): Promise<APIResponse> {
+  let last: APIResponse | undefined;
+  const notBusy = async () => {
+    last = await owner.request.post(`${base}/api/listings`, { data });
+    if (last.status() === 503) throw new Error('POST /api/listings: busy');
+    return last;
+  };
+  return eventually(notBusy, 3000, 250).catch((error: unknown) => {
+    if (last?.status() === 503) return last;
+    throw error;
+  });
 }
 
 /** Creates a listing as the context's user through POST /api/listings; answers its id. */
