@@ -8,6 +8,11 @@ import { Container } from './ui';
 
 export function Footer() {
   const { t, i18n } = useLingui();
+  const linkColumns = [
+    { title: t`Categories`, links: CATEGORIES.map((category) => i18n._(CATEGORY_INFO[category].label)) },
+    { title: t`Support`, links: [t`Help Center`, t`Safety Tips`, t`Contact Us`] },
+    { title: t`Company`, links: [t`About Us`, t`Terms of Service`, t`Privacy Policy`] },
+  ];
   return (
     <Wrap>
       <Columns>
@@ -15,44 +20,18 @@ export function Footer() {
           <Brand>Chợ Việt Bay Area</Brand>
           <p>{t`The Vietnamese community marketplace of the San Francisco Bay Area.`}</p>
         </div>
-        <nav aria-label={t`Categories`}>
-          <h2>{t`Categories`}</h2>
-          <ul>
-            {CATEGORIES.map((category) => (
-              <li key={category}>
-                <a href="#">{i18n._(CATEGORY_INFO[category].label)}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label={t`Support`}>
-          <h2>{t`Support`}</h2>
-          <ul>
-            <li>
-              <a href="#">{t`Help Center`}</a>
-            </li>
-            <li>
-              <a href="#">{t`Safety Tips`}</a>
-            </li>
-            <li>
-              <a href="#">{t`Contact Us`}</a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label={t`Company`}>
-          <h2>{t`Company`}</h2>
-          <ul>
-            <li>
-              <a href="#">{t`About Us`}</a>
-            </li>
-            <li>
-              <a href="#">{t`Terms of Service`}</a>
-            </li>
-            <li>
-              <a href="#">{t`Privacy Policy`}</a>
-            </li>
-          </ul>
-        </nav>
+        {linkColumns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2>{column.title}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link}>
+                  <a href="#">{link}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </Columns>
       <Container>
         <Copy>© {new Date().getFullYear()} Chợ Việt Bay Area</Copy>
