@@ -3,13 +3,15 @@
  * code step with an unverified phone sends a code; 6 digits only; success refreshes the user and goes
  * home after 1.5 s; "Skip for now" goes home; an already verified user is sent home.
  */
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { VERIFICATION_CODE_LENGTH } from '@vnmarket/proto/verification';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../lib/router';
 import styled from 'styled-components';
 import { CheckIcon, PhoneIcon, ShieldIcon } from '../components/Icons';
-import { Button, Card, Container, IconCircle, Input, Label, Skeleton } from '../components/ui';
+import { Cluster } from '../components/layout';
+import { Button, Card, Container, IconCircle, Input, Label, PlainList, Skeleton } from '../components/ui';
 import { media } from '../lib/breakpoints';
 import { formatPhone } from '../lib/format';
 import { useRequireAuth } from '../lib/hooks';
@@ -18,11 +20,19 @@ import { serverText } from '../lib/server-messages';
 import { POST_VERIFY_REDIRECT_MS } from '../lib/timing';
 import { useToast } from '../lib/toast';
 
+/** What verifying gives, beside the code form. */
+const REASONS = [
+  msg`Only legitimate accounts buy and sell here`,
+  msg`Protection from spam and fraud`,
+  msg`Secure communication between buyers and sellers`,
+  msg`A Verified badge that builds trust with the community`,
+];
+
 export default function VerifyPhone() {
   const { user, isLoading, isAuthenticated } = useRequireAuth();
   const navigate = useNavigate();
   const toast = useToast();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [step, setStep] = useState<'code' | 'complete'>('code');
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
@@ -128,7 +138,7 @@ export default function VerifyPhone() {
               <Button type="submit" block size="lg" disabled={code.length !== VERIFICATION_CODE_LENGTH || verifying}>
                 {verifying ? t`Verifying...` : t`Verify`}
               </Button>
-              <Row>
+              <Row $gap={10}>
                 <Button variant="ghost" size="sm" onClick={() => void sendCode()} disabled={sending}>
                   {sending ? t`Sending...` : t`Resend code`}
                 </Button>
@@ -141,20 +151,13 @@ export default function VerifyPhone() {
         </CodeCard>
         <WhyCard as="section" aria-labelledby="why-verify">
           <h2 id="why-verify">{t`Why verify?`}</h2>
-          <ul>
-            <li>
-              <CheckIcon size={16} /> {t`Only legitimate accounts buy and sell here`}
-            </li>
-            <li>
-              <CheckIcon size={16} /> {t`Protection from spam and fraud`}
-            </li>
-            <li>
-              <CheckIcon size={16} /> {t`Secure communication between buyers and sellers`}
-            </li>
-            <li>
-              <CheckIcon size={16} /> {t`A Verified badge that builds trust with the community`}
-            </li>
-          </ul>
+          <PlainList $gap={10}>
+            {REASONS.map((reason) => (
+              <Reason key={reason.id}>
+                <CheckIcon size={16} /> {i18n._(reason)}
+              </Reason>
+            ))}
+          </PlainList>
         </WhyCard>
       </Columns>
     </Page>
@@ -205,50 +208,6 @@ const CodeCard = styled(Card)`
   }
 `;
 
-const CodeInput = styled(Input)`
-  margin-bottom: 16px;
-  font-size: 1.6rem;
-  letter-spacing: 0.5em;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: 10px;
-  margin-top: 14px;
-`;
-
-const WhyCard = styled(Card)`
-  padding: 24px;
-  background: var(--accent-soft);
-  border-color: #f5d6b8;
-  h2 {
-    font-size: 1.1rem;
-    margin-bottom: 12px;
-  }
-  ul {
-    display: flex;
-    flex-direction: column;
-    gap: 10px;
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  li {
-    display: flex;
-    gap: 10px;
-    align-items: flex-start;
-  }
-  svg {
-    flex: none;
-    margin-top: 4px;
-    color: var(--success);
-  }
-`;
-
 const Done = styled.div`
   display: flex;
   flex-direction: column;
@@ -262,5 +221,39 @@ const Done = styled.div`
   }
   p {
     color: var(--muted);
+  }
+`;
+
+const CodeInput = styled(Input)`
+  margin-bottom: 16px;
+  font-size: 1.6rem;
+  letter-spacing: 0.5em;
+  text-align: center;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Row = styled(Cluster)`
+  justify-content: space-between;
+  margin-top: 14px;
+`;
+
+const WhyCard = styled(Card)`
+  padding: 24px;
+  background: var(--accent-soft);
+  border-color: #f5d6b8;
+  h2 {
+    font-size: 1.1rem;
+    margin-bottom: 12px;
+  }
+`;
+
+const Reason = styled.li`
+  display: flex;
+  gap: 10px;
+  align-items: flex-start;
+  svg {
+    flex: none;
+    margin-top: 4px;
+    color: var(--success);
   }
 `;
