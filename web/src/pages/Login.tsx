@@ -4,14 +4,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LoginBody } from '@vnmarket/proto/auth';
-import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
-import { Button } from '../components/ui';
 import { loadAfterPaint } from '../lib/after-paint';
-import { FOCUS_FIRST_ERROR } from '../lib/focus-first-error';
 import { signIn } from '../lib/session';
 import { useToast } from '../lib/toast';
+import { AuthForm } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 
 /** The checks (zod) and the server's messages: after the screen's first paint. */
@@ -51,23 +49,16 @@ export default function Login() {
         </Trans>
       }
     >
-      <Form<Partial<LoginBody>> onSubmit={onSubmit} decorators={FOCUS_FIRST_ERROR}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-            <TextField
-              name="identifier"
-              label={t`Email or phone`}
-              autoComplete="username"
-              placeholder={t`you@example.com or (408) 555-0123`}
-              validate={validators.identifier}
-            />
-            <TextField name="password" label={t`Password`} type="password" autoComplete="current-password" validate={validators.password} />
-            <Button type="submit" block size="lg" disabled={submitting}>
-              {submitting ? t`Signing in...` : t`Sign in`}
-            </Button>
-          </form>
-        )}
-      </Form>
+      <AuthForm<Partial<LoginBody>> onSubmit={onSubmit} submitLabel={t`Sign in`} busyLabel={t`Signing in...`}>
+        <TextField
+          name="identifier"
+          label={t`Email or phone`}
+          autoComplete="username"
+          placeholder={t`you@example.com or (408) 555-0123`}
+          validate={validators.identifier}
+        />
+        <TextField name="password" label={t`Password`} type="password" autoComplete="current-password" validate={validators.password} />
+      </AuthForm>
     </AuthLayout>
   );
 }

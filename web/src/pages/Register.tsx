@@ -5,15 +5,13 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RegisterBody } from '@vnmarket/proto/auth';
-import { Form } from 'react-final-form';
 import { Link, useNavigate } from '../lib/router';
 import { TextField } from '../components/FormFields';
-import { Button } from '../components/ui';
 import { loadAfterPaint } from '../lib/after-paint';
-import { FOCUS_FIRST_ERROR } from '../lib/focus-first-error';
 import { activeLanguage } from '../lib/i18n';
 import { register } from '../lib/session';
 import { useToast } from '../lib/toast';
+import { AuthForm } from './AuthForm';
 import { AuthLayout, Split } from './AuthLayout';
 
 /** The checks (zod) and the server's messages: after the screen's first paint. */
@@ -67,29 +65,22 @@ export default function Register() {
         </Trans>
       }
     >
-      <Form<RegisterValues> onSubmit={onSubmit} decorators={FOCUS_FIRST_ERROR}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-            <Split>
-              <TextField name="firstName" label={t`First name`} autoComplete="given-name" validate={validators.firstName} />
-              <TextField name="lastName" label={t`Last name`} autoComplete="family-name" validate={validators.lastName} />
-            </Split>
-            <TextField name="phone" label={t`Phone number`} type="tel" required autoComplete="tel" placeholder="(408) 555-0123" validate={validators.phone} />
-            <TextField name="email" label={t`Email (optional)`} type="email" autoComplete="email" placeholder="you@example.com" validate={validators.email} />
-            <TextField
-              name="password"
-              label={t`Password`}
-              type="password"
-              autoComplete="new-password"
-              hint={t`At least 8 characters`}
-              validate={validators.password}
-            />
-            <Button type="submit" block size="lg" disabled={submitting}>
-              {submitting ? t`Creating account...` : t`Create account`}
-            </Button>
-          </form>
-        )}
-      </Form>
+      <AuthForm<RegisterValues> onSubmit={onSubmit} submitLabel={t`Create account`} busyLabel={t`Creating account...`}>
+        <Split>
+          <TextField name="firstName" label={t`First name`} autoComplete="given-name" validate={validators.firstName} />
+          <TextField name="lastName" label={t`Last name`} autoComplete="family-name" validate={validators.lastName} />
+        </Split>
+        <TextField name="phone" label={t`Phone number`} type="tel" required autoComplete="tel" placeholder="(408) 555-0123" validate={validators.phone} />
+        <TextField name="email" label={t`Email (optional)`} type="email" autoComplete="email" placeholder="you@example.com" validate={validators.email} />
+        <TextField
+          name="password"
+          label={t`Password`}
+          type="password"
+          autoComplete="new-password"
+          hint={t`At least 8 characters`}
+          validate={validators.password}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }
