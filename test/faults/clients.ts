@@ -1,6 +1,6 @@
 /** Clients of the cluster as a browser would be: cookie-jar HTTP through the gateway, and a socket. */
 import { WebSocket } from 'ws';
-import { TestClient, uniquePhone } from '@vnmarket/testkit';
+import { eventually, TestClient, uniquePhone } from '@vnmarket/testkit';
 import type { History } from './history';
 
 export interface User {
@@ -8,15 +8,18 @@ export interface User {
   client: TestClient;
 }
 
-export async function registerUser(gatewayUrl: string, name = 'Lan'): Promise<User> {
+/** A new member, signed up as a client would: asked again until the cluster (perhaps mid-fault) takes it. */
+export function registerUser(gatewayUrl: string, name = 'Lan'): Promise<User> {
   const client = new TestClient(gatewayUrl);
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await client.post('/api/register', { firstName: name, lastName: 'Nguyễn', phone: uniquePhone(), password: 'correct horse' });
-    if (response.status === 201) return { id: response.body.id, client };
-    if (attempt >= 20) throw new Error(`register: ${response.status} ${response.text}`);
-    // A client's retry delay (the cluster may be mid-fault), not a wait for something to happen.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return eventually(
+    async () => {
+      const response = await client.post('/api/register', { firstName: name, lastName: 'Nguyễn', phone: uniquePhone(), password: 'correct horse' });
+      if (response.status !== 201) throw new Error(`register: ${response.status} ${response.text}`);
+      return { id: response.body.id as string, client };
+    },
+    30_000,
+    250,
+  );
 }
 
 /**

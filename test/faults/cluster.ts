@@ -8,6 +8,7 @@ import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'no
 import path from 'node:path';
 import { createTcpFaultProxy, createTestEnvironment, freePort, throughProxy, type TcpFaultProxy, type TestEnvironment } from '@vnmarket/testkit';
 import { baseConfigSchema, createDb, type Knex } from '@vnmarket/shared';
+import { waitFor } from './clients';
 
 const root = path.resolve(__dirname, '../..');
 // node itself with tsx's loader (one process), so a signal or kill -9 reaches the service, not a wrapper.
@@ -154,17 +155,8 @@ export class Cluster {
 
   async waitReady(name: ProcessName, timeoutMs = 60_000): Promise<void> {
     const path = name === 'gateway' ? '/livez' : '/readyz';
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        const response = await fetch(`${this.url(name)}${path}`, { signal: AbortSignal.timeout(1000) });
-        if (response.ok) return;
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() > deadline) throw new Error(`${name} not ready within ${timeoutMs} ms (see var/faults.log)`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const ready = await waitFor(async () => (await fetch(`${this.url(name)}${path}`, { signal: AbortSignal.timeout(1000) })).ok, timeoutMs, 200);
+    if (!ready) throw new Error(`${name} not ready within ${timeoutMs} ms (see var/faults.log)`);
   }
 
   /** Sends a signal and waits for the exit; returns the exit code and how long it took. */
