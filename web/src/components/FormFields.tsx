@@ -1,7 +1,7 @@
 /** react-final-form fields with a label, the input, and its validation or server message. */
 import type { ReactNode } from 'react';
 import { Field, type FieldMetaState } from 'react-final-form';
-import { FieldError, FieldRow, Hint, Input, Label, Required, Select, Textarea } from './ui';
+import { FieldError, FieldRow, Hint, Input, Label, Required, Select, SelectOptions, Textarea } from './ui';
 
 /** A field's message once touched, or the server's until the field is edited again. */
 export function errorOf(meta: FieldMetaState<unknown>): string | undefined {
@@ -133,11 +133,7 @@ export function SelectField({
               }}
             >
               {placeholder !== undefined && <option value="">{placeholder}</option>}
-              {shown.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={shown} />
             </Select>
           </FieldShell>
         );

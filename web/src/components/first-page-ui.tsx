@@ -1,9 +1,9 @@
 /**
  * The building blocks the first page renders (the header, the landing page, a screen's loading state): buttons
- * and links styled as buttons, the text field (the header's search), the page's width, <main> and icon tiles.
- * The rest are ./ui.tsx, which exports these too; the first page's modules import from here, so the other
- * blocks (form rows, cards, badges, skeletons, avatars) stay out of its JS. Buttons and fields are 44 px tall,
- * what a finger needs (WCAG 2.5.5); small buttons too on a touch screen.
+ * and links styled as buttons, the text field (the header's search), the page's width, <main>, the hero band
+ * and icon tiles. The rest are ./ui.tsx, which exports these too; the first page's modules import from here,
+ * so the other blocks (form rows, cards, badges, skeletons, avatars) stay out of its JS. Buttons and fields
+ * are 44 px tall, what a finger needs (WCAG 2.5.5); small buttons too on a touch screen.
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ComponentPropsWithoutRef } from 'react';
@@ -177,6 +177,13 @@ export const Main = styled.main`
   &:focus {
     outline: none;
   }
+`;
+
+/** A screen's opening band (the landing page's, home's, a category page's): the hero colours under white text. */
+export const HeroBand = styled.section`
+  padding: 32px 0 28px;
+  background: var(--hero);
+  color: #fff;
 `;
 
 /** An icon on a soft primary tile (category cards, feature cards, the verification badge). */

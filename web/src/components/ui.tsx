@@ -1,14 +1,15 @@
 /**
- * Shared building blocks: buttons, form controls, cards, layout, skeletons, badges. Those the first page
- * renders are ./first-page-ui.tsx (exported here too), so that these stay out of its JS.
+ * Shared building blocks: buttons, form controls and their labels, cards, layout, skeletons, badges. Those
+ * the first page renders are ./first-page-ui.tsx (exported here too), so that these stay out of its JS.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { media } from '../lib/breakpoints';
 import { buttonStyles, CenteredMessage, Container, controlStyles, type ButtonOwnProps, type Size, type Variant } from './first-page-ui';
 
-export { ButtonAnchor, ButtonLink, CenteredMessage, Container, IconCircle, Input, Muted } from './first-page-ui';
+export { ButtonAnchor, ButtonLink, CenteredMessage, Container, HeroBand, IconCircle, Input, Muted } from './first-page-ui';
 
 const StyledButton = styled.button<{ $variant?: Variant; $size?: Size; $block?: boolean }>`
   ${buttonStyles}
@@ -34,6 +35,25 @@ export const Textarea = styled.textarea<{ $invalid?: boolean }>`
   resize: vertical;
   line-height: 1.5;
 `;
+
+/** A select's options, in the order given; a label is the text itself or a message in the active language. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string | MessageDescriptor }[] }) {
+  const { i18n } = useLingui();
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {typeof option.label === 'string' ? option.label : i18n._(option.label)}
+    </option>
+  ));
+}
+
+/** A control's label for screen readers only: on screen the control's placeholder or its group says what it is. */
+export function HiddenLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="visually-hidden">
+      {children}
+    </label>
+  );
+}
 
 export const Label = styled.label`
   display: block;

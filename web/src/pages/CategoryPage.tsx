@@ -14,12 +14,12 @@ import { useParams, useSearchParams } from '../lib/router';
 import styled from 'styled-components';
 import { CategoryIcon } from '../components/CategoryIcon';
 import { CategoryFilterSidebar } from '../components/filters/CategoryFilterSidebar';
-import { useShownValue } from '../components/filters/values';
 import { SearchIcon } from '../components/Icons';
 import { ListingGrid } from '../components/ListingGrid';
 import { SaveSearchButton } from '../components/SaveSearchButton';
-import { Button, CenteredMessage, Container, Input, LoadFailed, Muted, Select } from '../components/ui';
-import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
+import { SortSelect } from '../components/SortSelect';
+import { Button, CenteredMessage, Container, HeroBand, HiddenLabel, Input, LoadFailed, Muted } from '../components/ui';
+import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, Toolbar } from '../components/BrowseLayout';
 import {
   categoryApiParams,
   categoryStateFromParams,
@@ -30,7 +30,7 @@ import {
   withParams,
   type ListingPages,
 } from '../lib/browse';
-import { CATEGORY_PAGES, sortOptionsFor, type FilterOption } from '../lib/category-pages';
+import { CATEGORY_PAGES, sortOptionsFor } from '../lib/category-pages';
 import { usePlaceList } from '../components/PlaceSuggestions';
 import { useRequireAuth } from '../lib/hooks';
 import { useDocumentTitle } from '../lib/document-title';
@@ -132,23 +132,6 @@ function resultCount({ total, listings }: ListingPages): string {
   return globalT`${plural(count, { one: `${shown} result`, other: `${shown} results` })}`;
 }
 
-function SortSelect({ id, options, value, onChange }: { id: string; options: readonly FilterOption[]; value: string; onChange: (value: string) => void }) {
-  const [shown, change] = useShownValue(value, onChange);
-  const { t, i18n } = useLingui();
-  return (
-    <SortBox>
-      <label htmlFor={id}>{t`Sort by`}</label>
-      <Select id={id} value={shown} onChange={(event) => change(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {i18n._(option.label)}
-          </option>
-        ))}
-      </Select>
-    </SortBox>
-  );
-}
-
 /** The hero's search: it counts on submit (Enter or the button) and lands in ?search=. */
 function HeroSearch({ label, value, onSearch }: { label: string; value: string; onSearch: (search: string) => void }) {
   const [draft, setDraft] = useState(value);
@@ -166,9 +149,7 @@ function HeroSearch({ label, value, onSearch }: { label: string; value: string; 
   };
   return (
     <SearchForm role="search" aria-label={label} onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
+      <HiddenLabel htmlFor={id}>{label}</HiddenLabel>
       <SearchInput
         id={id}
         type="search"
@@ -197,10 +178,7 @@ function Empty({ title, onClear }: { title: MessageDescriptor; onClear: () => vo
   );
 }
 
-const Hero = styled.section`
-  padding: 32px 0 28px;
-  background: var(--hero);
-  color: #fff;
+const Hero = styled(HeroBand)`
   > div > p {
     margin: 4px 0 18px;
     opacity: 0.9;

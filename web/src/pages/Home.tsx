@@ -21,8 +21,9 @@ import { SkeletonGrid } from '../components/ListingCard';
 import { ListingGrid } from '../components/ListingGrid';
 import { SaveSearchButton } from '../components/SaveSearchButton';
 import { usePlaceList } from '../components/PlaceSuggestions';
-import { Button, ButtonLink, CenteredMessage, Container, LoadFailed, Select } from '../components/ui';
-import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, SortBox, Toolbar } from '../components/BrowseLayout';
+import { SortSelect } from '../components/SortSelect';
+import { Button, ButtonLink, CenteredMessage, Container, HeroBand, LoadFailed, Select, SelectOptions } from '../components/ui';
+import { BrowseLayout, FilterPanel, FilterToggle, ResultCount, Results, ResultsHeading, Toolbar } from '../components/BrowseLayout';
 import { media } from '../lib/breakpoints';
 import { formatTotal, priceBound, useListingPages } from '../lib/browse';
 import { CATEGORY_INFO, CITIES, DEFAULT_CITY, type CityName } from '../lib/catalog';
@@ -37,6 +38,8 @@ const SORTS = [
   { value: 'best-match', label: msg`Best Match` },
 ] as const satisfies readonly { value: string; label: MessageDescriptor }[];
 type Sort = (typeof SORTS)[number]['value'];
+
+const CITY_OPTIONS = CITIES.map((entry) => ({ value: entry.name, label: entry.name }));
 
 function apiSort(sort: Sort, searching: boolean): string {
   if (sort === 'best-match') return searching ? 'relevance' : 'recent';
@@ -129,11 +132,7 @@ export default function Home() {
           <PinIcon size={18} />
           <label htmlFor="home-city">{t`Showing listings near`}</label>
           <CitySelect id="home-city" value={city} onChange={(event) => setCity(event.target.value as CityName)}>
-            {CITIES.map((entry) => (
-              <option key={entry.name} value={entry.name}>
-                {entry.name}
-              </option>
-            ))}
+            <SelectOptions options={CITY_OPTIONS} />
           </CitySelect>
         </BannerInner>
       </Banner>
@@ -152,16 +151,7 @@ export default function Home() {
               {isLoading ? t`Loading listings...` : t`Showing ${shown} listings in ${city} area`}
             </ResultCount>
             <SaveSearchButton params={apiParams} />
-            <SortBox>
-              <label htmlFor="home-sort">{t`Sort by`}</label>
-              <Select id="home-sort" value={sort} onChange={(event) => setSort(event.target.value as Sort)}>
-                {SORTS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {i18n._(option.label)}
-                  </option>
-                ))}
-              </Select>
-            </SortBox>
+            <SortSelect id="home-sort" options={SORTS} value={sort} onChange={(value) => setSort(value as Sort)} />
           </Toolbar>
           {error ? (
             <LoadFailed title={t`Failed to load listings`} />
@@ -183,10 +173,7 @@ export default function Home() {
   );
 }
 
-const Hero = styled.section`
-  padding: 32px 0 28px;
-  background: var(--hero);
-  color: #fff;
+const Hero = styled(HeroBand)`
   h1 {
     font-size: clamp(1.5rem, 4vw, 2rem);
     font-weight: 800;

@@ -2,6 +2,7 @@
  * A category page's filter sidebar: location, distance, the page's price pair and its own filters
  * (lib/category-pages.ts); "Clear all" while any is set. Typed values settle for a moment before they count.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Category } from '@vnmarket/proto/listing-values';
 import { useId, type ComponentProps } from 'react';
@@ -9,7 +10,7 @@ import styled from 'styled-components';
 import { priceBound, type CategoryFilters } from '../../lib/browse';
 import { CATEGORY_PAGES, type CategoryFilter } from '../../lib/category-pages';
 import { PlaceSuggestions } from '../PlaceSuggestions';
-import { CheckRow, Input, Label, Select } from '../ui';
+import { CheckRow, Input, Label, Select, SelectOptions } from '../ui';
 import { FilterPanel, Group, PriceBox, PriceRange, RadiusSelect } from './parts';
 import { useDraft, useShownValue } from './values';
 
@@ -52,12 +53,7 @@ function CategoryControl({ id, filter, value, onChange }: { id: string; filter: 
     <Group>
       <Label htmlFor={id}>{i18n._(filter.label)}</Label>
       <Select id={id} value={shown || 'all'} onChange={(event) => change(event.target.value === 'all' ? '' : event.target.value)}>
-        <option value="all">{i18n._(filter.anyLabel)}</option>
-        {filter.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {i18n._(option.label)}
-          </option>
-        ))}
+        <SelectOptions options={[{ value: 'all', label: filter.anyLabel }, ...filter.options]} />
       </Select>
     </Group>
   );
@@ -84,6 +80,16 @@ export function CategoryFilterSidebar({
   const id = useId();
   const page = CATEGORY_PAGES[category];
   const { t, i18n } = useLingui();
+  /** A box of the price pair, for the filter `bound`. */
+  const priceBox = (bound: 'minPrice' | 'maxPrice', label: MessageDescriptor, placeholder: string) => (
+    <PriceBound
+      id={`${id}-${bound}`}
+      label={i18n._(label)}
+      placeholder={placeholder}
+      value={filters[bound] ?? ''}
+      onCommit={(price) => onChange({ [bound]: price })}
+    />
+  );
   return (
     <FilterPanel id={id} clearLabel={active ? t`Clear all` : undefined} onClear={onClear} testId="category-filters">
       <Group>
@@ -103,24 +109,8 @@ export function CategoryFilterSidebar({
 
       <PriceRange
         legend={i18n._(page.priceLegend)}
-        min={
-          <PriceBound
-            id={`${id}-min`}
-            label={i18n._(page.minPriceLabel)}
-            placeholder={t`Min`}
-            value={filters.minPrice ?? ''}
-            onCommit={(minPrice) => onChange({ minPrice })}
-          />
-        }
-        max={
-          <PriceBound
-            id={`${id}-max`}
-            label={i18n._(page.maxPriceLabel)}
-            placeholder={t`Max`}
-            value={filters.maxPrice ?? ''}
-            onCommit={(maxPrice) => onChange({ maxPrice })}
-          />
-        }
+        min={priceBox('minPrice', page.minPriceLabel, t`Min`)}
+        max={priceBox('maxPrice', page.maxPriceLabel, t`Max`)}
       />
 
       {page.filters.map((filter) => (

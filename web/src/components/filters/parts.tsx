@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { DEFAULT_RADIUS_MILES, RADIUS_MILES } from '@vnmarket/proto/places';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Input, Label, Select } from '../ui';
+import { Button, Card, HiddenLabel, Input, Label, Select, SelectOptions } from '../ui';
 
 /** The sidebar: "Filters", and the clear button (`clearLabel`) while any filter is set. */
 export function FilterPanel({
@@ -66,9 +66,7 @@ export function PriceBox({
 }) {
   return (
     <div>
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
+      <HiddenLabel htmlFor={id}>{label}</HiddenLabel>
       <Input
         id={id}
         type="number"
@@ -94,11 +92,7 @@ export function RadiusSelect({ id, value, onChange }: { id: string; value: strin
         value={value || String(DEFAULT_RADIUS_MILES)}
         onChange={(event) => onChange(event.target.value === String(DEFAULT_RADIUS_MILES) ? '' : event.target.value)}
       >
-        {RADIUS_MILES.map((miles) => (
-          <option key={miles} value={miles}>
-            {t`Within ${miles} miles`}
-          </option>
-        ))}
+        <SelectOptions options={RADIUS_MILES.map((miles) => ({ value: String(miles), label: t`Within ${miles} miles` }))} />
       </Select>
     </Group>
   );

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { CategoryIcon } from '../../components/CategoryIcon';
-import { ButtonLink, Container, IconCircle } from '../../components/first-page-ui';
+import { ButtonLink, Container, HeroBand, IconCircle } from '../../components/first-page-ui';
 import { media } from '../../lib/breakpoints';
 import { useHydrated } from '../../lib/prerendered';
 import { useLatestListings } from '../../lib/queries';
@@ -77,10 +77,8 @@ export default function Landing() {
   );
 }
 
-const Hero = styled.section`
+const Hero = styled(HeroBand)`
   padding: 64px 0 72px;
-  background: var(--hero);
-  color: #fff;
   ${media.tablet} {
     padding: 96px 0 104px;
   }
