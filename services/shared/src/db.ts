@@ -14,6 +14,27 @@ export interface Migration {
   config?: { transaction?: boolean };
 }
 
+/** A migration file's module: what it exports besides its name. */
+type MigrationModule = Omit<Migration, 'name'>;
+
+const MIGRATION_KEY = /^_(\d{14}_\w+)$/;
+
+/**
+ * A service's migrations from its `migrations/all.ts` (`export * as _<file name> from './<file name>'`, one
+ * line each), ordered by name: the timestamp that starts each name. A key of another form is a mistake in
+ * all.ts and fails at start, not at the next deploy.
+ */
+export function migrationsInOrder(files: Record<string, MigrationModule>): Migration[] {
+  return Object.keys(files)
+    .sort()
+    .map((key) => {
+      const name = MIGRATION_KEY.exec(key)?.[1];
+      if (!name) throw new Error(`migrations/all.ts: "${key}" is not _<timestamp>_<name> (export * as _<file name> from './<file name>')`);
+      const { up, down, config } = files[key]!;
+      return config ? { name, up, down, config } : { name, up, down };
+    });
+}
+
 export interface DbTimeouts {
   /** Server side: a statement running longer is cancelled (SQLSTATE 57014). */
   statementTimeoutMs: number;

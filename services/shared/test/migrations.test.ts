@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
-import { createDb, migrate, migrateService, type Knex, type Migration, type MigrationLogger } from '@vnmarket/shared';
+import path from 'node:path';
+import { createDb, migrate, migrateService, migrationsInOrder, type Knex, type Migration, type MigrationLogger } from '@vnmarket/shared';
 import { createTcpFaultProxy, createTestDatabase, freePort, SERVER_DATABASE_URL, throughProxy, type TestDatabase } from '@vnmarket/testkit/core';
 
 /**
@@ -180,3 +182,31 @@ function startingUpError(): Buffer {
   header.writeInt32BE(fields.length + 4, 1);
   return Buffer.concat([header, fields]);
 }
+
+describe('migrationsInOrder() over a migrations/all.ts', () => {
+  const noop = { up: async () => undefined, down: async () => undefined };
+
+  it('names each migration by its file and runs them in their timestamps’ order, whatever order all.ts lists them in', () => {
+    const concurrently = { ...noop, config: { transaction: false } };
+    const listed = migrationsInOrder({ _20261127070000_claim_order: concurrently, _20261122120000_create_users: noop });
+    expect(listed.map(({ name, config }) => ({ name, config }))).toEqual([
+      { name: '20261122120000_create_users', config: undefined },
+      { name: '20261127070000_claim_order', config: { transaction: false } },
+    ]);
+  });
+
+  it('refuses a line of all.ts whose name is not _<timestamp>_<name>', () => {
+    expect(() => migrationsInOrder({ createUsers: noop })).toThrow('migrations/all.ts: "createUsers" is not _<timestamp>_<name>');
+  });
+
+  it('lists every migration file of every service', () => {
+    for (const service of ['auth', 'listings', 'media', 'messaging', 'verification']) {
+      const folder = path.join(__dirname, '../..', service, 'migrations');
+      const files = readdirSync(folder)
+        .filter((file) => /^\d{14}_\w+\.ts$/.test(file))
+        .map((file) => file.replace(/\.ts$/, ''));
+      const listed = readFileSync(path.join(folder, 'all.ts'), 'utf8').match(/(?<=from '\.\/)\d{14}_\w+(?=';)/g);
+      expect({ service, listed }).toEqual({ service, listed: files.sort() });
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/** Every migration of the service, one line each; index.ts runs them in the order of their names' timestamps. */
+export * as _20261122130000_create_listings from './20261122130000_create_listings';
+export * as _20261122130100_create_event_tables from './20261122130100_create_event_tables';
+export * as _20261122130200_metadata_statistics from './20261122130200_metadata_statistics';
+export * as _20261123090000_listing_versions from './20261123090000_listing_versions';
+export * as _20261123090100_versioned_sellers from './20261123090100_versioned_sellers';
+export * as _20261123100000_outbox_lease from './20261123100000_outbox_lease';
+export * as _20261123180000_search_ranking from './20261123180000_search_ranking';
+export * as _20261123200000_search_location_synonyms from './20261123200000_search_location_synonyms';
+export * as _20261124090000_outbox_trace_context from './20261124090000_outbox_trace_context';
+export * as _20261126100000_drop_search_vector from './20261126100000_drop_search_vector';
+export * as _20261126100100_location_folded from './20261126100100_location_folded';
+export * as _20261126143000_drop_search_words_trigram from './20261126143000_drop_search_words_trigram';
+export * as _20261126173000_drop_location_trgm from './20261126173000_drop_location_trgm';
+export * as _20261126190000_recent_titles from './20261126190000_recent_titles';
+export * as _20261127070000_outbox_claim_order from './20261127070000_outbox_claim_order';
+export * as _20261128151500_phone_reveals from './20261128151500_phone_reveals';
+export * as _20261128160000_moderation_cases from './20261128160000_moderation_cases';
+export * as _20261128170000_seller_phone_verified_at from './20261128170000_seller_phone_verified_at';
+export * as _20261128183000_listing_lifecycle from './20261128183000_listing_lifecycle';
+export * as _20261128190000_listing_coordinates from './20261128190000_listing_coordinates';
+export * as _20261128193000_listing_coordinates_box from './20261128193000_listing_coordinates_box';
+export * as _20261128200000_saved_searches from './20261128200000_saved_searches';
+export * as _20261128210000_saved_search_keys from './20261128210000_saved_search_keys';
