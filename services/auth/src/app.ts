@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { RateLimit, serviceApp, serviceOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { RateLimit, serviceApp, serviceBaseWithOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { AuthConfig } from './config';
 import { authSubscription } from './events/consumers';
 import { PasswordHasher } from './passwords';
@@ -16,10 +16,7 @@ export interface AuthService extends ServiceParts {
 }
 
 export function createAuthService(deps: ServiceDeps<AuthConfig>): AuthService {
-  const { config, logger, infrastructure } = deps;
-  const { db, redis, bus } = infrastructure;
-  const clock = deps.clock ?? (() => new Date());
-  const outbox = serviceOutbox({ ...deps, clock });
+  const { config, logger, infrastructure, db, redis, bus, clock, outbox } = serviceBaseWithOutbox(deps);
   const sessions = new SessionManager({ db, registry: infrastructure.sessions, outbox, config, clock, logger });
   const window = config.LOGIN_WINDOW_SECONDS;
   const ctx: AuthContext = {

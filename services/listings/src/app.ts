@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createApp, finishApp, Outbox, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { createApp, finishApp, RateLimit, serviceAppOptions, serviceBaseWithOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { ListingsConfig } from './config';
 import { browseCacheSubscription, listingsSubscription } from './events/consumers';
 import { SellerCopyWatch } from './events/seller-copy-watch';
@@ -28,10 +28,7 @@ const TITLE_WORDS_REFRESH_MS = 10 * 60 * 1000;
 const DAY_SECONDS = 24 * 3600;
 
 export function createListingsService(deps: ServiceDeps<ListingsConfig>): ListingsService {
-  const { config, logger, infrastructure } = deps;
-  const { db, redis, bus } = infrastructure;
-  const clock = deps.clock ?? (() => new Date());
-  const outbox = new Outbox({ db, bus, logger, clock, batches: config.EVENT_BATCHES });
+  const { config, logger, infrastructure, db, redis, bus, clock, outbox } = serviceBaseWithOutbox(deps);
   const browseCache = new BrowseCache({
     ttlMs: config.BROWSE_CACHE_TTL_MS,
     maxBytes: config.BROWSE_CACHE_MAX_MB * 1024 * 1024,

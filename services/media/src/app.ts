@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Express } from 'express';
-import { ConcurrencyGate, createApp, finishApp, RateLimit, serviceAppOptions, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { ConcurrencyGate, createApp, finishApp, RateLimit, serviceAppOptions, serviceBase, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { MediaConfig } from './config';
 import { deleteUploads, staleUploads } from './db/uploads';
 import { mediaSubscription } from './events/consumers';
@@ -38,9 +38,7 @@ function storeFrom(config: MediaConfig): { store: ObjectStore; localStore?: Loca
 }
 
 export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService {
-  const { config, logger, infrastructure } = deps;
-  const { db, bus } = infrastructure;
-  const clock = deps.clock ?? (() => new Date());
+  const { config, logger, infrastructure, db, redis, bus, clock } = serviceBase(deps);
   const { store, localStore } = storeFrom(config);
   const ctx: MediaContext = {
     config,
@@ -51,8 +49,8 @@ export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService
     authenticator: infrastructure.authenticator,
     clock,
     limits: {
-      uploadLinks: new RateLimit(infrastructure.redis, { name: 'media-upload-links', points: config.UPLOAD_LINKS_PER_HOUR, durationSeconds: 3600 }),
-      images: new RateLimit(infrastructure.redis, { name: 'media-images', points: config.IMAGES_PER_HOUR, durationSeconds: 3600 }),
+      uploadLinks: new RateLimit(redis, { name: 'media-upload-links', points: config.UPLOAD_LINKS_PER_HOUR, durationSeconds: 3600 }),
+      images: new RateLimit(redis, { name: 'media-images', points: config.IMAGES_PER_HOUR, durationSeconds: 3600 }),
     },
     processing: new ConcurrencyGate(
       config.IMAGE_PROCESSING_CONCURRENCY,

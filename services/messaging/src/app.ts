@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { RateLimit, serviceApp, serviceOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { RateLimit, serviceApp, serviceBaseWithOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import type { MessagingConfig } from './config';
 import { MessageWriter } from './db/message-writer';
 import { messagingSubscription, pushSubscription } from './events/consumers';
@@ -35,11 +35,9 @@ export interface MessagingService extends ServiceParts {
 }
 
 export function createMessagingService(deps: ServiceDeps<MessagingConfig>): MessagingService {
-  const { config, logger, infrastructure } = deps;
-  const { db, redis, bus } = infrastructure;
   // The live push does not wait for the relay, so the relay need not chase every commit: one pass per
   // interval publishes everything stored meanwhile in a few statements.
-  const outbox = serviceOutbox(deps, { pollIntervalMs: RELAY_INTERVAL_MS });
+  const { config, logger, infrastructure, db, redis, bus, clock, outbox } = serviceBaseWithOutbox(deps, { pollIntervalMs: RELAY_INTERVAL_MS });
   // A socket counts as an open tab for a little over two heartbeats without one.
   const presence = new Presence({ redis, logger, ttlMs: config.WS_HEARTBEAT_MS * 2 + 5_000 });
   const hub = new SocketHub({
@@ -78,7 +76,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     db,
     outbox,
     logger,
-    clock: deps.clock ?? (() => new Date()),
+    clock,
     intervalMs: config.SMS_DIGEST_CHECK_INTERVAL_MS,
     sendHour: config.SMS_DIGEST_HOUR,
     // The site's own address is PUBLIC_ORIGINS' first.
@@ -96,7 +94,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     authenticator: infrastructure.authenticator,
     sendLimit: new RateLimit(redis, { name: 'messages-user', points: config.MESSAGES_PER_MINUTE, durationSeconds: 60 }),
     firstMessageLimit: new RateLimit(redis, { name: 'first-messages-member', points: config.FIRST_MESSAGES_MAX_PER_MEMBER_PER_HOUR, durationSeconds: 3600 }),
-    clock: deps.clock ?? (() => new Date()),
+    clock,
     ownHosts: ownHostsOf(config.PUBLIC_ORIGINS),
   };
 

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { loadConfigOrExit, type BaseConfig } from './config';
 import type { Migration, MigrationLogger } from './db';
 import { warmPool } from './db';
-import { connectInfrastructure, migrateService, type Infrastructure } from './infrastructure';
+import type { Outbox } from './bus/outbox';
+import { connectInfrastructure, migrateService, serviceOutbox, type Infrastructure } from './infrastructure';
 import { runService } from './lifecycle';
 import { createLogger, type Logger } from './logger';
 import { installProcessGuards } from './process-guards';
@@ -27,6 +28,29 @@ export interface ServiceDeps<C> {
   logger: Logger;
   infrastructure: Infrastructure;
   clock?: () => Date;
+}
+
+/** What a service's create function builds on: its deps, the clients it uses most by name, and a clock that is always set. */
+export interface ServiceBase<C> extends ServiceDeps<C> {
+  db: Infrastructure['db'];
+  redis: Infrastructure['redis'];
+  bus: Infrastructure['bus'];
+  /** A test's clock, else the wall clock. */
+  clock: () => Date;
+}
+
+export function serviceBase<C extends BaseConfig>(deps: ServiceDeps<C>): ServiceBase<C> {
+  const { db, redis, bus } = deps.infrastructure;
+  return { ...deps, db, redis, bus, clock: deps.clock ?? (() => new Date()) };
+}
+
+/** serviceBase, and the service's outbox on the same clock (serviceOutbox). */
+export function serviceBaseWithOutbox<C extends BaseConfig>(
+  deps: ServiceDeps<C>,
+  options: { pollIntervalMs?: number } = {},
+): ServiceBase<C> & { outbox: Outbox } {
+  const base = serviceBase(deps);
+  return { ...base, outbox: serviceOutbox(base, options) };
 }
 
 type ServiceConfig = BaseConfig & { PORT: number };

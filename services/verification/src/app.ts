@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { RateLimit, serviceApp, serviceOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { RateLimit, serviceApp, serviceBaseWithOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import { VerificationCodes } from './codes';
 import type { VerificationConfig } from './config';
 import { pruneCodes } from './db/codes';
@@ -18,10 +18,7 @@ export interface VerificationService extends ServiceParts {
 }
 
 export function createVerificationService(deps: ServiceDeps<VerificationConfig>): VerificationService {
-  const { config, logger, infrastructure } = deps;
-  const { db, redis, bus } = infrastructure;
-  const clock = deps.clock ?? (() => new Date());
-  const outbox = serviceOutbox({ ...deps, clock });
+  const { config, logger, infrastructure, db, redis, bus, clock, outbox } = serviceBaseWithOutbox(deps);
   const sms = createSmsSender(config, clock);
   if (config.NODE_ENV === 'production' && sms.name === 'file') logger.warn('SMS_PROVIDER=file in production: codes are written to a file, not sent');
   const hourly = (name: string, points: number) => new RateLimit(redis, { name, points, durationSeconds: 3600 });
