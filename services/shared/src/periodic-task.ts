@@ -34,3 +34,25 @@ export class PeriodicTask {
     this.running = undefined;
   }
 }
+
+/**
+ * A scheduled job that is one PeriodicTask: the subclass gives the pass (runOnce, which tests also call with
+ * a time of their choosing), this base starts and stops the schedule.
+ */
+export abstract class PeriodicJob<Pass> {
+  private readonly task: PeriodicTask;
+
+  protected constructor(name: string, schedule: { intervalMs: number; logger: Logger }) {
+    this.task = new PeriodicTask({ name, intervalMs: schedule.intervalMs, logger: schedule.logger, run: () => this.runOnce() });
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  stop(): Promise<void> {
+    return this.task.stop();
+  }
+
+  abstract runOnce(): Promise<Pass>;
+}

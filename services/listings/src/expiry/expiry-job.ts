@@ -1,4 +1,4 @@
-import { PeriodicTask, type Knex, type Logger, type Outbox } from '@vnmarket/shared';
+import { PeriodicJob, type Knex, type Logger, type Outbox } from '@vnmarket/shared';
 import { claimExpiryNotices, expireDue } from '../db/lifecycle';
 import { publishListing } from '../events/publish';
 
@@ -16,23 +16,13 @@ export interface ExpiryPass {
  * up out of the catalogue (listing.updated, like any change) and tells owners three days before
  * (listing.expiring), each in the transaction that changes the rows, through the outbox.
  */
-export class ExpiryJob {
-  private readonly task: PeriodicTask;
-
+export class ExpiryJob extends PeriodicJob<ExpiryPass> {
   constructor(private readonly deps: { db: Knex; outbox: Outbox; logger: Logger; clock: () => Date; intervalMs: number; onExpired: () => void }) {
-    this.task = new PeriodicTask({ name: 'expiry pass', intervalMs: deps.intervalMs, logger: deps.logger, run: () => this.runOnce() });
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
+    super('expiry pass', deps);
   }
 
   /** One pass at the clock's time, until nothing is due. */
-  async runOnce(now = this.deps.clock()): Promise<ExpiryPass> {
+  override async runOnce(now = this.deps.clock()): Promise<ExpiryPass> {
     const { db, outbox } = this.deps;
     const pass: ExpiryPass = { expired: 0, noticed: 0 };
     for (;;) {

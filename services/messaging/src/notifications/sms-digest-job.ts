@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PeriodicTask, type Knex, type Logger, type Outbox } from '@vnmarket/shared';
+import { PeriodicJob, type Knex, type Logger, type Outbox } from '@vnmarket/shared';
 import { claimLease, pendingDigests, recordDigest, releaseLease } from '../db/sms-digests';
 import { digestText, type DigestCounts } from './digest-texts';
 
@@ -42,24 +42,15 @@ export interface DigestPass {
  * in their language. The sms_digests row and the digest.ready event (verification sends the SMS) are
  * written in one transaction, and the row's key (member, day) keeps it to one a day even if two passes meet.
  */
-export class SmsDigestJob {
-  private readonly task: PeriodicTask;
+export class SmsDigestJob extends PeriodicJob<DigestPass> {
   private readonly holder = randomUUID();
 
   constructor(private readonly deps: { db: Knex; outbox: Outbox; logger: Logger; clock: () => Date; intervalMs: number; sendHour: number; siteUrl: string }) {
-    this.task = new PeriodicTask({ name: 'SMS digest pass', intervalMs: deps.intervalMs, logger: deps.logger, run: () => this.runOnce() });
-  }
-
-  start(): void {
-    this.task.start();
-  }
-
-  stop(): Promise<void> {
-    return this.task.stop();
+    super('SMS digest pass', deps);
   }
 
   /** One pass as at `now`: every member due today, in batches, unless it is not the time or another replica is at it. */
-  async runOnce(now = this.deps.clock()): Promise<DigestPass> {
+  override async runOnce(now = this.deps.clock()): Promise<DigestPass> {
     const { db, outbox } = this.deps;
     const { date, hour } = bayAreaDayAndHour(now);
     if (hour < this.deps.sendHour || hour >= DIGEST_LAST_HOUR) return { date, skipped: 'outside_hours', sent: 0 };
