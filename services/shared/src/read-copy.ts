@@ -1,3 +1,4 @@
+import type { EventData } from '@vnmarket/proto';
 import type { Knex } from './db';
 
 /**
@@ -61,3 +62,21 @@ export async function applyTombstone(
     .returning(copy.key);
   return stored.length > 0;
 }
+
+/**
+ * The columns every service's read copy of auth's users has, from a user.updated event: the name and photo
+ * shown beside what the user wrote, when the user last changed, and the event's version. A service adds its own.
+ */
+export function userCopyColumns(user: EventData<'user.updated'>) {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    profile_image_url: user.profileImageUrl,
+    updated_at: new Date(user.updatedAt),
+    version: user.version,
+  };
+}
+
+/** Those of userCopyColumns a user's deletion blanks (applyTombstone's `clear`, with the service's own). */
+export const CLEARED_USER_COPY_COLUMNS = { first_name: '', last_name: '', profile_image_url: null };

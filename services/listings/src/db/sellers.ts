@@ -1,5 +1,5 @@
 import type { EventData, Seller } from '@vnmarket/proto';
-import { applyTombstone, applyVersioned, type Knex } from '@vnmarket/shared';
+import { applyTombstone, applyVersioned, CLEARED_USER_COPY_COLUMNS, userCopyColumns, type Knex } from '@vnmarket/shared';
 
 export interface SellerRow {
   id: string;
@@ -29,10 +29,7 @@ const SELLERS = { table: 'sellers', key: 'id' };
 /** Upserts the read copy unless it holds this version or a newer one (a tombstone included). */
 export async function upsertSeller(trx: Knex.Transaction, user: EventData<'user.updated'>): Promise<void> {
   await applyVersioned(trx, SELLERS, {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    profile_image_url: user.profileImageUrl,
+    ...userCopyColumns(user),
     phone: user.phone,
     phone_verified: user.phoneVerified,
     // An event from an auth release before the date was kept leaves the copy's date as it is.
@@ -43,8 +40,6 @@ export async function upsertSeller(trx: Knex.Transaction, user: EventData<'user.
     member_since: new Date(user.createdAt),
     is_moderator: user.isModerator ?? false,
     suspended: user.suspended ?? false,
-    updated_at: new Date(user.updatedAt),
-    version: user.version,
   });
 }
 
@@ -56,7 +51,7 @@ export async function sellerVersions(db: Knex, ids: string[]): Promise<Map<strin
 
 /** A tombstone: no name, photo or phone is kept, and no older user event can restore them. */
 export async function deleteSeller(trx: Knex.Transaction, id: string, version: number): Promise<void> {
-  const personal = { first_name: '', last_name: '', profile_image_url: null, phone: null, phone_verified: false, phone_verified_at: null, is_verified: false };
+  const personal = { ...CLEARED_USER_COPY_COLUMNS, phone: null, phone_verified: false, phone_verified_at: null, is_verified: false };
   await applyTombstone(trx, SELLERS, { id, ...personal, updated_at: new Date() }, version, Object.keys(personal));
 }
 

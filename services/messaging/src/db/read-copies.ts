@@ -1,5 +1,5 @@
 import type { EventData } from '@vnmarket/proto';
-import { applyTombstone, applyVersioned, type Knex } from '@vnmarket/shared';
+import { applyTombstone, applyVersioned, CLEARED_USER_COPY_COLUMNS, userCopyColumns, type Knex } from '@vnmarket/shared';
 
 const USERS = { table: 'users', key: 'id' };
 const LISTINGS = { table: 'listings', key: 'id' };
@@ -7,12 +7,7 @@ const LISTINGS = { table: 'listings', key: 'id' };
 /** Applied only when newer than the stored copy (events can arrive out of order). */
 export async function upsertUser(trx: Knex.Transaction, user: EventData<'user.updated'>): Promise<void> {
   await applyVersioned(trx, USERS, {
-    id: user.id,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    profile_image_url: user.profileImageUrl,
-    updated_at: new Date(user.updatedAt),
-    version: user.version,
+    ...userCopyColumns(user),
     // Absent (an older event, or a language this release does not know): the copy keeps the one it has.
     ...(user.preferredLanguage !== undefined && { preferred_language: user.preferredLanguage }),
   });
@@ -20,8 +15,7 @@ export async function upsertUser(trx: Knex.Transaction, user: EventData<'user.up
 
 /** The other party keeps the conversation; the deleted user's name and photo are not kept. */
 export async function tombstoneUser(trx: Knex.Transaction, data: EventData<'user.deleted'>): Promise<void> {
-  const personal = { first_name: '', last_name: '', profile_image_url: null };
-  await applyTombstone(trx, USERS, { id: data.id, ...personal, updated_at: new Date() }, data.version, Object.keys(personal));
+  await applyTombstone(trx, USERS, { id: data.id, ...CLEARED_USER_COPY_COLUMNS, updated_at: new Date() }, data.version, Object.keys(CLEARED_USER_COPY_COLUMNS));
 }
 
 export async function upsertListing(trx: Knex.Transaction, listing: EventData<'listing.updated'>): Promise<void> {
