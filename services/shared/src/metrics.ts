@@ -1,4 +1,14 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+  type Metric,
+} from 'prom-client';
 
 /**
  * One Prometheus registry per process, served at GET /metrics on a listener of its own (METRICS_PORT,
@@ -8,6 +18,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
+/** Every metric below is made by one of these, in metricsRegistry. */
+const counter = <T extends string>(config: Omit<CounterConfiguration<T>, 'registers'>) => new Counter({ ...config, registers: [metricsRegistry] });
+const gauge = <T extends string>(config: Omit<GaugeConfiguration<T>, 'registers'>) => new Gauge({ ...config, registers: [metricsRegistry] });
+const histogram = <T extends string>(config: Omit<HistogramConfiguration<T>, 'registers'>) => new Histogram({ ...config, registers: [metricsRegistry] });
+
 /**
  * How long a value read on scrape (a query, a queue check) may take. Past it the scrape answers without
  * it (the gauge keeps its last value and metrics_scrape_read_failures_total counts the miss), so a dead
@@ -15,11 +30,10 @@ collectDefaultMetrics({ register: metricsRegistry });
  */
 export const SCRAPE_READ_TIMEOUT_MS = 1000;
 
-const scrapeReadFailures = new Counter({
+const scrapeReadFailures = counter({
   name: 'metrics_scrape_read_failures_total',
   help: 'Values read on scrape that failed or timed out (their gauges kept the previous value), by source',
   labelNames: ['source'],
-  registers: [metricsRegistry],
 });
 
 /** A read for a scrape, bounded by SCRAPE_READ_TIMEOUT_MS; undefined (and counted) when it fails or is late. */
@@ -88,11 +102,10 @@ export function recordRequest(route: string, method: string, status: number, sec
   series.buckets[bucket]! += 1;
 }
 
-new Counter({
+counter({
   name: 'http_server_requests_total',
   help: 'Requests answered, by route, method and status (5xx are errors; 499: the client left first)',
   labelNames: ['route', 'method', 'status'],
-  registers: [metricsRegistry],
   collect() {
     this.reset();
     for (const series of allRequestSeries()) this.inc(series.labels, series.count);
@@ -130,50 +143,44 @@ metricsRegistry.registerMetric({
 // Event bus.
 
 /** 1 while this process holds a broker connection. A broker outage is reported here, not by readiness. */
-export const brokerConnected = new Gauge({
+export const brokerConnected = gauge({
   name: 'event_bus_connected',
   help: 'Whether the process is connected to RabbitMQ (1) or not (0)',
   labelNames: ['connection'],
-  registers: [metricsRegistry],
 });
 
 /** Read on scrape, with the consumer lag (see EventBus): queue depths need a round trip to the broker. */
-const deadLetterDepth = new Gauge({
+const deadLetterDepth = gauge({
   name: 'event_bus_dead_letter_messages',
   help: 'Messages waiting in a dead-letter queue (replay with `npm run dlq -- replay <service>`)',
   labelNames: ['queue'],
-  registers: [metricsRegistry],
   collect: readQueueDepths,
 });
 
-const consumerLag = new Gauge({
+const consumerLag = gauge({
   name: 'event_bus_consumer_lag_messages',
   help: "Messages ready (not yet delivered) in a service's durable event queue",
   labelNames: ['queue'],
-  registers: [metricsRegistry],
   collect: readQueueDepths,
 });
 
-export const eventAge = new Histogram({
+export const eventAge = histogram({
   name: 'event_bus_event_age_seconds',
   help: 'Age of an event when its handler starts (handling time minus occurredAt): outbox wait, broker and queue time',
   labelNames: ['queue', 'type'],
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
-  registers: [metricsRegistry],
 });
 
-export const eventOutcomes = new Counter({
+export const eventOutcomes = counter({
   name: 'event_bus_handled_total',
   help: 'Events handled, by queue and outcome (ok, retry, paused, dead_lettered)',
   labelNames: ['queue', 'outcome'],
-  registers: [metricsRegistry],
 });
 
-export const consumerPaused = new Gauge({
+export const consumerPaused = gauge({
   name: 'event_bus_consumer_paused',
   help: 'Whether a consumer is paused because a dependency (the database) is down',
   labelNames: ['queue'],
-  registers: [metricsRegistry],
 });
 
 /** What the event-bus gauges read on scrape: each EventBus in the process adds itself while it runs. */
@@ -212,17 +219,15 @@ export interface OutboxBacklogSource {
 
 export const outboxBacklogSources = new Set<OutboxBacklogSource>();
 
-const outboxBacklog = new Gauge({
+const outboxBacklog = gauge({
   name: 'outbox_backlog_rows',
   help: 'Outbox rows not yet published (confirmed by the broker); every replica reports its table, so aggregate with max',
-  registers: [metricsRegistry],
   collect: readOutboxBacklog,
 });
 
-const outboxOldestAge = new Gauge({
+const outboxOldestAge = gauge({
   name: 'outbox_oldest_unsent_age_seconds',
   help: 'Age of the oldest outbox row not yet published, 0 when none is waiting',
-  registers: [metricsRegistry],
   collect: readOutboxBacklog,
 });
 
@@ -263,11 +268,10 @@ export interface RedisSource {
 export const poolSources = new Set<() => PoolSource | undefined>();
 export const redisSources = new Set<() => RedisSource>();
 
-new Gauge({
+gauge({
   name: 'db_pool_connections',
   help: 'PostgreSQL pool connections: used (lent out), free (idle, open), pending (requests waiting for one)',
   labelNames: ['state'],
-  registers: [metricsRegistry],
   collect() {
     let used = 0;
     let free = 0;
@@ -285,10 +289,9 @@ new Gauge({
   },
 });
 
-new Gauge({
+gauge({
   name: 'db_pool_max',
   help: 'The PostgreSQL pool size of this process (DATABASE_POOL_MAX)',
-  registers: [metricsRegistry],
   collect() {
     let max = 0;
     for (const source of poolSources) max += source()?.max ?? 0;
@@ -296,10 +299,9 @@ new Gauge({
   },
 });
 
-new Gauge({
+gauge({
   name: 'redis_connected',
   help: 'Whether the Redis client is connected and ready (1) or not (0)',
-  registers: [metricsRegistry],
   collect() {
     if (redisSources.size === 0) return;
     let connected = 1;
@@ -308,10 +310,9 @@ new Gauge({
   },
 });
 
-new Gauge({
+gauge({
   name: 'redis_pending_commands',
   help: 'Redis commands waiting for their reply, or queued while the client is disconnected',
-  registers: [metricsRegistry],
   collect() {
     let pending = 0;
     for (const source of redisSources) pending += source().pending;
@@ -322,26 +323,23 @@ new Gauge({
 // ---------------------------------------------------------------------------------------------------
 // Messaging's real-time push (one catalogue of metric names: the chart's alerts and dashboard use them).
 
-export const openWebSockets = new Gauge({
+export const openWebSockets = gauge({
   name: 'messaging_open_websockets',
   help: 'WebSockets open on this messaging pod',
-  registers: [metricsRegistry],
 });
 
-export const pushLatency = new Histogram({
+export const pushLatency = histogram({
   name: 'messaging_push_latency_seconds',
   help: "From a message's creation to its push being written to a recipient's socket on this pod, by path (direct, peer, relay)",
   labelNames: ['path'],
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-  registers: [metricsRegistry],
 });
 
 // ---------------------------------------------------------------------------------------------------
 // The gateway's answer cache (gateway/src/answer-cache.ts).
 
-export const gatewayAnswerCache = new Counter({
+export const gatewayAnswerCache = counter({
   name: 'gateway_answer_cache_total',
   help: "Proxied GET requests the gateway's answer cache saw, by service and result (hit, miss)",
   labelNames: ['service', 'result'],
-  registers: [metricsRegistry],
 });
