@@ -3,6 +3,7 @@ import type { RequestHandler, Request, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
+import type { Knex } from './db';
 import { unauthorized } from './errors';
 
 /** Session tokens are ES256: only auth holds the private key, every service verifies with the public one. */
@@ -69,6 +70,13 @@ export const personalAnswer: RequestHandler = (_req, res, next) => {
   markPersonal(res);
   next();
 };
+
+/** A GET handler, after requireAuth, answering what `find` reads for the signed-in member (their saved listings, say). */
+export function ownList(db: Knex, find: (db: Knex, userId: string) => Promise<unknown>): RequestHandler {
+  return async (req, res) => {
+    res.json(await find(db, req.session!.userId));
+  };
+}
 
 export interface AuthenticatorOptions {
   publicKey: string;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { savedSearchBody } from '@vnmarket/proto';
-import { badRequest, conflict, notFound, parseInput, pathId } from '@vnmarket/shared';
+import { badRequest, conflict, notFound, ownList, parseInput, pathId } from '@vnmarket/shared';
 import { deleteSavedSearch, saveSearch, savedSearchesOf } from '../db/saved-searches';
 import { parseSearch } from '../search';
 import type { ListingsContext } from '../service-context';
@@ -12,9 +12,7 @@ export function savedSearchRoutes(ctx: ListingsContext): Router {
   const router = Router();
   const { requireAuth } = ctx.authenticator;
 
-  router.get('/api/saved-searches', requireAuth, async (req, res) => {
-    res.json(await savedSearchesOf(ctx.db, req.session!.userId));
-  });
+  router.get('/api/saved-searches', requireAuth, ownList(ctx.db, savedSearchesOf));
 
   router.post('/api/saved-searches', requireAuth, async (req, res) => {
     const body = parseInput(savedSearchBody, req.body);

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notFound, pathId } from '@vnmarket/shared';
+import { notFound, ownList, pathId } from '@vnmarket/shared';
 import { savedOfUser, saveListing, unsaveListing } from '../db/saved';
 import type { ListingsContext } from '../service-context';
 
@@ -8,9 +8,7 @@ export function savedRoutes(ctx: ListingsContext): Router {
   const router = Router();
   const { requireAuth } = ctx.authenticator;
 
-  router.get('/api/saved-listings', requireAuth, async (req, res) => {
-    res.json(await savedOfUser(ctx.db, req.session!.userId));
-  });
+  router.get('/api/saved-listings', requireAuth, ownList(ctx.db, savedOfUser));
 
   router.post('/api/listings/:id/save', requireAuth, async (req, res) => {
     const id = pathId(req.params.id, 'Listing not found');
