@@ -1,6 +1,16 @@
 import path from 'node:path';
 import type { Express } from 'express';
-import { ConcurrencyGate, createApp, finishApp, RateLimit, serviceAppOptions, serviceBase, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import {
+  ConcurrencyGate,
+  createApp,
+  finishApp,
+  PeriodicTask,
+  RateLimit,
+  serviceAppOptions,
+  serviceBase,
+  type ServiceDeps,
+  type ServiceParts,
+} from '@vnmarket/shared';
 import type { MediaConfig } from './config';
 import { deleteUploads, staleUploads } from './db/uploads';
 import { mediaSubscription } from './events/consumers';
@@ -75,7 +85,8 @@ export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService
     );
     return stale.length;
   };
-  let sweeper: NodeJS.Timeout | undefined;
+  // Every 15 minutes, and once at start (uploads left by a replica that stopped); stop() waits for a sweep under way.
+  const sweeper = new PeriodicTask({ name: 'upload sweep', intervalMs: 15 * 60_000, logger, run: sweepStaleUploads });
 
   return {
     app,
@@ -84,11 +95,10 @@ export function createMediaService(deps: ServiceDeps<MediaConfig>): MediaService
     async start() {
       await bus.subscribe(mediaSubscription({ db, store, logger, exchange: config.EVENTS_EXCHANGE }));
       bus.start();
-      sweeper = setInterval(() => void sweepStaleUploads().catch((error: Error) => logger.warn({ err: error.message }, 'upload sweep failed')), 15 * 60_000);
-      sweeper.unref();
+      sweeper.start();
     },
     async stop() {
-      clearInterval(sweeper);
+      await sweeper.stop();
     },
   };
 }
