@@ -151,6 +151,19 @@ describe('sold', () => {
     });
   }
 
+  it('learns of a message about a listing in a transaction, and of one about no listing not at all', async () => {
+    const listing = await post();
+    // Messaging's own event ids: the outbox row that carried each message.
+    const eventOf = async (messageId: string) =>
+      (await stack.messaging.infrastructure.db('outbox_events').whereRaw("envelope->'data'->>'id' = ?", [messageId]).first('id'))?.id as string;
+    const aside = (await buyer.client.post('/api/messages', { receiverId: stranger.user.id, content: 'Chào bạn' })).body;
+    // Sent after the aside, recorded through the transaction (listing_contacts, processed_events)...
+    await talkedAbout(listing.id);
+    expect(await db()('processed_events').where({ event_type: 'message.created' })).not.toHaveLength(0);
+    // ...while the aside left no row: it ended before any transaction.
+    expect(await db()('processed_events').where({ event_id: await eventOf(aside.id) })).toHaveLength(0);
+  });
+
   it('sells to a member who wrote about it: out of browse, "Sold" on its page for a week, listing.sold, and both may review', async () => {
     const listing = await post();
     await talkedAbout(listing.id);

@@ -162,3 +162,18 @@ describe('subscriptions', () => {
     expect((await stack.client().post('/api/push/subscriptions', pushService.subscribe().subscription)).status).toBe(401);
   });
 });
+
+it('handles a message to a receiver with no browser subscribed without a transaction of its own', async () => {
+  const alice = await member({ firstName: 'Alice' });
+  const chi = await member({ firstName: 'Chi' });
+  const bao = await subscribed({ firstName: 'Bảo' });
+  const { db } = stack.messaging.infrastructure;
+  const eventOf = async (messageId: string) => (await db('outbox_events').whereRaw("envelope->'data'->>'id' = ?", [messageId]).first('id'))?.id as string;
+  const toChi = (await alice.client.post('/api/messages', { receiverId: chi.user.id, content: 'Chào chị' })).body;
+  const toBao = (await alice.client.post('/api/messages', { receiverId: bao.user.id, content: 'Chào anh' })).body;
+  // The later message, to a subscribed receiver, goes through the transaction and is recorded as handled...
+  await eventually(async () => expect(await db('processed_events').where({ event_id: await eventOf(toBao.id) })).toHaveLength(1));
+  await pushService.next((received) => received.subscriptionId === bao.browser.id && JSON.parse(received.text).body === 'Chào anh');
+  // ...the earlier one, to a receiver no push can reach, left no row: it ended before any transaction.
+  expect(await db('processed_events').where({ event_id: await eventOf(toChi.id) })).toHaveLength(0);
+});

@@ -26,7 +26,7 @@ import { publishDeleted } from './publish';
  * reports, and tells members whose saved searches a new listing matches (its own listing.created).
  */
 export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
-  return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'listings'), {
+  const subscription = eventSubscription(deps.db, serviceQueueName(deps.exchange, 'listings'), {
     'listing.created': (trx, event) => publishMatchingSearches(deps.outbox, trx, event.data.id, new Date()),
     'user.registered': (trx, event) => upsertSeller(trx, event.data),
     'user.updated': (trx, event) => upsertSeller(trx, event.data),
@@ -47,6 +47,15 @@ export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange:
       if (listingId) await recordListingContact(trx, { listingId, senderId, receiverId, createdAt });
     },
   });
+  return {
+    ...subscription,
+    // A busy chat sends one message.created per message: one about no listing records nothing, so it costs
+    // no transaction and no processed_events row.
+    async handle(event) {
+      if (event.type === 'message.created' && !event.data.listingId) return;
+      await subscription.handle(event);
+    },
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ const MODERATION_KINDS = { held: 'listing_held', restored: 'listing_restored', r
  */
 export function messagingSubscription(deps: { db: Knex; exchange: string; notifier: Notifier }): Subscription {
   const { notifier } = deps;
-  return eventSubscription(deps.db, serviceQueueName(deps.exchange, 'messaging'), {
+  const subscription = eventSubscription(deps.db, serviceQueueName(deps.exchange, 'messaging'), {
     'user.registered': (trx, event) => upsertUser(trx, event.data),
     'user.updated': (trx, event) => upsertUser(trx, event.data),
     'user.deleted': async (trx, event) => {
@@ -79,6 +79,15 @@ export function messagingSubscription(deps: { db: Knex; exchange: string; notifi
       });
     },
   });
+  return {
+    ...subscription,
+    // A busy chat sends one message.created per message; only a receiver with a browser subscribed needs the
+    // transaction (and its processed_events row, so a redelivery pushes once). The rest end here.
+    async handle(event) {
+      if (event.type === 'message.created' && !(await notifier.mayPushMessageTo(event.data.receiverId))) return;
+      await subscription.handle(event);
+    },
+  };
 }
 
 /**

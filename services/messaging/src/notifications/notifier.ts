@@ -49,6 +49,16 @@ export class Notifier {
     });
   }
 
+  /**
+   * Whether a message to this member could become a push at all: web push is configured and they have a
+   * browser subscribed. One indexed look-up outside any transaction, so most messages (receivers without
+   * one) cost their consumer no transaction and no processed_events row.
+   */
+  async mayPushMessageTo(receiverId: string): Promise<boolean> {
+    if (!this.options.webPush) return false;
+    return (await this.options.db('push_subscriptions').where({ user_id: receiverId }).first('endpoint')) !== undefined;
+  }
+
   /** A new message reaches the receiver as a push when no tab of theirs is open (its own badge counts it otherwise). */
   async message(trx: Knex.Transaction, message: Message): Promise<void> {
     // Most receivers have no browser subscribed: one indexed look-up, and the hot path's events stay cheap.
