@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import { loggableUrl, type Logger } from '@vnmarket/shared';
 import { AnswerCache } from './answer-cache';
@@ -32,8 +33,42 @@ export interface UpstreamProxy {
 /** Methods without a body that may be sent again: a replica that refused them did not see them. */
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+/**
+ * A write whose body is at most this long (every JSON write; not a photo upload) is read whole before it goes
+ * out, so that when a replica refuses the connection (it never saw the request: a restart under way) the same
+ * body can go to another replica instead of the member getting a 503.
+ */
+const RESENDABLE_BODY_BYTES = 64 * 1024;
 
-type RetriedRequest = http.IncomingMessage & { refusedBy?: string; forwardedSet?: boolean };
+type RetriedRequest = http.IncomingMessage & { refusedBy?: string; forwardedSet?: boolean; body?: Buffer };
+
+/** The declared length of a write's body when the gateway may keep it whole: no chunks, at most RESENDABLE_BODY_BYTES. */
+function keepableLength(req: IncomingMessage): number | undefined {
+  if (RETRYABLE_METHODS.has(req.method ?? '') || req.headers['transfer-encoding'] !== undefined) return undefined;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isSafeInteger(length) && length >= 0 && length <= RESENDABLE_BODY_BYTES ? length : undefined;
+}
+
+const NO_BODY = Buffer.alloc(0);
+
+/**
+ * The body, read in flowing mode: watchBodyPace (admission.ts) sees a paused stream as the gateway falling
+ * behind, not the client, so a body read any other way could stall unpunished. Rejects if the client leaves.
+ */
+function readWhole(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+    req.once('close', () => reject(new Error('the client left before its body arrived')));
+  });
+}
+
+/** A request may go to another replica after a refusal: a bodiless one on any refusal, a kept body only when the connection itself was refused. */
+function mayResend(req: RetriedRequest, code: string): boolean {
+  return RETRYABLE_METHODS.has(req.method ?? '') || (code === 'ECONNREFUSED' && req.body !== undefined);
+}
 
 type IncomingMessage = http.IncomingMessage;
 type ServerResponse = http.ServerResponse;
@@ -49,6 +84,8 @@ interface PerRequestOptions {
   xfwd: false;
   /** Send the request target as it came, instead of url.parse(target).path (see PLAIN_TARGET). */
   toProxy: boolean;
+  /** What http-proxy sends as the body instead of the request itself: a body read whole (RESENDABLE_BODY_BYTES). */
+  buffer?: Readable;
 }
 
 /**
@@ -99,9 +136,9 @@ function proxyTarget(replicaUrl: string): ProxyTarget {
 }
 
 /**
- * A streaming proxy to one service's replicas over pooled keep-alive connections; bodies are never
- * parsed here. A replica that refuses the connection is avoided for a while, and a bodiless request it
- * refused goes once to another replica, so a restarting replica costs no errors.
+ * A proxy to one service's replicas over pooled keep-alive connections; bodies are never parsed here.
+ * A replica that refuses the connection is avoided for a while, and a request it refused goes once to
+ * another replica (a bodiless one, or a short write kept whole), so a restarting replica costs no errors.
  */
 export function createUpstreamProxy(
   pool: UpstreamPool,
@@ -133,8 +170,23 @@ export function createUpstreamProxy(
       req.headers['x-forwarded-proto'] = forwardedProto;
       req.headers['x-forwarded-host'] = req.headers.host ?? '';
     }
+    const length = retried.body === undefined ? keepableLength(req) : undefined;
+    // A write without a body (a DELETE) has nothing to keep, and may be sent again as it is.
+    if (length === 0) retried.body = NO_BODY;
+    else if (length !== undefined && !req.readableEnded) {
+      // A client that goes away mid-body ends the request here: there is nothing to send.
+      readWhole(req).then(
+        (body) => {
+          retried.body = body;
+          web(req, res);
+        },
+        () => res.destroy(),
+      );
+      return;
+    }
     const replica = pool.pick(retried.refusedBy);
-    server!.web(req, res, (PLAIN_TARGET.test(req.url ?? '') ? forPlainTargets : forOtherTargets).get(replica)!);
+    const replicaOptions = (PLAIN_TARGET.test(req.url ?? '') ? forPlainTargets : forOtherTargets).get(replica)!;
+    server!.web(req, res, retried.body?.length ? { ...replicaOptions, buffer: Readable.from([retried.body]) } : replicaOptions);
   };
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: pool.replicas[0]!.url,
@@ -180,7 +232,7 @@ export function createUpstreamProxy(
           refused &&
           res instanceof http.ServerResponse &&
           !res.headersSent &&
-          RETRYABLE_METHODS.has(req.method ?? '') &&
+          mayResend(retried, code) &&
           retried.refusedBy === undefined &&
           pool.hasAlternative(targetUrl)
         ) {

@@ -11,6 +11,8 @@ interface Replica {
   hits: number;
   /** X-Forwarded-For of each request that reached it. */
   forwardedFor: (string | undefined)[];
+  /** The body of each write that reached it. */
+  bodies: string[];
   ready: boolean;
   /** /readyz polls answered 503 (not ready). */
   notReadyAnswers: number;
@@ -19,7 +21,7 @@ interface Replica {
 }
 
 async function replica(): Promise<Replica> {
-  const state = { hits: 0, forwardedFor: [] as (string | undefined)[], ready: true, notReadyAnswers: 0, delayMs: 0 };
+  const state = { hits: 0, forwardedFor: [] as (string | undefined)[], bodies: [] as string[], ready: true, notReadyAnswers: 0, delayMs: 0 };
   const server = http.createServer((req, res) => {
     if (req.url === '/readyz') {
       if (!state.ready) state.notReadyAnswers += 1;
@@ -28,8 +30,14 @@ async function replica(): Promise<Replica> {
     }
     state.hits += 1;
     state.forwardedFor.push(req.headers['x-forwarded-for'] as string | undefined);
-    // A replica that takes delayMs to answer (the overload test's slow upstream), not a wait in the test.
-    setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), state.delayMs);
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      if (req.method !== 'GET') state.bodies.push(body);
+      // A replica that takes delayMs to answer (the overload test's slow upstream), not a wait in the test.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), state.delayMs);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
@@ -71,6 +79,41 @@ it('balances GETs over replicas, and a replica that refuses connections costs no
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(a.hits).toBeGreaterThan(5);
     expect(b.hits).toBeGreaterThan(5);
+  });
+});
+
+it('a write that a restarting replica refuses goes to another replica with its body whole, once', async () => {
+  const [a, b] = [await replica(), await replica()];
+  const dead = await closedUrl();
+  await throughGateway({ MESSAGING_URL: `${dead},${a.url},${b.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '100000' }, [a, b], async (server) => {
+    const sent: string[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      // Both sizes are kept whole: a message, and a body near the limit a replica might refuse.
+      const body = JSON.stringify({ receiverId: 'b', content: i % 2 ? `Chào ${i}` : 'ạ'.repeat(20_000 + i) });
+      sent.push(body);
+      const response = await fetch(`${server.url}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    // Each write reached exactly one replica, as it was sent.
+    expect([...a.bodies, ...b.bodies].sort()).toEqual([...sent].sort());
+  });
+});
+
+it('a write too long to keep whole is not sent again: the refusal answers 503 with Retry-After', async () => {
+  const [a] = [await replica()];
+  const dead = await closedUrl();
+  await throughGateway({ MESSAGING_URL: `${dead},${a.url}`, UPSTREAM_HEALTH_INTERVAL_MS: '100000' }, [a], async (server) => {
+    const body = JSON.stringify({ content: 'x'.repeat(70_000) });
+    const answers: { status: number; retryAfter: string | null }[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${server.url}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      answers.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
+    }
+    // The dead replica is tried first once and then avoided; its one refusal is a 503 the client may repeat.
+    expect(answers.filter((answer) => answer.status === 503)).toEqual([{ status: 503, retryAfter: '1' }]);
+    expect(a.bodies).toEqual([body, body, body]);
   });
 });
 
