@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { buildEvent } from '@vnmarket/proto';
 import jwt from 'jsonwebtoken';
 import { userSchema } from '@vnmarket/proto';
-import { eventually, generateSigningKeys, newUser, registered, startAuth, startedForTheFile, TestClient } from '@vnmarket/testkit';
+import { eventually, generateSigningKeys, newUser, registered, startAuth, TestClient, type RunningAuth } from '@vnmarket/testkit';
 
-const auth = startedForTheFile(() => startAuth('accounts'));
+let auth: RunningAuth;
+beforeAll(async () => {
+  auth = await startAuth('accounts');
+});
+afterAll(() => auth.stop());
 
 describe('register', () => {
   it('creates the account, signs in with an httpOnly SameSite cookie and never returns the password', async () => {

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { publicUserSchema } from '@vnmarket/proto';
-import { conversed, mayReview, registered, startAuth, startedForTheFile } from '@vnmarket/testkit';
+import { conversed, mayReview, registered, startAuth, type RunningAuth } from '@vnmarket/testkit';
 
-const auth = startedForTheFile(() => startAuth('profile-reviews'));
+let auth: RunningAuth;
+beforeAll(async () => {
+  auth = await startAuth('profile-reviews');
+});
+afterAll(() => auth.stop());
 
 describe('GET /api/users/{userId}', () => {
   it('shows anyone the public profile: no email, phone or verification state', async () => {
