@@ -26,36 +26,33 @@ import { publishDeleted } from './publish';
  * reports, and tells members whose saved searches a new listing matches (its own listing.created).
  */
 export function listingsSubscription(deps: { db: Knex; outbox: Outbox; exchange: string }): Subscription {
-  const subscription = eventSubscription(deps.db, serviceQueueName(deps.exchange, 'listings'), {
-    'listing.created': (trx, event) => publishMatchingSearches(deps.outbox, trx, event.data.id, new Date()),
-    'user.registered': (trx, event) => upsertSeller(trx, event.data),
-    'user.updated': (trx, event) => upsertSeller(trx, event.data),
-    'user.deleted': async (trx, event) => {
-      const userId = event.data.id;
-      await unsaveAllOfUser(trx, userId);
-      await deleteSavedSearchesOf(trx, userId);
-      await deleteReportsBy(trx, userId);
-      await deleteRevealsBy(trx, userId);
-      await forgetContactsOf(trx, userId);
-      const deleted = await deleteListings(trx, await listingIdsOfOwner(trx, userId));
-      await publishDeleted(deps.outbox, trx, deleted);
-      await deleteSeller(trx, userId, event.data.version);
+  return eventSubscription(
+    deps.db,
+    serviceQueueName(deps.exchange, 'listings'),
+    {
+      'listing.created': (trx, event) => publishMatchingSearches(deps.outbox, trx, event.data.id, new Date()),
+      'user.registered': (trx, event) => upsertSeller(trx, event.data),
+      'user.updated': (trx, event) => upsertSeller(trx, event.data),
+      'user.deleted': async (trx, event) => {
+        const userId = event.data.id;
+        await unsaveAllOfUser(trx, userId);
+        await deleteSavedSearchesOf(trx, userId);
+        await deleteReportsBy(trx, userId);
+        await deleteRevealsBy(trx, userId);
+        await forgetContactsOf(trx, userId);
+        const deleted = await deleteListings(trx, await listingIdsOfOwner(trx, userId));
+        await publishDeleted(deps.outbox, trx, deleted);
+        await deleteSeller(trx, userId, event.data.version);
+      },
+      // Who wrote about which listing: the buyers its owner can name when it sells.
+      'message.created': async (trx, event) => {
+        const { listingId, senderId, receiverId, createdAt } = event.data;
+        if (listingId) await recordListingContact(trx, { listingId, senderId, receiverId, createdAt });
+      },
     },
-    // Who wrote about which listing: the buyers its owner can name when it sells.
-    'message.created': async (trx, event) => {
-      const { listingId, senderId, receiverId, createdAt } = event.data;
-      if (listingId) await recordListingContact(trx, { listingId, senderId, receiverId, createdAt });
-    },
-  });
-  return {
-    ...subscription,
-    // A busy chat sends one message.created per message: one about no listing records nothing, so it costs
-    // no transaction and no processed_events row.
-    async handle(event) {
-      if (event.type === 'message.created' && !event.data.listingId) return;
-      await subscription.handle(event);
-    },
-  };
+    // A busy chat sends one message.created per message: one about no listing records nothing.
+    { withWork: { 'message.created': (event) => Boolean(event.data.listingId) } },
+  );
 }
 
 /**

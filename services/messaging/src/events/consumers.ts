@@ -16,78 +16,75 @@ const MODERATION_KINDS = { held: 'listing_held', restored: 'listing_restored', r
  */
 export function messagingSubscription(deps: { db: Knex; exchange: string; notifier: Notifier }): Subscription {
   const { notifier } = deps;
-  const subscription = eventSubscription(deps.db, serviceQueueName(deps.exchange, 'messaging'), {
-    'user.registered': (trx, event) => upsertUser(trx, event.data),
-    'user.updated': (trx, event) => upsertUser(trx, event.data),
-    'user.deleted': async (trx, event) => {
-      await tombstoneUser(trx, event.data);
-      await forgetMember(trx, event.data.id);
+  return eventSubscription(
+    deps.db,
+    serviceQueueName(deps.exchange, 'messaging'),
+    {
+      'user.registered': (trx, event) => upsertUser(trx, event.data),
+      'user.updated': (trx, event) => upsertUser(trx, event.data),
+      'user.deleted': async (trx, event) => {
+        await tombstoneUser(trx, event.data);
+        await forgetMember(trx, event.data.id);
+      },
+      'listing.created': (trx, event) => upsertListing(trx, event.data),
+      'listing.updated': (trx, event) => upsertListing(trx, event.data),
+      'listing.deleted': (trx, event) => tombstoneListing(trx, event.data),
+      'message.created': (trx, event) => notifier.message(trx, event.data),
+      'saved_search.matched': (trx, { id, data }) =>
+        notifier.notify(trx, id, {
+          userId: data.userId,
+          kind: 'saved_search_match',
+          data: {
+            savedSearchName: data.savedSearchName,
+            listingId: data.listingId,
+            listingTitle: data.listingTitle,
+            listingPrice: data.listingPrice,
+            listingImage: data.listingImage,
+          },
+          link: `/listing/${data.listingId}`,
+        }),
+      'listing.expiring': (trx, { id, data }) =>
+        notifier.notify(trx, id, {
+          userId: data.userId,
+          kind: 'listing_expiring',
+          data: { listingId: data.listingId, listingTitle: data.listingTitle, expiresAt: data.expiresAt },
+          link: '/dashboard',
+        }),
+      'listing.moderated': (trx, { id, data }) =>
+        notifier.notify(trx, id, {
+          userId: data.userId,
+          kind: MODERATION_KINDS[data.state],
+          data: { listingId: data.listingId, listingTitle: data.listingTitle },
+          link: `/listing/${data.listingId}`,
+        }),
+      'review.created': (trx, { id, data }) =>
+        notifier.notify(trx, id, {
+          userId: data.sellerId,
+          kind: 'review_received',
+          data: { reviewerName: data.reviewerName, rating: data.rating },
+          link: `/users/${data.sellerId}`,
+        }),
+      // Both sides are asked to review the other; with no buyer named there is no one to review.
+      'listing.sold': async (trx, { id, data }) => {
+        if (!data.buyerId) return;
+        const sold = { listingId: data.listingId, listingTitle: data.listingTitle };
+        await notifier.notify(trx, id, {
+          userId: data.sellerId,
+          kind: 'review_prompt',
+          data: { ...sold, otherUserId: data.buyerId, asSeller: true },
+          link: `/users/${data.buyerId}`,
+        });
+        await notifier.notify(trx, id, {
+          userId: data.buyerId,
+          kind: 'review_prompt',
+          data: { ...sold, otherUserId: data.sellerId, asSeller: false },
+          link: `/users/${data.sellerId}`,
+        });
+      },
     },
-    'listing.created': (trx, event) => upsertListing(trx, event.data),
-    'listing.updated': (trx, event) => upsertListing(trx, event.data),
-    'listing.deleted': (trx, event) => tombstoneListing(trx, event.data),
-    'message.created': (trx, event) => notifier.message(trx, event.data),
-    'saved_search.matched': (trx, { id, data }) =>
-      notifier.notify(trx, id, {
-        userId: data.userId,
-        kind: 'saved_search_match',
-        data: {
-          savedSearchName: data.savedSearchName,
-          listingId: data.listingId,
-          listingTitle: data.listingTitle,
-          listingPrice: data.listingPrice,
-          listingImage: data.listingImage,
-        },
-        link: `/listing/${data.listingId}`,
-      }),
-    'listing.expiring': (trx, { id, data }) =>
-      notifier.notify(trx, id, {
-        userId: data.userId,
-        kind: 'listing_expiring',
-        data: { listingId: data.listingId, listingTitle: data.listingTitle, expiresAt: data.expiresAt },
-        link: '/dashboard',
-      }),
-    'listing.moderated': (trx, { id, data }) =>
-      notifier.notify(trx, id, {
-        userId: data.userId,
-        kind: MODERATION_KINDS[data.state],
-        data: { listingId: data.listingId, listingTitle: data.listingTitle },
-        link: `/listing/${data.listingId}`,
-      }),
-    'review.created': (trx, { id, data }) =>
-      notifier.notify(trx, id, {
-        userId: data.sellerId,
-        kind: 'review_received',
-        data: { reviewerName: data.reviewerName, rating: data.rating },
-        link: `/users/${data.sellerId}`,
-      }),
-    // Both sides are asked to review the other; with no buyer named there is no one to review.
-    'listing.sold': async (trx, { id, data }) => {
-      if (!data.buyerId) return;
-      const sold = { listingId: data.listingId, listingTitle: data.listingTitle };
-      await notifier.notify(trx, id, {
-        userId: data.sellerId,
-        kind: 'review_prompt',
-        data: { ...sold, otherUserId: data.buyerId, asSeller: true },
-        link: `/users/${data.buyerId}`,
-      });
-      await notifier.notify(trx, id, {
-        userId: data.buyerId,
-        kind: 'review_prompt',
-        data: { ...sold, otherUserId: data.sellerId, asSeller: false },
-        link: `/users/${data.sellerId}`,
-      });
-    },
-  });
-  return {
-    ...subscription,
-    // A busy chat sends one message.created per message; only a receiver with a browser subscribed needs the
-    // transaction (and its processed_events row, so a redelivery pushes once). The rest end here.
-    async handle(event) {
-      if (event.type === 'message.created' && !(await notifier.mayPushMessageTo(event.data.receiverId))) return;
-      await subscription.handle(event);
-    },
-  };
+    // A busy chat sends one message.created per message; only a receiver with a browser subscribed has a push to get.
+    { withWork: { 'message.created': (event) => notifier.mayPushMessageTo(event.data.receiverId) } },
+  );
 }
 
 /**

@@ -18,18 +18,37 @@ function dispatcher<Args extends unknown[]>(handlers: EventHandlers<Args>) {
   return { eventTypes, dispatch };
 }
 
+/** Which events of a type have work to do; the others are acknowledged without a transaction (see eventSubscription). */
+export type EventsWithWork = {
+  [T in EventType]?: (event: EventEnvelope<T>) => boolean | Promise<boolean>;
+};
+
 /**
  * A service's queue consumer from a map of event type to handler. Each event is applied once: its id is
  * recorded in the handler's own transaction (idempotentHandler), so a redelivery changes nothing.
+ * `withWork` tells, before any transaction, which events of a frequent type the handler would do nothing
+ * for (a message about no listing, say): those end there, with no transaction and no processed_events row.
  */
 export function eventSubscription(
   db: Knex,
   queue: string,
   handlers: EventHandlers<[Knex.Transaction]>,
-  options: Pick<Subscription, 'maxRetries' | 'retryDelayMs' | 'prefetch'> = {},
+  options: Pick<Subscription, 'maxRetries' | 'retryDelayMs' | 'prefetch'> & { withWork?: EventsWithWork } = {},
 ): Subscription {
+  const { withWork, ...subscriptionOptions } = options;
   const { eventTypes, dispatch } = dispatcher(handlers);
-  return { queue, eventTypes, ...options, handle: idempotentHandler(db, (trx, event) => dispatch([trx], event)) };
+  const handle = idempotentHandler(db, (trx, event) => dispatch([trx], event));
+  const hasWork = (event: DomainEvent) => (withWork?.[event.type] as ((event: DomainEvent) => boolean | Promise<boolean>) | undefined)?.(event) ?? true;
+  return {
+    queue,
+    eventTypes,
+    ...subscriptionOptions,
+    handle: withWork
+      ? async (event) => {
+          if (await hasWork(event)) await handle(event);
+        }
+      : handle,
+  };
 }
 
 /** A broadcast consumer (every replica gets every event) from a map of event type to handler. */
