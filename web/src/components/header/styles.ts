@@ -3,12 +3,16 @@ import { Link } from '../../lib/router';
 import styled, { css } from 'styled-components';
 
 /*
- * With very large text the name is cut rather than pushing the header's buttons off the screen, and on a
- * narrow phone it gives way first (a high shrink factor), before a button's label would wrap.
+ * On a narrow phone, or with very large text, the logo gives way first (a high shrink factor), before a
+ * button's label would wrap or a button would leave the screen. The wordmark shows whole or not at all: when
+ * it does not fit beside the mark it wraps to a second row that the fixed height hides, rather than being
+ * cut mid-word ("Chợ Vi").
  */
 export const Logo = styled(Link)`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
+  height: 32px;
   min-width: 0;
   flex-shrink: 100;
   overflow: hidden;
