@@ -131,7 +131,6 @@ export interface RelayedRow {
   envelope: DomainEvent;
   request_id: string | null;
   trace_context: TraceCarrier | null;
-  created_at: Date;
 }
 
 export class Outbox implements OutboxBacklogSource {
@@ -241,8 +240,6 @@ export class Outbox implements OutboxBacklogSource {
     const leaseMs = this.options.leaseMs ?? 30_000;
     const rows = await claimUnpublished(db, leaseMs, this.options.batchSize ?? 100);
     if (rows.length === 0) return 0;
-    // UPDATE … RETURNING has no order: publish oldest first.
-    rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
     // A run of same-type rows goes out as one broker message; runs keep the rows' order between types.
     // Every publish is issued now, in order (each call sends before it first waits), then all are awaited.
     const runs = this.options.batches === false ? rows.map((row) => [row]) : consecutiveRuns(rows, (row) => row.envelope.type);
@@ -298,14 +295,21 @@ export class Outbox implements OutboxBacklogSource {
   }
 }
 
-/** The claim's statement: the oldest unpublished rows not leased to another relay, leased to this one. */
-export const CLAIM_UNPUBLISHED_SQL = `update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
-  where id in (
-    select id from ${OUTBOX_TABLE}
-    where published_at is null and (claimed_until is null or claimed_until < now())
-    order by created_at, id limit ? for update skip locked
+/**
+ * The claim's statement: the oldest unpublished rows not leased to another relay, leased to this one,
+ * oldest first. UPDATE … RETURNING has no order, so the claimed rows are sorted here, in microseconds: a
+ * JavaScript Date holds only milliseconds, and two transactions in one millisecond would tie.
+ */
+export const CLAIM_UNPUBLISHED_SQL = `with claimed as (
+    update ${OUTBOX_TABLE} set claimed_until = now() + make_interval(secs => ?)
+    where id in (
+      select id from ${OUTBOX_TABLE}
+      where published_at is null and (claimed_until is null or claimed_until < now())
+      order by created_at, id limit ? for update skip locked
+    )
+    returning id, envelope, request_id, trace_context, created_at
   )
-  returning id, envelope, request_id, trace_context, created_at`;
+  select id, envelope, request_id, trace_context from claimed order by created_at, id`;
 
 /**
  * A transaction planned as the claim must be: bitmap scans off. The planner, expecting few unpublished
