@@ -28,6 +28,17 @@ async function watcherAndSeller(options: { viewport?: { width: number; height: n
   return { watcher, seller };
 }
 
+/** A press in the page's left margin, outside any dropdown and on nothing that acts on a press. */
+async function pressPageMargin(page: Page): Promise<void> {
+  const target = await page.evaluate(() => {
+    type Found = { tagName: string; closest(selector: string): Found | null } | null;
+    const { document } = globalThis as unknown as { document: { elementFromPoint(x: number, y: number): Found } };
+    return document.elementFromPoint(2, 500)?.closest('a, button, input, select, textarea, [role]')?.tagName ?? 'none';
+  });
+  expect(target).toBe('none');
+  await page.mouse.click(2, 500);
+}
+
 describe('the bell', () => {
   it('counts a saved-search match live, not a non-match, and opens the listing (English, 1280 px)', async () => {
     const { watcher, seller } = await watcherAndSeller();
@@ -66,6 +77,12 @@ describe('the bell', () => {
     await page.waitForURL(`${web.base}/listing/${match}`);
     const unread = (await watcher.context.request.get(`${web.base}/api/notifications/unread-count`)).json();
     expect(await unread).toEqual({ unreadCount: 0 });
+    // The account menu, like the bell, closes on a press outside it.
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    const menu = page.getByRole('menu', { name: 'Account' });
+    await menu.waitFor();
+    await pressPageMargin(page);
+    await menu.waitFor({ state: 'detached' });
   });
 
   it('reads in Tiếng Việt on a 375 px phone', async () => {
@@ -80,6 +97,9 @@ describe('the bell', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await keepScreenshot(page, 'bell-vi-375', { fullPage: false });
+    // A tap outside the list closes it.
+    await pressPageMargin(page);
+    await page.getByRole('region', { name: 'Thông báo', exact: true }).waitFor({ state: 'detached' });
   });
 });
 

@@ -13,7 +13,7 @@ import { Link } from '../../lib/router';
 import { BellIcon } from '../Icons';
 import { useNotificationText } from '../notifications/NotificationText';
 import { PlainList } from '../ui';
-import { DropdownAnchor, DropdownPanel } from './dropdown';
+import { DropdownAnchor, DropdownPanel, useCloseOnOutsidePress } from './dropdown';
 import { IconButton } from './styles';
 
 export function NotificationBell() {
@@ -38,14 +38,9 @@ export function NotificationBell() {
   };
 
   useEffect(() => {
-    if (!open) return;
-    panel.current?.focus();
-    const onDown = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    if (open) panel.current?.focus();
   }, [open]);
+  useCloseOnOutsidePress(open, wrapper, () => close(false));
 
   // Seen: the unread ones shown are marked read once the list has loaded.
   useEffect(() => {

@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/hooks';
 import { useUnreadCount } from '../../lib/queries';
 import { LogOutIcon } from '../Icons';
 import { signOut } from '../../lib/session';
-import { DropdownAnchor, DropdownPanel } from './dropdown';
+import { DropdownAnchor, DropdownPanel, useCloseOnOutsidePress } from './dropdown';
 import { MENU_PAGES, PageLabel } from './menu-pages';
 import { Dot, menuItem } from './styles';
 
@@ -27,14 +27,9 @@ export function UserMenu() {
   const { t } = useLingui();
 
   useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onDown = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
+  useCloseOnOutsidePress(open, wrapper, () => setOpen(false));
 
   const onMenuKey = (event: KeyboardEvent) => {
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
