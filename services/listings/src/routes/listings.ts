@@ -9,7 +9,7 @@ import {
   TOTAL_COUNT_HEADER,
   type Listing,
 } from '@vnmarket/proto';
-import { conflict, forbidden, markPersonal, notFound, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
+import { conflict, forbidden, markPersonal, notFound, ownList, parseInput, pathId, requireOwnPhotos, type Knex } from '@vnmarket/shared';
 import {
   deleteListings,
   findListing,
@@ -74,9 +74,7 @@ export function listingsRoutes(ctx: ListingsContext): Router {
     res.type('json').send(body);
   });
 
-  router.get('/api/users/listings', requireAuth, async (req, res) => {
-    res.json(await listingsOfOwner(ctx.db, req.session!.userId));
-  });
+  router.get('/api/users/listings', requireAuth, ownList(ctx.db, listingsOfOwner));
 
   router.get('/api/listings/:id', optionalAuth, async (req, res) => {
     const id = pathId(req.params.id, LISTING_NOT_FOUND);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { reportBody } from '@vnmarket/proto';
-import { badRequest, conflict, isUniqueViolation, notFound, parseInput } from '@vnmarket/shared';
+import { badRequest, conflict, isUniqueViolation, notFound, ownList, parseInput } from '@vnmarket/shared';
 import { holdListing, openCaseOf, reportsOf, reporterCount } from '../db/moderation';
 import { OPEN_REPORT_CONSTRAINT, insertReport } from '../db/reports';
 import { publishListing, publishModerated } from '../events/publish';
@@ -56,9 +56,7 @@ export function reportsRoutes(ctx: ListingsContext): Router {
   });
 
   // What became of each of the member's reports (the profile's Settings tab).
-  router.get('/api/reports/mine', ctx.authenticator.requireAuth, async (req, res) => {
-    res.json(await reportsOf(ctx.db, req.session!.userId));
-  });
+  router.get('/api/reports/mine', ctx.authenticator.requireAuth, ownList(ctx.db, reportsOf));
 
   return router;
 }
