@@ -6,7 +6,7 @@
 import type { Listing } from '@vnmarket/proto';
 import type { Page } from 'playwright-core';
 import { eventually } from '@vnmarket/testkit';
-import { getAs, installBrowserHarness, newAccount, recordToasts, signInContext } from './support';
+import { createListingAs, getAs, installBrowserHarness, newAccount, recordToasts, signInContext } from './support';
 
 jest.setTimeout(90_000);
 
@@ -78,6 +78,23 @@ describe('Tiếng Việt', () => {
     await page.reload();
     await mainNav(page).getByRole('link', { name: 'Xem tin' }).waitFor();
     expect((await context.cookies()).find((cookie) => cookie.name === 'vnm_lang')?.value).toBe('vi');
+  });
+
+  it("shows an event's day in the reader's language, and the organiser's words as written", async () => {
+    const { page, context } = await newPage({ account: newAccount('Thu', 'Võ'), locale: 'vi-VN' });
+    const id = await createListingAs(context, web.base, {
+      title: 'Hội chợ Tết Cộng Đồng',
+      category: 'event',
+      price: '0',
+      metadata: { eventDate: '2027-01-11', eventTime: '10 giờ sáng', organizer: 'Hội Ái Hữu' },
+    });
+    await page.goto(`${web.base}/listing/${id}`);
+    const details = page.getByRole('region', { name: /^(Chi tiết|Details)$/ });
+    await details.getByText('Thứ Hai, 11 tháng 1, 2027', { exact: true }).waitFor();
+    expect(await details.getByText('2027-01-11').count()).toBe(0);
+    await details.getByText('10 giờ sáng', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await details.getByText('Monday, January 11, 2027', { exact: true }).waitFor();
   });
 
   it('follows a member to a new browser: the account keeps the choice', async () => {

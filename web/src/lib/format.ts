@@ -86,6 +86,12 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions): (iso: string
   };
 }
 
+/**
+ * A calendar day as a date field holds it ("2027-01-11"), in the active language: "Monday, January 11,
+ * 2027", "Thứ Hai, 11 tháng 1, 2027". Read as UTC, so the day never moves with the reader's time zone.
+ */
+export const formatCalendarDay = dateFormatter({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** A month and year in the active language: "March 2025", "tháng 3 năm 2025". */
 export const formatMonthYear = dateFormatter({ month: 'long', year: 'numeric' });
 

@@ -1,7 +1,7 @@
 import type { Listing } from '@vnmarket/proto/listings';
 import { t } from '@lingui/core/macro';
 import { CONDITION_LABELS, detailValueLabel, METADATA_LABELS } from '../../lib/catalog';
-import { titleCase } from '../../lib/format';
+import { formatCalendarDay, titleCase } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 
 /** A listing's condition as shown, in the active language: its label, or the value in title case. */
@@ -11,6 +11,13 @@ export function conditionLabel(condition: string): string {
 
 /** Keys whose values are the seller's own words, shown as written. */
 const FREE_TEXT_KEYS = new Set(['brand', 'availability', 'organizer', 'eventTime', 'duration', 'eventDate']);
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A free-text value as shown: an event's day from the date field in the reader's language, the rest as written. */
+function freeText(key: string, value: string): string {
+  return (key === 'eventDate' && CALENDAR_DAY.test(value) && formatCalendarDay(value)) || value;
+}
 
 /**
  * Category details, in the active language (called at render time): metadata rows, in a fixed order,
@@ -32,7 +39,7 @@ export function detailRows(listing: Listing): { label: string; value: string }[]
     } else if (typeof raw === 'number') {
       value = String(raw);
     } else {
-      value = FREE_TEXT_KEYS.has(key) ? String(raw) : detailValueLabel(String(raw));
+      value = FREE_TEXT_KEYS.has(key) ? freeText(key, String(raw)) : detailValueLabel(String(raw));
     }
     const label = Object.hasOwn(METADATA_LABELS, key) ? i18n._(METADATA_LABELS[key]!) : titleCase(key);
     rows.push({ label, value });
