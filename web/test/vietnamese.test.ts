@@ -80,7 +80,7 @@ describe('Tiếng Việt', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'vnm_lang')?.value).toBe('vi');
   });
 
-  it("shows an event's day in the reader's language, and the organiser's words as written", async () => {
+  it("shows an event's day and the seller's rating as the reader's language writes them", async () => {
     const { page, context } = await newPage({ account: newAccount('Thu', 'Võ'), locale: 'vi-VN' });
     const id = await createListingAs(context, web.base, {
       title: 'Hội chợ Tết Cộng Đồng',
@@ -93,6 +93,8 @@ describe('Tiếng Việt', () => {
     await details.getByText('Thứ Hai, 11 tháng 1, 2027', { exact: true }).waitFor();
     expect(await details.getByText('2027-01-11').count()).toBe(0);
     await details.getByText('10 giờ sáng', { exact: true }).waitFor();
+    // The seller's rating as Vietnamese writes a decimal, like the profile's.
+    expect(await page.getByTestId('seller-rating').innerText()).toBe('0,0 (0 đánh giá)');
     await page.getByRole('button', { name: 'English' }).click();
     await details.getByText('Monday, January 11, 2027', { exact: true }).waitFor();
   });

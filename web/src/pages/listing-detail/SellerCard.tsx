@@ -3,10 +3,10 @@ import type { Seller } from '@vnmarket/proto/listings';
 import { Link } from '../../lib/router';
 import styled from 'styled-components';
 import { ShieldIcon } from '../../components/Icons';
-import { Stars } from '../../components/Stars';
+import { formatRating, Stars } from '../../components/Stars';
 import { Avatar, Badge, ButtonLink, Card } from '../../components/ui';
 import { initials, plural } from '../../lib/format';
-import { profilePath, REVIEWS_ANCHOR } from '../../lib/users';
+import { profilePath, ratingOf, REVIEWS_ANCHOR } from '../../lib/users';
 import { SellerFacts } from './SellerFacts';
 
 /** The seller: photo and name (both to their profile), verified badge, rating, what was checked (SellerFacts), and links to the profile and its reviews. */
@@ -33,9 +33,9 @@ export function SellerCard({ seller, isOwner, order }: { seller: Seller; isOwner
         </div>
       </SellerHead>
       <RatingRow>
-        <Stars rating={Number(seller.averageRating)} />
-        <span>
-          {Number(seller.averageRating).toFixed(1)} ({plural(seller.reviewCount, 'review')})
+        <Stars rating={ratingOf(seller.averageRating)} />
+        <span data-testid="seller-rating">
+          {formatRating(ratingOf(seller.averageRating))} ({plural(seller.reviewCount, 'review')})
         </span>
       </RatingRow>
       <SellerFacts seller={seller} />
