@@ -106,6 +106,7 @@ export const MEANINGS: Record<string, string> = {
   PUSH_ALLOW_LOOPBACK: 'accept push endpoints on the loopback address, over plain http too (development and tests; `make start` sets it)',
   PUSH_TTL_SECONDS: 'how long a push service keeps a push for a browser that is offline',
   PUSH_TIMEOUT_MS: 'how long a push service may take to answer one push',
+  PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER: 'browsers a member keeps subscribed to push; subscribing one more drops the one subscribed longest ago',
   SMS_DIGEST_HOUR: 'the hour in America/Los_Angeles (8–20) from which the daily SMS digest goes out; none from 21:00, so nobody is texted at night',
   SMS_DIGEST_CHECK_INTERVAL_MS:
     'how often each messaging replica checks whether the daily SMS digest is due (the one holding the lease sends it); 0 turns the digest off',

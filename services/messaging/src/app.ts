@@ -69,6 +69,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
           vapid: { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT },
           ttlSeconds: config.PUSH_TTL_SECONDS,
           timeoutMs: config.PUSH_TIMEOUT_MS,
+          maxSubscriptions: config.PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER,
         })
       : undefined;
   const notifier = new Notifier({ db, logger, bell, presence, webPush });

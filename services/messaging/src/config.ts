@@ -41,6 +41,8 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   /** How long a push service keeps a push for a browser that is offline. */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(86_400),
   PUSH_TIMEOUT_MS: wholeNumber(100, 10_000),
+  /** Browsers a member keeps subscribed: the newest; subscribing one more drops the one subscribed longest ago. */
+  PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER: wholeNumber(1, 10),
   /** The hour (America/Los_Angeles, 8-20) from which the daily SMS digest goes out; none after 21:00, so never at night. */
   SMS_DIGEST_HOUR: z.coerce.number().int().min(8, 'must be 8 or later: no SMS at night').max(20, 'must be 20 or earlier: no SMS at night').default(18),
   /** How often each replica checks whether the day's digest is due (one holds the lease and sends); 0 turns the digest off. */

@@ -158,6 +158,24 @@ describe('subscriptions', () => {
     expect(await stack.messaging.infrastructure.db('push_subscriptions').where({ endpoint })).toHaveLength(0);
   });
 
+  it("keeps a member's ten newest browsers: one more drops the one subscribed longest ago", async () => {
+    const who = await member();
+    const browsers = Array.from({ length: 11 }, () => pushService.subscribe());
+    const subscribe = async (browser: (typeof browsers)[number]) =>
+      expect((await who.client.post('/api/push/subscriptions', browser.subscription)).status).toBe(201);
+    for (const browser of browsers.slice(0, 10)) await subscribe(browser);
+    // Subscribing again makes a browser the newest: the second one is now the oldest.
+    await subscribe(browsers[0]!);
+    await subscribe(browsers[10]!);
+    const kept = browsers.filter((_, index) => index !== 1);
+    const endpoints = await stack.messaging.infrastructure.db('push_subscriptions').where({ user_id: who.user.id }).pluck('endpoint');
+    expect(endpoints.sort()).toEqual(kept.map((browser) => browser.subscription.endpoint).sort());
+    await publish('saved_search.matched', match(who.user.id));
+    await eventually(async () => expect(kept.filter((browser) => pushesTo(browser.id).length === 1)).toHaveLength(10));
+    await stack.messaging.service.notifier.settled();
+    expect(pushesTo(browsers[1]!.id)).toHaveLength(0);
+  });
+
   it('asks for a sign-in', async () => {
     expect((await stack.client().post('/api/push/subscriptions', pushService.subscribe().subscription)).status).toBe(401);
   });

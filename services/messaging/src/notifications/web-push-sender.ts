@@ -17,6 +17,8 @@ export interface WebPushSenderOptions {
   /** How long a push service keeps a push for a browser that is offline. */
   ttlSeconds: number;
   timeoutMs: number;
+  /** The member's newest browsers that get a push (PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER). */
+  maxSubscriptions: number;
 }
 
 /** What became of one push: delivered (2xx), gone (404/410: the subscription was dropped), or failed. */
@@ -36,7 +38,7 @@ export class WebPushSender {
 
   /** To every browser the member subscribed; never throws. */
   async sendToMember(userId: string, payload: PushPayload): Promise<PushOutcome[]> {
-    const subscriptions = await pushSubscriptionsOf(this.options.db, userId);
+    const subscriptions = await pushSubscriptionsOf(this.options.db, userId, this.options.maxSubscriptions);
     return Promise.all(subscriptions.map((subscription) => this.send(subscription, payload)));
   }
 

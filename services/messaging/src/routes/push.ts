@@ -26,7 +26,8 @@ export function pushRoutes(ctx: MessagingContext): Router {
     const { endpoint, keys } = parseInput(pushSubscriptionBody, req.body);
     const allowed = isAllowedPushEndpoint(endpoint, { serviceHosts: ctx.config.PUSH_SERVICE_HOSTS, allowLoopback: ctx.config.PUSH_ALLOW_LOOPBACK });
     if (!allowed) throw new HttpError(400, PUSH_REFUSALS.push_endpoint_refused, 'push_endpoint_refused', { endpoint: [PUSH_REFUSALS.push_endpoint_refused] });
-    await savePushSubscription(ctx.db, req.session!.userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+    const subscription = { endpoint, p256dh: keys.p256dh, auth: keys.auth };
+    await savePushSubscription(ctx.db, req.session!.userId, subscription, ctx.config.PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER);
     res.status(201).json({ endpoint, subscribed: true });
   });
 
