@@ -106,6 +106,7 @@ export const MEANINGS: Record<string, string> = {
   PUSH_ALLOW_LOOPBACK: 'accept push endpoints on the loopback address, over plain http too (development and tests; `make start` sets it)',
   PUSH_TTL_SECONDS: 'how long a push service keeps a push for a browser that is offline',
   PUSH_TIMEOUT_MS: 'how long a push service may take to answer one push',
+  NOTIFICATION_RETENTION_DAYS: 'how long a notification stays in the bell; an hourly pass on each messaging replica deletes older ones',
   PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER: 'browsers a member keeps subscribed to push; subscribing one more drops the one subscribed longest ago',
   SMS_DIGEST_HOUR: 'the hour in America/Los_Angeles (8–20) from which the daily SMS digest goes out; none from 21:00, so nobody is texted at night',
   SMS_DIGEST_CHECK_INTERVAL_MS:

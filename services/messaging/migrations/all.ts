@@ -9,3 +9,4 @@ export * as _20261128153000_message_warnings from './20261128153000_message_warn
 export * as _20261128153100_blocks from './20261128153100_blocks';
 export * as _20261128190000_notifications from './20261128190000_notifications';
 export * as _20261128200000_sms_digests from './20261128200000_sms_digests';
+export * as _20261207100000_notifications_by_age from './20261207100000_notifications_by_age';

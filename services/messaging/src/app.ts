@@ -4,6 +4,7 @@ import { RateLimit, serviceApp, serviceBaseWithOutbox, type Outbox, type Service
 import type { MessagingConfig } from './config';
 import { MessageWriter } from './db/message-writer';
 import { messagingSubscription, pushSubscription } from './events/consumers';
+import { NotificationPruneJob } from './notifications/notification-prune-job';
 import { Notifier } from './notifications/notifier';
 import { SmsDigestJob } from './notifications/sms-digest-job';
 import { WebPushSender } from './notifications/web-push-sender';
@@ -30,6 +31,7 @@ export interface MessagingService extends ServiceParts {
   livePush: LivePush;
   notifier: Notifier;
   smsDigest: SmsDigestJob;
+  notificationPrune: NotificationPruneJob;
   attach(server: Server): void;
   beforeDrain(): Promise<void>;
 }
@@ -83,6 +85,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     // The site's own address is PUBLIC_ORIGINS' first.
     siteUrl: `${config.PUBLIC_ORIGINS[0]}/`,
   });
+  const notificationPrune = new NotificationPruneJob({ db, logger, clock, retentionDays: config.NOTIFICATION_RETENTION_DAYS });
   const ctx: MessagingContext = {
     bell,
     webPush,
@@ -114,6 +117,7 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
     livePush,
     notifier,
     smsDigest,
+    notificationPrune,
     attach: (server) => hub.attach(server),
     async start() {
       await bus.subscribe(messagingSubscription({ db, exchange: config.EVENTS_EXCHANGE, notifier }));
@@ -123,12 +127,14 @@ export function createMessagingService(deps: ServiceDeps<MessagingConfig>): Mess
       bus.start();
       outbox.start();
       smsDigest.start();
+      notificationPrune.start();
     },
     beforeDrain: () => hub.close(),
     async stop() {
       livePush.stop();
       bell.stop();
       await smsDigest.stop();
+      await notificationPrune.stop();
       await outbox.stop();
       await notifier.settled();
     },

@@ -43,6 +43,8 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   PUSH_TIMEOUT_MS: wholeNumber(100, 10_000),
   /** Browsers a member keeps subscribed: the newest; subscribing one more drops the one subscribed longest ago. */
   PUSH_MAX_SUBSCRIPTIONS_PER_MEMBER: wholeNumber(1, 10),
+  /** How long a notification is kept in the bell; older ones are deleted by an hourly pass. */
+  NOTIFICATION_RETENTION_DAYS: wholeNumber(1, 180),
   /** The hour (America/Los_Angeles, 8-20) from which the daily SMS digest goes out; none after 21:00, so never at night. */
   SMS_DIGEST_HOUR: z.coerce.number().int().min(8, 'must be 8 or later: no SMS at night').max(20, 'must be 20 or earlier: no SMS at night').default(18),
   /** How often each replica checks whether the day's digest is due (one holds the lease and sends); 0 turns the digest off. */

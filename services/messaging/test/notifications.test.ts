@@ -174,6 +174,26 @@ describe('the bell', () => {
   });
 });
 
+it('deletes notifications past NOTIFICATION_RETENTION_DAYS (180) and keeps the newer ones', async () => {
+  const who = await member();
+  const { db } = stack.messaging.infrastructure;
+  const now = new Date();
+  const written = (days: number) => ({
+    user_id: who.user.id,
+    kind: 'saved_search_match',
+    data: matched(who.user.id),
+    link: '/',
+    event_id: randomUUID(),
+    created_at: new Date(now.getTime() - days * 86_400_000),
+  });
+  await db('notifications').insert([400, 181, 179, 1].map(written));
+  expect(await stack.messaging.service.notificationPrune.runOnce(now)).toBe(2);
+  const ages = await db('notifications').where({ user_id: who.user.id }).pluck('created_at');
+  expect(ages.map((at: Date) => Math.round((now.getTime() - at.getTime()) / 86_400_000)).sort((a, b) => a - b)).toEqual([1, 179]);
+  expect((await who.client.get('/api/notifications/unread-count')).body).toEqual({ unreadCount: 2 });
+  expect(await stack.messaging.service.notificationPrune.runOnce(now)).toBe(0);
+});
+
 it('keeps nothing for a member who has deleted their account', async () => {
   const who = await member();
   await publish('saved_search.matched', matched(who.user.id));

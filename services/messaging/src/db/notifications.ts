@@ -108,6 +108,20 @@ export async function updatePreferences(
   });
 }
 
+/**
+ * Deletes notifications written before `before`, `batch` rows per statement (by the notifications_by_age
+ * index), so a large backlog goes in short statements; answers how many went.
+ */
+export async function pruneNotificationsBefore(db: Knex, before: Date, batch = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const old = db('notifications').select('id').where('created_at', '<', before).limit(batch);
+    const deleted = await db('notifications').whereIn('id', old).delete();
+    total += deleted;
+    if (deleted < batch) return total;
+  }
+}
+
 /** A deleted account's notifications, choices, browsers and digest days go with it. */
 export async function forgetMember(trx: Knex.Transaction, userId: string): Promise<void> {
   await trx('notifications').where({ user_id: userId }).delete();
