@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { RateLimit, serviceApp, serviceBaseWithOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
+import { PeriodicTask, RateLimit, serviceApp, serviceBaseWithOutbox, type Outbox, type ServiceDeps, type ServiceParts } from '@vnmarket/shared';
 import { VerificationCodes } from './codes';
 import type { VerificationConfig } from './config';
 import { pruneCodes } from './db/codes';
@@ -42,10 +42,13 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
 
   const app = serviceApp(config, logger, infrastructure, [phoneRoutes(ctx)]);
 
-  const prune = () => {
-    pruneCodes(db, new Date(clock().getTime() - CODE_RETENTION_MS)).catch((error: Error) => logger.warn({ err: error.message }, 'pruning old codes failed'));
-  };
-  let pruneTimer: NodeJS.Timeout | undefined;
+  // Hourly, and once at start; stop() waits for a pass under way, so it never outlives the pool.
+  const codePrune = new PeriodicTask({
+    name: 'verification code prune',
+    intervalMs: 3_600_000,
+    logger,
+    run: () => pruneCodes(db, new Date(clock().getTime() - CODE_RETENTION_MS)),
+  });
 
   return {
     app,
@@ -55,11 +58,10 @@ export function createVerificationService(deps: ServiceDeps<VerificationConfig>)
       await bus.subscribe(verificationSubscription({ db, exchange: config.EVENTS_EXCHANGE, clock, sms, logger }));
       bus.start();
       outbox.start();
-      pruneTimer = setInterval(prune, 3_600_000);
-      pruneTimer.unref();
+      codePrune.start();
     },
     async stop() {
-      clearInterval(pruneTimer);
+      await codePrune.stop();
       await outbox.stop();
     },
   };

@@ -334,6 +334,28 @@ describe('expiry (a replica with its own clock)', () => {
   });
 });
 
+it('prunes codes older than seven days when a replica starts, and keeps the newer ones', async () => {
+  const userId = randomUUID();
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+  const written = (days: number) => ({
+    user_id: userId,
+    phone: '+14085550199',
+    code_hash: 'x'.repeat(64),
+    created_at: daysAgo(days),
+    expires_at: daysAgo(days),
+    dead_at: daysAgo(days),
+  });
+  await db()('verification_codes').insert([written(8), written(6)]);
+  const replica = await startVerification('phone-prune', {}, stack.environment);
+  try {
+    await eventually(async () => expect(await codesOf(userId)).toHaveLength(1));
+  } finally {
+    await replica.stop();
+  }
+  const [kept] = await codesOf(userId);
+  expect(Math.round((Date.now() - kept.created_at.getTime()) / 86_400_000)).toBe(6);
+});
+
 describe('the contact read copy', () => {
   /** The user as auth would publish them now, version included. */
   async function published(userId: string) {
