@@ -80,23 +80,29 @@ describe('Tiếng Việt', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'vnm_lang')?.value).toBe('vi');
   });
 
-  it("shows an event's day and the seller's rating as the reader's language writes them", async () => {
+  it("shows an event's day, on its page and its card, and the seller's rating as the reader's language writes them", async () => {
     const { page, context } = await newPage({ account: newAccount('Thu', 'Võ'), locale: 'vi-VN' });
     const id = await createListingAs(context, web.base, {
       title: 'Hội chợ Tết Cộng Đồng',
       category: 'event',
       price: '0',
-      metadata: { eventDate: '2027-01-11', eventTime: '10 giờ sáng', organizer: 'Hội Ái Hữu' },
+      metadata: { eventDate: '2099-01-12', eventTime: '10 giờ sáng', organizer: 'Hội Ái Hữu' },
     });
     await page.goto(`${web.base}/listing/${id}`);
     const details = page.getByRole('region', { name: /^(Chi tiết|Details)$/ });
-    await details.getByText('Thứ Hai, 11 tháng 1, 2027', { exact: true }).waitFor();
-    expect(await details.getByText('2027-01-11').count()).toBe(0);
+    await details.getByText('Thứ Hai, 12 tháng 1, 2099', { exact: true }).waitFor();
+    expect(await details.getByText('2099-01-12').count()).toBe(0);
     await details.getByText('10 giờ sáng', { exact: true }).waitFor();
     // The seller's rating as Vietnamese writes a decimal, like the profile's.
     expect(await page.getByTestId('seller-rating').innerText()).toBe('0,0 (0 đánh giá)');
     await page.getByRole('button', { name: 'English' }).click();
-    await details.getByText('Monday, January 11, 2027', { exact: true }).waitFor();
+    await details.getByText('Monday, January 12, 2099', { exact: true }).waitFor();
+
+    // Its card in the events category tells the day, not the time it was posted.
+    await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+    await page.goto(`${web.base}/category/event`);
+    const card = page.getByTestId('listing-card').filter({ hasText: 'Hội chợ Tết Cộng Đồng' });
+    expect(await card.getByTestId('event-day').innerText()).toContain('Thứ 2, 12 thg 1, 2099');
   });
 
   it('follows a member to a new browser: the account keeps the choice', async () => {

@@ -1,5 +1,6 @@
 /**
- * A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location.
+ * A listing card: first photo (its thumbnail) or a placeholder icon, price, title, description, location,
+ * and when it was posted (an event: the event's day).
  * A thumbnail that fails to load (a dropped cellular connection, a photo gone from storage) gives way to the
  * placeholder too, not the browser's broken-image frame.
  */
@@ -10,7 +11,8 @@ import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import { Link } from '../lib/router';
 import styled from 'styled-components';
 import { CATEGORY_INFO } from '../lib/categories';
-import { formatPrice, formatTime } from '../lib/format';
+import { calendarDayOf, formatPrice, formatShortCalendarDay, formatTime } from '../lib/format';
+import { CalendarIcon } from './FirstPageIcons';
 import { ClockIcon, ImageIcon, PinIcon } from './Icons';
 import { coverImage } from './layout';
 import { Badge, Grid, Skeleton } from './ui';
@@ -31,7 +33,9 @@ export function ListingCard({ listing, to, position }: { listing: Listing; to?: 
   const image = listing.images[0];
   const [failedImage, setFailedImage] = useState<string>();
   // The price and time are in the active language: the card renders again when it changes.
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  // An event's card tells when it is, in place of when it was posted.
+  const eventDay = listing.category === 'event' ? calendarDayOf(listing.metadata?.eventDate) : undefined;
   return (
     <CardLink to={to ?? `/listing/${listing.id}`} data-testid="listing-card">
       <Media>
@@ -58,9 +62,16 @@ export function ListingCard({ listing, to, position }: { listing: Listing; to?: 
           <span>
             <PinIcon size={14} /> {listing.location}
           </span>
-          <span>
-            <ClockIcon size={14} /> {formatTime(listing.createdAt)}
-          </span>
+          {eventDay ? (
+            <span data-testid="event-day">
+              <CalendarIcon size={14} /> <span className="visually-hidden">{t`Event Date`}</span>
+              {formatShortCalendarDay(eventDay)}
+            </span>
+          ) : (
+            <span>
+              <ClockIcon size={14} /> {formatTime(listing.createdAt)}
+            </span>
+          )}
         </Meta>
       </Body>
     </CardLink>

@@ -92,6 +92,21 @@ export function dateFormatter(options: Intl.DateTimeFormatOptions): (iso: string
  */
 export const formatCalendarDay = dateFormatter({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The value when it is a day as a date field holds it ("2027-01-11"); nothing otherwise. */
+export function calendarDayOf(value: unknown): string | undefined {
+  return typeof value === 'string' && CALENDAR_DAY.test(value) ? value : undefined;
+}
+
+const shortCalendarDay = dateFormatter({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortCalendarDayWithYear = dateFormatter({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day on a card: "Mon, Jan 11" ("Th 2, 11 thg 1"), with the year when it is not this year. */
+export function formatShortCalendarDay(day: string, now = new Date()): string {
+  return (day.startsWith(`${now.getFullYear()}-`) ? shortCalendarDay : shortCalendarDayWithYear)(day);
+}
+
 /** A month and year in the active language: "March 2025", "tháng 3 năm 2025". */
 export const formatMonthYear = dateFormatter({ month: 'long', year: 'numeric' });
 
