@@ -103,6 +103,19 @@ describe('Tiếng Việt', () => {
     await page.goto(`${web.base}/category/event`);
     const card = page.getByTestId('listing-card').filter({ hasText: 'Hội chợ Tết Cộng Đồng' });
     expect(await card.getByTestId('event-day').innerText()).toContain('Thứ 2, 12 thg 1, 2099');
+    expect(await card.getByTestId('event-day').innerText()).not.toContain('Đã diễn ra');
+  });
+
+  it('marks an event whose day has passed, on its page and its card', async () => {
+    const { page, context } = await newPage({ account: newAccount('Quang', 'Lê'), locale: 'vi-VN' });
+    const id = await createListingAs(context, web.base, { title: 'Tết Trung Thu 2020', category: 'event', price: '0', metadata: { eventDate: '2020-10-01' } });
+    await page.goto(`${web.base}/listing/${id}`);
+    const details = page.getByRole('region', { name: 'Chi tiết' });
+    await details.getByText('Thứ Năm, 1 tháng 10, 2020 (đã diễn ra)', { exact: true }).waitFor();
+    await page.goto(`${web.base}/category/event`);
+    const card = page.getByTestId('listing-card').filter({ hasText: 'Tết Trung Thu 2020' });
+    const day = await card.getByTestId('event-day').innerText();
+    expect([day.includes('Thứ 5, 1 thg 10, 2020'), day.includes('Đã diễn ra')]).toEqual([true, true]);
   });
 
   it('follows a member to a new browser: the account keeps the choice', async () => {

@@ -11,7 +11,7 @@ import { thumbnailPathOf } from '@vnmarket/proto/media-values';
 import { Link } from '../lib/router';
 import styled from 'styled-components';
 import { CATEGORY_INFO } from '../lib/categories';
-import { calendarDayOf, formatPrice, formatShortCalendarDay, formatTime } from '../lib/format';
+import { calendarDayOf, formatPrice, formatShortCalendarDay, formatTime, isBeforeToday } from '../lib/format';
 import { CalendarIcon } from './FirstPageIcons';
 import { ClockIcon, ImageIcon, PinIcon } from './Icons';
 import { coverImage } from './layout';
@@ -66,6 +66,7 @@ export function ListingCard({ listing, to, position }: { listing: Listing; to?: 
             <span data-testid="event-day">
               <CalendarIcon size={14} /> <span className="visually-hidden">{t`Event Date`}</span>
               {formatShortCalendarDay(eventDay)}
+              {isBeforeToday(eventDay) && <span>· {t`Past event`}</span>}
             </span>
           ) : (
             <span>

@@ -99,6 +99,12 @@ export function calendarDayOf(value: unknown): string | undefined {
   return typeof value === 'string' && CALENDAR_DAY.test(value) ? value : undefined;
 }
 
+/** Whether a calendar day ("2027-01-11") is before the reader's today, on the reader's own calendar. */
+export function isBeforeToday(day: string, now = new Date()): boolean {
+  const today = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
+  return day < today;
+}
+
 const shortCalendarDay = dateFormatter({ weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const shortCalendarDayWithYear = dateFormatter({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,7 +1,7 @@
 import type { Listing } from '@vnmarket/proto/listings';
 import { t } from '@lingui/core/macro';
 import { CONDITION_LABELS, detailValueLabel, METADATA_LABELS } from '../../lib/catalog';
-import { calendarDayOf, formatCalendarDay, titleCase } from '../../lib/format';
+import { calendarDayOf, formatCalendarDay, isBeforeToday, titleCase } from '../../lib/format';
 import { i18n } from '../../lib/i18n';
 
 /** A listing's condition as shown, in the active language: its label, or the value in title case. */
@@ -12,10 +12,15 @@ export function conditionLabel(condition: string): string {
 /** Keys whose values are the seller's own words, shown as written. */
 const FREE_TEXT_KEYS = new Set(['brand', 'availability', 'organizer', 'eventTime', 'duration', 'eventDate']);
 
-/** A free-text value as shown: an event's day from the date field in the reader's language, the rest as written. */
+/**
+ * A free-text value as shown: an event's day from the date field in the reader's language (marked when it
+ * has passed), the rest as written.
+ */
 function freeText(key: string, value: string): string {
   const day = key === 'eventDate' ? calendarDayOf(value) : undefined;
-  return (day && formatCalendarDay(day)) || value;
+  const shown = day && formatCalendarDay(day);
+  if (!shown) return value;
+  return isBeforeToday(day) ? t`${shown} (past event)` : shown;
 }
 
 /**
