@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { freePort, metricValue, scrapeMetrics } from '@vnmarket/testkit';
+import { eventually, freePort, metricValue, scrapeMetrics } from '@vnmarket/testkit';
 import { spawnGateway, type GatewayProcess } from './process';
 
 /**
@@ -44,17 +44,28 @@ async function startGateway(env: Record<string, string> = {}) {
 
 it('serves its metrics on METRICS_PORT, by route group, labelled service="gateway"; its public port has no /metrics', async () => {
   const gateway = plain;
-  for (let index = 0; index < 3; index += 1) expect((await fetch(`${gateway.url}/api/auth/user`)).status).toBe(200);
-  expect((await fetch(`${gateway.url}/api/nothing-here`)).status).toBe(404);
+  for (let index = 0; index < 3; index += 1) {
+    const response = await fetch(`${gateway.url}/api/auth/user`);
+    expect(response.status).toBe(200);
+    await response.text();
+  }
+  const unmatched = await fetch(`${gateway.url}/api/nothing-here`);
+  expect(unmatched.status).toBe(404);
+  await unmatched.text();
   const publicMetrics = await fetch(`${gateway.url}/metrics`);
   expect(publicMetrics.status).toBe(404);
   expect(await publicMetrics.text()).not.toMatch(/http_server_requests_total/);
 
-  const text = await scrapeMetrics(gateway.metricsUrl);
-  expect(metricValue(text, 'http_server_requests_total', { service: 'gateway', route: 'api_auth', method: 'GET', status: '200' })).toBe(3);
-  expect(metricValue(text, 'http_server_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
-  expect(metricValue(text, 'http_server_requests_total', { route: 'static', method: 'GET', status: '404' })).toBe(1);
-  expect(metricValue(text, 'http_server_request_duration_seconds_count', { route: 'api_auth', status: '200' })).toBe(3);
+  // A request is counted when its response closes on the gateway, which can come just after the client has
+  // read the last byte.
+  const text = await eventually(async () => {
+    const scraped = await scrapeMetrics(gateway.metricsUrl);
+    expect(metricValue(scraped, 'http_server_requests_total', { service: 'gateway', route: 'api_auth', method: 'GET', status: '200' })).toBe(3);
+    expect(metricValue(scraped, 'http_server_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
+    expect(metricValue(scraped, 'http_server_requests_total', { route: 'static', method: 'GET', status: '404' })).toBe(1);
+    expect(metricValue(scraped, 'http_server_request_duration_seconds_count', { route: 'api_auth', status: '200' })).toBe(3);
+    return scraped;
+  });
   // Raw paths never become label values.
   expect(text).not.toMatch(/route="\/api/);
   expect(metricValue(text, 'process_resident_memory_bytes', { service: 'gateway' })).toBeGreaterThan(0);
