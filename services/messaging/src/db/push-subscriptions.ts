@@ -39,6 +39,11 @@ export async function deletePushSubscription(db: Knex, userId: string, endpoint:
   return (await db('push_subscriptions').where({ user_id: userId, endpoint }).delete()) > 0;
 }
 
+/** Whether the member has any browser subscribed (one indexed look-up). */
+export async function hasPushSubscription(db: Knex, userId: string): Promise<boolean> {
+  return (await db('push_subscriptions').where({ user_id: userId }).first('endpoint')) !== undefined;
+}
+
 export function pushSubscriptionsOf(db: Knex, userId: string, limit: number): Promise<StoredPushSubscription[]> {
   return newestOf(db, userId, limit).select('endpoint', 'p256dh', 'auth');
 }

@@ -1,7 +1,7 @@
 import type { Message, NotificationData, NotificationKind, PushPayload } from '@vnmarket/proto';
 import type { Knex, Logger } from '@vnmarket/shared';
 import { choiceOf, insertNotification, unreadCountOf } from '../db/notifications';
-import { languageOf } from '../db/push-subscriptions';
+import { hasPushSubscription, languageOf } from '../db/push-subscriptions';
 import type { BellPush } from '../realtime/bell-push';
 import type { Presence } from '../realtime/presence';
 import { messagePush, notificationPush } from './push-texts';
@@ -56,7 +56,7 @@ export class Notifier {
    */
   async mayPushMessageTo(receiverId: string): Promise<boolean> {
     if (!this.options.webPush) return false;
-    return (await this.options.db('push_subscriptions').where({ user_id: receiverId }).first('endpoint')) !== undefined;
+    return hasPushSubscription(this.options.db, receiverId);
   }
 
   /** A new message reaches the receiver as a push when no tab of theirs is open (its own badge counts it otherwise). */
